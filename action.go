@@ -1,0 +1,142 @@
+package bt
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ActionFunc is the type of a plain function that implements an action. It is called
+// on every tick of the node. It may return Running to be called again on the next tick
+// (a polled action); use NewStateful or NewAsync for actions that need to know when they
+// start or are halted.
+type ActionFunc interface {
+	func() Status | func(n *Node) Status | func(n *Node) (Status, error)
+}
+
+// ConditionFunc is the type of a plain function that implements a condition: true is
+// Success, false is Failure. An error aborts the tick.
+type ConditionFunc interface {
+	func() bool | func(n *Node) bool | func(n *Node) (bool, error)
+}
+
+// NewAction returns the Model of an action implemented by fn, with the given ports.
+// Register it in a Factory, or use its Spec method (or Action) to build trees in Go.
+func NewAction[F ActionFunc](id string, fn F, ports ...PortDef) *Model {
+	var beh Behavior
+	switch f := any(fn).(type) {
+	case func() Status:
+		beh = action0(f)
+	case func(*Node) Status:
+		beh = action1(f)
+	case func(*Node) (Status, error):
+		beh = action2(f)
+	}
+	return leafModel(id, KindAction, beh, ports)
+}
+
+// NewCondition returns the Model of a condition implemented by fn, with the given ports.
+func NewCondition[F ConditionFunc](id string, fn F, ports ...PortDef) *Model {
+	var beh Behavior
+	switch f := any(fn).(type) {
+	case func() bool:
+		beh = cond0(f)
+	case func(*Node) bool:
+		beh = cond1(f)
+	case func(*Node) (bool, error):
+		beh = cond2(f)
+	}
+	return leafModel(id, KindCondition, beh, ports)
+}
+
+// Action returns a node definition for a one-off action implemented by fn: a shortcut
+// for NewAction(id, fn).Spec().
+func Action[F ActionFunc](id string, fn F) *Spec { return NewAction(id, fn).Spec() }
+
+// Condition returns a node definition for a one-off condition implemented by fn.
+func Condition[F ConditionFunc](id string, fn F) *Spec { return NewCondition(id, fn).Spec() }
+
+// leafModel shares one stateless behavior among all the nodes of a model.
+func leafModel(id string, k Kind, beh Behavior, ports []PortDef) *Model {
+	return &Model{ID: id, Kind: k, Ports: ports, New: func(*Init) (Behavior, error) {
+		if beh == nil {
+			return nil, errors.New("no function")
+		}
+		return beh, nil
+	}}
+}
+
+type (
+	action0 func() Status
+	action1 func(*Node) Status
+	action2 func(*Node) (Status, error)
+	cond0   func() bool
+	cond1   func(*Node) bool
+	cond2   func(*Node) (bool, error)
+)
+
+func (f action0) Tick(*Node) Status   { return f() }
+func (f action1) Tick(n *Node) Status { return f(n) }
+func (f action2) Tick(n *Node) Status {
+	s, err := f(n)
+	if err != nil {
+		n.Abort(err)
+	}
+	return s
+}
+func (f cond0) Tick(*Node) Status   { return statusOf(f()) }
+func (f cond1) Tick(n *Node) Status { return statusOf(f(n)) }
+func (f cond2) Tick(n *Node) Status {
+	ok, err := f(n)
+	if err != nil {
+		n.Abort(err)
+	}
+	return statusOf(ok)
+}
+
+func statusOf(ok bool) Status {
+	if ok {
+		return Success
+	}
+	return Failure
+}
+
+// StatefulAction is an action that knows when it starts, runs and is halted, like
+// BehaviorTree.CPP's StatefulActionNode: OnStart is called when the node is ticked
+// while Idle, OnRunning on the following ticks while it returns Running, OnHalted when
+// it is halted while Running. OnStart and OnRunning must not return Idle.
+type StatefulAction interface {
+	OnStart(n *Node) Status
+	OnRunning(n *Node) Status
+	OnHalted(n *Node)
+}
+
+// NewStateful returns the Model of a stateful action; each node gets its own value from
+// newAction.
+func NewStateful(id string, newAction func() StatefulAction, ports ...PortDef) *Model {
+	return &Model{ID: id, Kind: KindAction, Ports: ports, New: func(*Init) (Behavior, error) {
+		a := newAction()
+		if a == nil {
+			return nil, fmt.Errorf("the constructor of %s returned nil", id)
+		}
+		return &stateful{a}, nil
+	}}
+}
+
+// Stateful returns a node definition for a one-off stateful action.
+func Stateful(id string, newAction func() StatefulAction) *Spec {
+	return NewStateful(id, newAction).Spec()
+}
+
+type stateful struct{ a StatefulAction }
+
+func (s *stateful) Tick(n *Node) Status {
+	switch n.Status() {
+	case Idle:
+		return s.a.OnStart(n)
+	case Running:
+		return s.a.OnRunning(n)
+	}
+	return n.Status() // completed and not reset yet: report the same result
+}
+
+func (s *stateful) Halt(n *Node) { s.a.OnHalted(n) }

@@ -1,0 +1,172 @@
+package bt
+
+import (
+	"testing"
+	"unsafe"
+)
+
+// The benchmarks tick two tree shapes and, beside each, the same shape walked through
+// plain Go interface calls that keep no state (the baseline a tick cannot beat):
+//
+//	flat: a Sequence of 1,000 AlwaysSuccess leaves (1,001 nodes)
+//	deep: a balanced binary tree of depth 10 alternating Sequence and Fallback whose
+//	      leaves are chosen so that all 2,047 nodes are visited on every tick
+//
+// ns/node is the time per node visit.
+
+const flatLeaves = 1000
+
+func flatSpec() *Spec {
+	kids := make([]*Spec, flatLeaves)
+	for i := range kids {
+		kids[i] = AlwaysSuccess()
+	}
+	return Sequence(kids...)
+}
+
+// deepSpec builds a subtree of the given depth whose result is want and whose nodes
+// are all visited: a Sequence goes on past a child only if it succeeds, a Fallback
+// only if it fails, and a binary node returns its right child's result.
+func deepSpec(depth int, sequence bool, want Status) *Spec {
+	if depth == 0 {
+		if want == Success {
+			return AlwaysSuccess()
+		}
+		return AlwaysFailure()
+	}
+	pass := Failure
+	mk := Fallback
+	if sequence {
+		pass, mk = Success, Sequence
+	}
+	return mk(deepSpec(depth-1, !sequence, pass), deepSpec(depth-1, !sequence, want))
+}
+
+func mustTree(tb testing.TB, s *Spec, opts ...Option) *Tree {
+	tb.Helper()
+	tree, err := NewTree(s, opts...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return tree
+}
+
+func benchTree(b *testing.B, tree *Tree) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := tree.TickOnce(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(tree.Len()), "ns/node")
+}
+
+func BenchmarkFlat(b *testing.B) { benchTree(b, mustTree(b, flatSpec())) }
+
+func BenchmarkDeep(b *testing.B) { benchTree(b, mustTree(b, deepSpec(10, true, Success))) }
+
+func BenchmarkFlatObserved(b *testing.B) {
+	tree := mustTree(b, flatSpec())
+	tree.Subscribe(func(StatusChange) {})
+	benchTree(b, tree)
+}
+
+func BenchmarkDeepObserved(b *testing.B) {
+	tree := mustTree(b, deepSpec(10, true, Success))
+	tree.Subscribe(func(StatusChange) {})
+	benchTree(b, tree)
+}
+
+// The baseline: stateless nodes behind an interface.
+type bnode interface{ tick() Status }
+
+type bseq struct{ kids []bnode }
+type bfallback struct{ kids []bnode }
+type bleaf struct{ s Status }
+
+func (n *bseq) tick() Status {
+	for _, k := range n.kids {
+		if s := k.tick(); s != Success {
+			return s
+		}
+	}
+	return Success
+}
+
+func (n *bfallback) tick() Status {
+	for _, k := range n.kids {
+		if s := k.tick(); s != Failure {
+			return s
+		}
+	}
+	return Failure
+}
+
+func (n *bleaf) tick() Status { return n.s }
+
+func baselineDeep(depth int, sequence bool, want Status) bnode {
+	if depth == 0 {
+		return &bleaf{want}
+	}
+	pass := Failure
+	if sequence {
+		pass = Success
+	}
+	kids := []bnode{baselineDeep(depth-1, !sequence, pass), baselineDeep(depth-1, !sequence, want)}
+	if sequence {
+		return &bseq{kids}
+	}
+	return &bfallback{kids}
+}
+
+func benchBaseline(b *testing.B, root bnode, nodes int) {
+	b.ReportAllocs()
+	for b.Loop() {
+		root.tick()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nodes), "ns/node")
+}
+
+func BenchmarkBaselineFlat(b *testing.B) {
+	kids := make([]bnode, flatLeaves)
+	for i := range kids {
+		kids[i] = &bleaf{Success}
+	}
+	benchBaseline(b, &bseq{kids}, flatLeaves+1)
+}
+
+func BenchmarkBaselineDeep(b *testing.B) { benchBaseline(b, baselineDeep(10, true, Success), 2047) }
+
+// TestTickDoesNotAllocate checks the hot-path rule, with and without an observer.
+func TestTickDoesNotAllocate(t *testing.T) {
+	for _, observed := range []bool{false, true} {
+		for name, s := range map[string]*Spec{"flat": flatSpec(), "deep": deepSpec(10, true, Success)} {
+			tree := mustTree(t, s)
+			if observed {
+				tree.Subscribe(func(StatusChange) {})
+			}
+			if a := testing.AllocsPerRun(100, func() { tree.TickOnce() }); a != 0 {
+				t.Errorf("%s (observed %v): %v allocations per tick", name, observed, a)
+			}
+		}
+	}
+}
+
+func TestDeepVisitsEveryNode(t *testing.T) {
+	tree := mustTree(t, deepSpec(10, true, Success))
+	visits := 0
+	tree.Subscribe(func(ev StatusChange) {
+		if ev.Previous == Idle {
+			visits++
+		}
+	})
+	if s, _ := tree.TickOnce(); s != Success || visits != 2047 || tree.Len() != 2047 {
+		t.Errorf("status %v, %d of %d nodes visited", s, visits, tree.Len())
+	}
+}
+
+func TestNodeIsHalfACacheLine(t *testing.T) {
+	if s := unsafe.Sizeof(Node{}); s != 32 {
+		t.Errorf("a Node takes %d bytes, want 32", s)
+	}
+}

@@ -1,0 +1,99 @@
+// Package blackboard is the data store of a behavior tree: scoped, typed entries that
+// nodes read and write through ports and scripts, with BehaviorTree.CPP 4.x semantics.
+//
+// # Scopes and handles
+//
+// New makes the root scope of a tree; NewChild makes the scope of a subtree instance.
+// Entry(key) returns a handle (*Entry) that stays valid for the life of the scope:
+// entries are never removed, Unset only marks them absent. The engine resolves every
+// port and script variable to a handle when it builds a tree, so a read during a tick
+// is a pointer hop — no map lookup, no lock, no allocation.
+//
+// # Resolution
+//
+// Entry, Resolve and Lookup resolve a key in this order:
+//
+//  1. "@key" is key in the root scope, from any depth;
+//  2. an entry stored in this scope (existing, or reserved by an earlier call) — so a
+//     SubTree literal written with Local shadows any remapping;
+//  3. an explicit Remap(key, ext): the parent's entry for ext, resolved by the same rules;
+//  4. with autoRemap (NewChild(true)) and a key not starting with '_': the parent's
+//     entry for key;
+//  5. otherwise a new entry in this scope, reserved (absent) until declared or written.
+//
+// Writes therefore create entries where reads look for them: a subtree writing its
+// remapped output creates the entry in the parent, as in BT.CPP. Resolution is meant
+// to be static once a tree is built: set remappings and literals before taking handles.
+// Invalid keys ("", "@", "@@x") give a detached handle that never exists and whose
+// writes fail with ErrInvalidKey; Resolve returns that error directly.
+//
+// # Values
+//
+// A Value is a small immutable snapshot: a Kind (KindEmpty, KindInt, KindUint,
+// KindFloat, KindBool, KindString, KindOther), 64 bits of payload and a shared box for
+// strings and other Go values. It remembers its Go type: ValueOf(uint8(7)) is a KindInt
+// of type uint8, ValueOf(time.Second) a KindInt of type time.Duration, a named enum
+// type stays that type. Int, Float, Bool and String make int64, float64, bool and
+// string values. KindUint only holds unsigned integers above math.MaxInt64.
+//
+// # Typing
+//
+// An entry is typed (Type() != nil) or generic. A plain Go string is a universal donor:
+// it can be written into, and read as, any type it parses into.
+//
+//   - Declare(t): an absent entry becomes existing and empty with type t (nil or the
+//     empty interface: generic). An existing entry keeps its type; declaring another
+//     fixed type is an error unless the existing type is string.
+//   - Set (BT.CPP Blackboard::set; output ports, SetBlackboard, Go code): an absent
+//     entry is created typed after the value (a plain string leaves it generic); a
+//     generic entry adopts the value's type (again, not for plain strings); a typed
+//     entry converts the value — see Conversions — or reports an error naming the key
+//     and both types.
+//   - Assign (script assignment, BT.CPP ExprAssignment and Any::copyInto): an absent
+//     entry is created generic and stays generic; an empty generic entry stores
+//     anything; a typed entry converts like Set; a generic entry holding a value keeps
+//     that value's type: numbers convert into it exactly (int 7 accepts 8.0 but not 3.5),
+//     bools and numbers convert through 1/0, strings replace strings, other values need
+//     the same Go type, and string↔number is an error.
+//   - Unset: the entry becomes absent; the next write types it afresh.
+//
+// Every successful write bumps Seq and, with WithClock, stamps the entry. Declare and
+// Unset are not writes: a node watching Seq (WasEntryUpdated, SkipUnlessUpdated) does
+// not see an unset as an update, and a write after an unset continues the count.
+//
+// # Conversions
+//
+// Between numbers and bools (Set and Assign into typed entries, Get):
+//
+//   - into an integer type: the exact value, in range — 2.0 into int is 2; 2.5, -1 into
+//     uint8, 300 into int8 are errors;
+//   - into a float type: an integer only when exactly representable (2^53+1 is not a
+//     float64); a float64 into float32 rounds to the nearest, unless it overflows;
+//   - into bool: exactly 0 or 1; a bool into a number is 1 or 0.
+//
+// Get[T] reads the entry as T: the held value when its type is T (or implements an
+// interface T); numbers and bools by the rules above; strings through Parse (with the
+// enums given to New); numbers and bools into string types formatted with strconv
+// (floats in their shortest form); other values by type assertion. Absent and empty
+// entries are errors wrapping ErrNotExist and ErrEmpty. Put[T] writes with Set.
+//
+// Parse converts text into any type: integers (decimal or 0x hex, fully consumed,
+// range-checked, enum names first), floats, BT.CPP's bool spellings, durations
+// (time.ParseDuration syntax or bare milliseconds), encoding.TextUnmarshaler types,
+// ';'-separated slices, and "json:"-prefixed JSON for everything else.
+//
+// # JSON
+//
+// MarshalJSON exports a scope's own existing entries as BT.CPP's blackboard JSON: a
+// sorted object of key → value, null for empty entries. UnmarshalJSON imports such an
+// object with Set semantics; JSON integers become int64 and other numbers float64, so
+// floats are exported with a fraction ("15.0") to survive the round trip. Clone and
+// CopyInto back up and restore a scope without invalidating handles.
+//
+// # Concurrency
+//
+// Everything is safe for concurrent use. A scope's mutex guards only its map and is
+// used when handles are taken. Entries use a seqlock built from sync/atomic (described
+// on Entry): reads never lock or allocate, writes of numbers and bools never allocate,
+// and a reader never sees half of one write and half of another.
+package blackboard

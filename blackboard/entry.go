@@ -1,0 +1,447 @@
+package blackboard
+
+import (
+	"math"
+	"reflect"
+	"runtime"
+	"sync/atomic"
+	"time"
+)
+
+// Entry is one blackboard slot, reached through a handle that stays valid for the life
+// of its scope: entries are never removed from their scope, Unset only marks them
+// absent. All methods are safe for concurrent use.
+//
+// # Concurrency: a seqlock made of atomics
+//
+// An entry's state — meta (kind, Go type code, existence), 64 bits of payload, a pointer
+// to an immutable payload box (string, KindOther value, or the reflect.Type of a named
+// scalar type) and a pointer to the immutable declared type — lives in separate atomic
+// words guarded by the version counter ver:
+//
+//   - a reader loads ver, then the words, then ver again, and retries if ver was odd (a
+//     writer was inside) or changed. Reads take no lock and allocate nothing;
+//   - a writer loads a consistent snapshot the same way, computes the new state from it
+//     (type checks, conversions, parsing happen here, outside any critical section), then
+//     claims the entry with CompareAndSwap(ver, ver+1): that fails if anyone wrote since
+//     the snapshot, and the writer starts over. Holding the odd version it stores the new
+//     words and releases with ver+2. The critical section is a handful of stores.
+//
+// The version doubles as the write count: every critical section adds 2, so Seq is
+// ver/2 minus the number of critical sections that were not writes (Declare, Unset),
+// counted in silent. Numbers and bools of the basic Go types need no box, so writing
+// them allocates nothing; a string or other value brings the box made with its Value
+// (String, ValueOf), which the entry shares. Only sync/atomic is used, so the scheme
+// is visible to the race detector.
+type Entry struct {
+	ver    atomic.Uint64
+	meta   atomic.Uint64 // Kind | tcode<<8 | metaExists
+	bits   atomic.Uint64
+	box    atomic.Pointer[payload]
+	decl   atomic.Pointer[declared] // nil: generic
+	silent atomic.Uint64            // critical sections that were not writes
+	stamp  atomic.Int64             // UnixNano of the last write; noStamp if none
+
+	key string
+	env *options // shared by every scope of one tree; nil for an invalid key
+}
+
+const (
+	metaExists = 1 << 16
+	noStamp    = math.MinInt64
+)
+
+// state is one consistent view of an entry.
+type state struct {
+	meta uint64
+	bits uint64
+	box  *payload
+	decl *declared
+}
+
+func newEntry(key string, env *options) *Entry {
+	e := &Entry{key: key, env: env}
+	e.stamp.Store(noStamp)
+	return e
+}
+
+func (s *state) exists() bool { return s.meta&metaExists != 0 }
+
+// value rebuilds the Value held in s.
+func (s *state) value() Value {
+	return Value{kind: Kind(s.meta), tc: tcode(s.meta >> 8), bits: s.bits, p: s.box}
+}
+
+// setValue stores v (which must not be empty) and marks the entry existing. The
+// payload box is shared with v: both are immutable.
+func (s *state) setValue(v Value) {
+	s.meta = uint64(v.kind) | uint64(v.tc)<<8 | metaExists
+	s.bits = v.bits
+	s.box = v.p
+}
+
+// spin waits a little for a writer to leave its critical section.
+func spin(i int) {
+	if i > 16 {
+		runtime.Gosched()
+	}
+}
+
+// load returns the current value and meta word, without the declared type.
+func (e *Entry) load() (Value, uint64) {
+	for i := 0; ; i++ {
+		v1 := e.ver.Load()
+		if v1&1 == 0 {
+			s := state{meta: e.meta.Load(), bits: e.bits.Load(), box: e.box.Load()}
+			if e.ver.Load() == v1 {
+				return s.value(), s.meta
+			}
+		}
+		spin(i)
+	}
+}
+
+// snapshot returns the full state and the version it was read at.
+func (e *Entry) snapshot() (state, uint64) {
+	for i := 0; ; i++ {
+		v1 := e.ver.Load()
+		if v1&1 == 0 {
+			s := state{meta: e.meta.Load(), bits: e.bits.Load(), box: e.box.Load(), decl: e.decl.Load()}
+			if e.ver.Load() == v1 {
+				return s, v1
+			}
+		}
+		spin(i)
+	}
+}
+
+// commit replaces the state cur, read at version ver, by next, unless someone wrote
+// since. A write (as opposed to Declare or Unset) also stamps the entry.
+// Words that do not change are not stored: every atomic store is a full barrier.
+func (e *Entry) commit(ver uint64, cur, next state, write bool, stamp int64) bool {
+	if !e.ver.CompareAndSwap(ver, ver+1) {
+		return false
+	}
+	if next.meta != cur.meta {
+		e.meta.Store(next.meta)
+	}
+	if next.bits != cur.bits {
+		e.bits.Store(next.bits)
+	}
+	if next.box != cur.box {
+		e.box.Store(next.box)
+	}
+	if next.decl != cur.decl {
+		e.decl.Store(next.decl)
+	}
+	switch {
+	case !write:
+		e.silent.Add(1)
+	case e.env.now != nil:
+		e.stamp.Store(stamp)
+	}
+	e.ver.Store(ver + 2)
+	return true
+}
+
+func (e *Entry) enums() func(string) (int64, bool) {
+	if e.env == nil {
+		return nil
+	}
+	return e.env.enums
+}
+
+// Key returns the key of the entry in the scope that owns it (after remapping: a
+// child's "{x}" port remapped to the parent's "y" is the entry "y").
+func (e *Entry) Key() string { return e.key }
+
+// Exists reports whether the entry has been created (by Declare or a write) and not
+// unset since. An existing entry may still be empty.
+func (e *Entry) Exists() bool { return e.meta.Load()&metaExists != 0 }
+
+// Type returns the entry's fixed type, or nil for a generic entry, which accepts any
+// type.
+func (e *Entry) Type() reflect.Type {
+	if d := e.decl.Load(); d != nil {
+		return d.t
+	}
+	return nil
+}
+
+// Load returns the current value: KindEmpty when the entry is absent or empty. It
+// takes no lock and does not allocate.
+func (e *Entry) Load() Value {
+	v, _ := e.load()
+	return v
+}
+
+// LoadStamped returns the current value together with its Seq and Stamp, all from the
+// same write.
+func (e *Entry) LoadStamped() (v Value, seq uint64, stamp time.Time) {
+	for i := 0; ; i++ {
+		v1 := e.ver.Load()
+		if v1&1 == 0 {
+			s := state{meta: e.meta.Load(), bits: e.bits.Load(), box: e.box.Load()}
+			silent, ns := e.silent.Load(), e.stamp.Load()
+			if e.ver.Load() == v1 {
+				return s.value(), v1/2 - silent, stampTime(ns)
+			}
+		}
+		spin(i)
+	}
+}
+
+// Seq returns the number of successful writes (Set, Assign, Put, JSON import) since
+// the entry was created: 0 means never written. Declare and Unset do not count, so a
+// node watching Seq does not see an unset as an update; writing again after an unset
+// continues the count.
+func (e *Entry) Seq() uint64 {
+	for i := 0; ; i++ {
+		v1 := e.ver.Load()
+		if v1&1 == 0 {
+			silent := e.silent.Load()
+			if e.ver.Load() == v1 {
+				return v1/2 - silent
+			}
+		}
+		spin(i)
+	}
+}
+
+// Stamp returns the time of the last write, read from the clock given with WithClock;
+// the zero time when there is no clock or no write yet.
+func (e *Entry) Stamp() time.Time { return stampTime(e.stamp.Load()) }
+
+func stampTime(ns int64) time.Time {
+	if ns == noStamp {
+		return time.Time{}
+	}
+	return time.Unix(0, ns)
+}
+
+func (e *Entry) invalid() error {
+	return errorf(ErrInvalidKey, nil, "invalid blackboard key %q", e.key)
+}
+
+// Declare creates the entry, empty, with type t if it is absent (nil or the empty
+// interface: generic). If it exists its type is kept; declaring a different type is an
+// error when both types are fixed, unless the existing type is string (strings are
+// universal donors: they convert on read).
+func (e *Entry) Declare(t reflect.Type) error {
+	if e.env == nil {
+		return e.invalid()
+	}
+	d := declOf(t)
+	for {
+		cur, ver := e.snapshot()
+		if cur.exists() {
+			if cur.decl != nil && d != nil && cur.decl.t != d.t && cur.decl.t != stringType {
+				return errorf(ErrType, nil, "entry %q: declared as %s, now as %s (once declared, the type shall not change)",
+					e.key, cur.decl.t, d.t)
+			}
+			return nil
+		}
+		next := state{meta: metaExists, decl: d}
+		if e.commit(ver, cur, next, false, 0) {
+			return nil
+		}
+	}
+}
+
+// Unset makes the entry absent: Exists reports false and Load gives the empty Value.
+// The handle stays valid; the next write recreates the entry with a type chosen as for
+// a new entry. Seq is not bumped.
+func (e *Entry) Unset() {
+	if e.env == nil {
+		return
+	}
+	for {
+		cur, ver := e.snapshot()
+		if !cur.exists() || e.commit(ver, cur, state{}, false, 0) {
+			return
+		}
+	}
+}
+
+// Set writes v with the semantics of BT.CPP's Blackboard::set, used for output ports,
+// SetBlackboard and the Go API:
+//
+//   - an absent entry is created, typed after v; a plain string leaves it generic;
+//   - a generic entry stores v and adopts v's type (a plain string keeps it generic);
+//   - an entry of type T stores v converted into T: a value of type T as is; a string
+//     parsed into T; a number or bool when the value survives exactly (100 into uint8, 2.0
+//     into int, true into int as 1, 1 into bool); a value of a type assignable to an
+//     interface T. Anything else is an error naming the key and both types.
+func (e *Entry) Set(v Value) error {
+	return e.write(v, false)
+}
+
+// Assign writes v with the semantics of a script assignment (BT.CPP's ExprAssignment
+// and Any::copyInto):
+//
+//   - an absent entry is created generic (it stays generic) and stores v;
+//   - an existing, empty, generic entry stores v;
+//   - an entry of a fixed type converts v as Set does;
+//   - a generic entry that holds a value keeps the type of that value: numbers and bools
+//     are converted into it exactly (an int entry accepts 10.0 and stores 10, but not
+//     2.5; a bool entry accepts 0 and 1), strings replace strings, KindOther values need
+//     the same Go type; a string into a number or a number into a string is an error.
+func (e *Entry) Assign(v Value) error {
+	return e.write(v, true)
+}
+
+func (e *Entry) write(v Value, assign bool) error {
+	if e.env == nil {
+		return e.invalid()
+	}
+	if v.kind == KindEmpty {
+		return errorf(ErrEmpty, nil, "entry %q: cannot write an empty value", e.key)
+	}
+	stamp, stamped := int64(0), false
+	for {
+		cur, ver := e.snapshot()
+		next := cur
+		var err error
+		switch {
+		case !cur.exists():
+			next.decl = nil
+			if !assign && !v.isPlainString() {
+				next.decl = declOf(v.Type())
+			}
+			next.setValue(v)
+		case cur.decl != nil:
+			err = e.coerce(&next, v, cur.decl, assign)
+		case assign && Kind(cur.meta) != KindEmpty:
+			err = e.assignHeld(&next, cur.value(), v)
+		default:
+			if !assign && !v.isPlainString() {
+				next.decl = declOf(v.Type())
+			}
+			next.setValue(v)
+		}
+		if err != nil {
+			return err
+		}
+		if !stamped && e.env.now != nil { // read the clock once, for a write that will happen
+			stamp, stamped = e.env.now().UnixNano(), true
+		}
+		if e.commit(ver, cur, next, true, stamp) {
+			return nil
+		}
+	}
+}
+
+func opName(assign bool) string {
+	if assign {
+		return "assign"
+	}
+	return "set"
+}
+
+// coerce converts v into the fixed type d and stores it in s.
+func (e *Entry) coerce(s *state, v Value, d *declared, assign bool) error {
+	if v.tc == d.tc && d.tc != tcNamed { // the same basic type, the common case
+		s.setValue(v)
+		return nil
+	}
+	vt := v.Type()
+	switch {
+	case vt == d.t:
+	case v.kind == KindString:
+		c, handled, err := parseBasic(v.s(), d, e.enums())
+		if !handled {
+			var x any
+			x, err = Parse(v.s(), d.t, e.enums())
+			c = ValueOf(x)
+		}
+		if err != nil {
+			return errorf(ErrType, err, "entry %q: %v", e.key, err)
+		}
+		v = c
+	case vt.AssignableTo(d.t):
+		if d.t.Kind() != reflect.Interface { // e.g. []int into a named slice type
+			v = ValueOf(reflect.ValueOf(v.Any()).Convert(d.t).Interface())
+		}
+	case isScalar(v) && isScalarKind(scalarKind(d.tc, d.t)):
+		c, ok := castScalar(v, d)
+		if !ok {
+			return errorf(ErrType, nil, "entry %q: cannot %s %s to %s", e.key, opName(assign), v.describe(), d.t)
+		}
+		v = c
+	default:
+		return errorf(ErrType, nil, "entry %q: cannot %s %s to %s (once declared, the type shall not change)",
+			e.key, opName(assign), v.describe(), d.t)
+	}
+	s.setValue(v)
+	return nil
+}
+
+// assignHeld converts v into the type of the value a generic entry holds.
+func (e *Entry) assignHeld(s *state, held, v Value) error {
+	ht := held.Type()
+	ok := false
+	switch held.kind {
+	case KindInt, KindUint, KindFloat, KindBool:
+		if isScalar(v) {
+			d := declared{t: ht, tc: held.tc, p: held.p}
+			var c Value
+			if c, ok = castScalar(v, &d); ok {
+				v = c
+			}
+		}
+	case KindString:
+		if v.kind == KindString {
+			d := declared{t: ht, tc: held.tc, p: held.p}
+			v, ok = scalar(KindString, 0, v.s(), &d), true
+		}
+	case KindOther:
+		ok = v.Type() == ht
+	}
+	if !ok {
+		return errorf(ErrType, nil, "entry %q: cannot assign %s to an entry holding %s", e.key, v.describe(), typeName(ht))
+	}
+	s.setValue(v)
+	return nil
+}
+
+// clone returns a detached copy of e: state, Seq and stamp from one consistent read.
+func (e *Entry) clone() *Entry {
+	c := &Entry{key: e.key, env: e.env}
+	for i := 0; ; i++ {
+		v1 := e.ver.Load()
+		if v1&1 == 0 {
+			s := state{meta: e.meta.Load(), bits: e.bits.Load(), box: e.box.Load(), decl: e.decl.Load()}
+			silent, stamp := e.silent.Load(), e.stamp.Load()
+			if e.ver.Load() == v1 {
+				c.meta.Store(s.meta)
+				c.bits.Store(s.bits)
+				c.box.Store(s.box)
+				c.decl.Store(s.decl)
+				c.ver.Store(2 * (v1/2 - silent))
+				c.stamp.Store(stamp)
+				return c
+			}
+		}
+		spin(i)
+	}
+}
+
+// copyFrom gives e the type and value of src (as a write), or unsets e when src is
+// absent.
+func (e *Entry) copyFrom(src *Entry) {
+	s, _ := src.snapshot()
+	if !s.exists() {
+		e.Unset()
+		return
+	}
+	stamp := int64(noStamp)
+	if e.env.now != nil {
+		stamp = e.env.now().UnixNano()
+	}
+	for {
+		cur, ver := e.snapshot()
+		if e.commit(ver, cur, s, true, stamp) {
+			return
+		}
+	}
+}

@@ -1,0 +1,126 @@
+package btxml
+
+import (
+	"slices"
+	"strings"
+)
+
+// parseModel reads one entry of <TreeNodesModel>.
+func (p *parser) parseModel(t token) {
+	m := &Model{Kind: t.name, Pos: p.pos(t.off)}
+	hasID := false
+	for _, a := range p.attrs(t.attrs, t.name) {
+		if a.Name != "ID" {
+			m.Attrs = append(m.Attrs, a)
+			continue
+		}
+		m.ID, hasID = a.Value, true
+		if err := ValidName(a.Value); err != nil {
+			p.errorf(a.ValuePos, "invalid model ID %q: %v", a.Value, err)
+		}
+	}
+	if !hasID {
+		p.errorf(m.Pos, "<%s> in <TreeNodesModel> needs an ID attribute", t.name)
+	}
+	hasDesc := false
+	p.content(t, func(c token) {
+		switch c.name {
+		case "input_port":
+			p.parsePort(c, m, DirInput)
+		case "output_port":
+			p.parsePort(c, m, DirOutput)
+		case "inout_port":
+			p.parsePort(c, m, DirInOut)
+		case "MetadataFields":
+			p.parseMetadata(c, m)
+		case "description":
+			if hasDesc {
+				p.errorf(p.pos(c.off), "more than one <description> in <%s>", t.name)
+			}
+			hasDesc = true
+			for _, a := range p.attrs(c.attrs, c.name) {
+				p.errorf(a.Pos, "unknown attribute %s in <description>", a.Name)
+			}
+			m.Description = strings.TrimSpace(p.textContent(c))
+		default:
+			p.errorf(p.pos(c.off), "unknown element <%s> in <%s> (want input_port, output_port, inout_port, MetadataFields or description)", c.name, t.name)
+			p.skip(c)
+		}
+	})
+	p.doc.Models = append(p.doc.Models, m)
+}
+
+// parsePort reads <input_port name=".." type=".." default="..">description</input_port>.
+// BehaviorTree.CPP writes the description as text but also reads a
+// description attribute; the text wins when both are present.
+func (p *parser) parsePort(t token, m *Model, dir string) {
+	pm := PortModel{Dir: dir, Pos: p.pos(t.off)}
+	hasName := false
+	descAttr := ""
+	for _, a := range p.attrs(t.attrs, t.name) {
+		switch a.Name {
+		case "name":
+			pm.Name, hasName = a.Value, true
+			if a.Value == "" {
+				p.errorf(a.ValuePos, "empty port name")
+			}
+		case "type":
+			pm.Type = a.Value
+		case "default":
+			pm.Default, pm.HasDefault = a.Value, true
+		case "description":
+			descAttr = strings.TrimSpace(a.Value)
+		default:
+			p.errorf(a.Pos, "unknown attribute %s in <%s>", a.Name, t.name)
+		}
+	}
+	if !hasName {
+		p.errorf(pm.Pos, "<%s> needs a name attribute", t.name)
+	}
+	pm.Description = strings.TrimSpace(p.textContent(t))
+	if pm.Description == "" {
+		pm.Description = descAttr
+	}
+	if hasName && pm.Name != "" {
+		for _, q := range m.Ports {
+			if q.Name == pm.Name {
+				p.errorf(pm.Pos, "duplicate port %s in model %s (first at %s)", pm.Name, m.ID, q.Pos)
+				return
+			}
+		}
+	}
+	m.Ports = append(m.Ports, pm)
+}
+
+// parseMetadata reads <MetadataFields><Metadata key="value"/>...</MetadataFields>.
+func (p *parser) parseMetadata(t token, m *Model) {
+	for _, a := range p.attrs(t.attrs, t.name) {
+		p.errorf(a.Pos, "unknown attribute %s in <MetadataFields>", a.Name)
+	}
+	p.content(t, func(c token) {
+		if c.name != "Metadata" {
+			p.errorf(p.pos(c.off), "unknown element <%s> in <MetadataFields> (want Metadata)", c.name)
+			p.skip(c)
+			return
+		}
+		m.Metadata = append(m.Metadata, p.attrs(c.attrs, c.name)...)
+		p.content(c, func(cc token) {
+			p.errorf(p.pos(cc.off), "unexpected element <%s> in <Metadata>", cc.name)
+			p.skip(cc)
+		})
+	})
+}
+
+// modelEqual reports whether two models say the same, positions aside.
+func modelEqual(a, b *Model) bool {
+	return a.Kind == b.Kind && a.ID == b.ID && a.Description == b.Description &&
+		slices.EqualFunc(a.Ports, b.Ports, func(x, y PortModel) bool {
+			x.Pos, y.Pos = Pos{}, Pos{}
+			return x == y
+		}) &&
+		attrsEqual(a.Metadata, b.Metadata) && attrsEqual(a.Attrs, b.Attrs)
+}
+
+func attrsEqual(a, b []Attr) bool {
+	return slices.EqualFunc(a, b, func(x, y Attr) bool { return x.Name == y.Name && x.Value == y.Value })
+}

@@ -1,0 +1,270 @@
+package bt
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/gobt/bt/btxml"
+)
+
+// Factory knows node types and tree definitions and builds trees from them. A new
+// Factory knows every builtin node; register your own with Register, load
+// BehaviorTree.CPP XML with Load, LoadFile or LoadString, and build trees with NewTree.
+//
+// A Factory is configured, then used: registering and loading are not safe to do
+// while other goroutines build trees, but building trees from a configured Factory is.
+type Factory struct {
+	models    map[string]*Model
+	enums     map[string]int64
+	trees     map[string]*treeDef
+	subModels map[string]*btxml.Model // TreeNodesModel entries of subtrees, by tree ID
+	main      string                  // the main tree of the last document loaded
+	notes     []btxml.Note
+}
+
+// NewFactory returns a factory that knows every builtin node.
+func NewFactory() *Factory {
+	f := &Factory{
+		models:    map[string]*Model{},
+		enums:     map[string]int64{},
+		trees:     map[string]*treeDef{},
+		subModels: map[string]*btxml.Model{},
+	}
+	for _, m := range builtinModels() {
+		f.models[m.ID] = m
+	}
+	return f
+}
+
+// builtinModels lists the nodes every factory knows.
+func builtinModels() []*Model {
+	ms := []*Model{
+		sequenceModel, asyncSequenceModel, sequenceWithMemoryModel, sequenceStarModel,
+		reactiveSequenceModel, fallbackModel, asyncFallbackModel, reactiveFallbackModel,
+		parallelModel, parallelAllModel, ifThenElseModel, whileDoElseModel, tryCatchModel,
+		alwaysSuccessModel, alwaysFailureModel, scriptModel, scriptConditionModel,
+		preconditionModel, subTreeModel,
+	}
+	return append(ms, switchModels[:]...)
+}
+
+// Register adds node types. It fails, registering none of them, if an ID is taken
+// (builtin IDs included) or invalid, or a model is malformed.
+func (f *Factory) Register(models ...*Model) error {
+	var errs []error
+	seen := map[string]bool{}
+	for _, m := range models {
+		if err := checkModel(m); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if _, taken := f.models[m.ID]; taken || seen[m.ID] {
+			errs = append(errs, fmt.Errorf("bt: node %q is already registered", m.ID))
+		}
+		seen[m.ID] = true
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	for _, m := range models {
+		f.models[m.ID] = m
+	}
+	return nil
+}
+
+func checkModel(m *Model) error {
+	if m == nil {
+		return errors.New("bt: nil model")
+	}
+	if m.err != nil {
+		return fmt.Errorf("bt: %w", m.err)
+	}
+	if err := btxml.ValidName(m.ID); err != nil {
+		return fmt.Errorf("bt: node ID %q: %w", m.ID, err)
+	}
+	if m.Kind < KindAction || m.Kind > KindDecorator {
+		return fmt.Errorf("bt: node %q: kind %v cannot be registered", m.ID, m.Kind)
+	}
+	seen := map[string]bool{}
+	for _, p := range m.Ports {
+		switch {
+		case !isPortName(p.Name):
+			return fmt.Errorf("bt: node %q: %q is not a valid port name (it must start with a letter and not be name or ID)", m.ID, p.Name)
+		case seen[p.Name]:
+			return fmt.Errorf("bt: node %q: port %q is declared twice", m.ID, p.Name)
+		}
+		seen[p.Name] = true
+	}
+	return nil
+}
+
+// Model returns the node type registered as id.
+func (f *Factory) Model(id string) (*Model, bool) {
+	m, ok := f.models[id]
+	return m, ok
+}
+
+// Models returns every registered node type, builtins included, sorted by ID.
+func (f *Factory) Models() []*Model {
+	ms := make([]*Model, 0, len(f.models))
+	for _, m := range f.models {
+		ms = append(ms, m)
+	}
+	slices.SortFunc(ms, func(a, b *Model) int { return strings.Compare(a.ID, b.ID) })
+	return ms
+}
+
+// RegisterEnum makes name a scripting enum: scripts read it as value, and ports of
+// integer types accept it in place of a number. Registering a name twice with another
+// value is an error.
+func (f *Factory) RegisterEnum(name string, value int64) error {
+	if old, ok := f.enums[name]; ok && old != value {
+		return fmt.Errorf("bt: enum %q is already registered as %d", name, old)
+	}
+	f.enums[name] = value
+	return nil
+}
+
+// Enum is an integer type whose values have names.
+type Enum interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32
+	fmt.Stringer
+}
+
+// RegisterEnums registers the given values of an enum type under the names their
+// String methods return:
+//
+//	bt.RegisterEnums(f, Red, Green, Blue) // scripts may now say color == Green
+func RegisterEnums[E Enum](f *Factory, values ...E) error {
+	var errs []error
+	for _, v := range values {
+		errs = append(errs, f.RegisterEnum(v.String(), int64(v)))
+	}
+	return errors.Join(errs...)
+}
+
+func (f *Factory) enum(name string) (int64, bool) {
+	v, ok := f.enums[name]
+	return v, ok
+}
+
+// LoadFile loads the BehaviorTree.CPP XML file at path, with the files it includes;
+// includes are resolved relative to the including file and may not leave path's
+// directory.
+func (f *Factory) LoadFile(path string) error {
+	dir, name := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	return f.Load(os.DirFS(dir), name)
+}
+
+// Load loads the XML file name of fsys, with the files it includes, and registers its
+// trees. Every problem of the document is reported, one per line, as file:line:col;
+// then no tree of the document is registered.
+func (f *Factory) Load(fsys fs.FS, name string) error {
+	doc, err := btxml.Load(fsys, name)
+	if err != nil {
+		return err
+	}
+	return f.LoadDocument(doc)
+}
+
+// LoadString loads a document given as text; name is used in error positions.
+// Includes need Load.
+func (f *Factory) LoadString(name, xml string) error {
+	doc, err := btxml.Parse(name, []byte(xml))
+	if err != nil {
+		return err
+	}
+	if len(doc.Includes) > 0 {
+		return &btxml.Error{Pos: doc.Includes[0].Pos, Msg: "includes are resolved by Factory.Load, which reads files"}
+	}
+	return f.LoadDocument(doc)
+}
+
+// LoadDocument registers the trees of a parsed document (upgraded to format 4 first if
+// it is a format-3 file).
+func (f *Factory) LoadDocument(doc *btxml.Document) error {
+	f.notes = append(f.notes, btxml.Upgrade(doc)...)
+	c := newCompiler(f, doc)
+	c.compile()
+	if err := c.errs.Err(); err != nil {
+		return err
+	}
+	for _, d := range c.added {
+		f.trees[d.id] = d
+	}
+	for id, m := range c.subModels {
+		f.subModels[id] = m
+	}
+	if c.main != "" {
+		f.main = c.main
+	}
+	return nil
+}
+
+// Notes returns the remarks of upgrading format-3 documents loaded so far (what could
+// not be converted exactly).
+func (f *Factory) Notes() []btxml.Note { return f.notes }
+
+// MainTree returns the ID of the tree NewTree("") builds: main_tree_to_execute of the
+// last document loaded, or its only tree.
+func (f *Factory) MainTree() string { return f.main }
+
+// TreeIDs returns the IDs of the registered trees, sorted.
+func (f *Factory) TreeIDs() []string {
+	ids := make([]string, 0, len(f.trees))
+	for id := range f.trees {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// Definition returns the definition of the registered tree id ("" for the main tree),
+// to build with NewTree or to inspect.
+func (f *Factory) Definition(id string) (*Spec, error) {
+	if id == "" {
+		id = f.main
+		if id == "" {
+			return nil, fmt.Errorf("bt: no main tree: the trees are %s; name one (main_tree_to_execute)", quoteList(f.TreeIDs()))
+		}
+	}
+	d, ok := f.trees[id]
+	if !ok {
+		return nil, fmt.Errorf("bt: no tree %q%s", id, suggest(id, f.TreeIDs()))
+	}
+	return d.root, nil
+}
+
+// NewTree builds the registered tree id ("" for the main tree) with a new, empty root
+// blackboard (unless WithBlackboard gives one).
+func (f *Factory) NewTree(id string, opts ...Option) (*Tree, error) {
+	root, err := f.Definition(id)
+	if err != nil {
+		return nil, err
+	}
+	return NewTree(root, append([]Option{withEnums(f.enum)}, opts...)...)
+}
+
+// withEnums makes the tree resolve enum names with lookup.
+func withEnums(lookup func(string) (int64, bool)) Option {
+	return func(t *Tree) { t.enums = lookup }
+}
+
+func quoteList(ss []string) string {
+	if len(ss) == 0 {
+		return "none"
+	}
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return strings.Join(q, ", ")
+}

@@ -1,0 +1,3 @@
+module github.com/gobt/bt
+
+go 1.25.0

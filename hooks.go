@@ -1,0 +1,151 @@
+package bt
+
+import "fmt"
+
+// Hook names a pre- or post-condition that any node may carry, spelled in XML as the
+// attribute Hook.String() returns (`_skipIf="battery < 20"`).
+//
+// Pre-conditions are checked in the order FailureIf, SuccessIf, SkipIf, While, and only
+// when the node is Idle (once per activation); While is also checked while the node
+// is Running. A pre-condition that fires decides the node's status without ticking it:
+//
+//	FailureIf true → Failure
+//	SuccessIf true → Success
+//	SkipIf true    → Skipped
+//	While false    → Skipped (and, when the node was Running, the node is halted first)
+//
+// Post-conditions run after the node completed — OnSuccess after Success, OnFailure
+// after Failure, then Post after either — also when a pre-condition decided the status.
+// They do not run after Running or Skipped. OnHalted runs when a Running node is halted.
+type Hook uint8
+
+const (
+	FailureIf Hook = iota
+	SuccessIf
+	SkipIf
+	While
+	OnSuccess
+	OnFailure
+	Post
+	OnHalted
+	numHooks
+)
+
+var hookNames = [numHooks]string{"_failureIf", "_successIf", "_skipIf", "_while",
+	"_onSuccess", "_onFailure", "_post", "_onHalted"}
+
+// String returns the XML attribute name, such as "_skipIf".
+func (h Hook) String() string {
+	if h < numHooks {
+		return hookNames[h]
+	}
+	return fmt.Sprintf("Hook(%d)", uint8(h))
+}
+
+// IsPre reports whether h is a pre-condition (FailureIf, SuccessIf, SkipIf or While).
+func (h Hook) IsPre() bool { return h <= While }
+
+// HookByName returns the Hook whose attribute name is name ("_skipIf").
+func HookByName(name string) (Hook, bool) {
+	for h := Hook(0); h < numHooks; h++ {
+		if hookNames[h] == name {
+			return h, true
+		}
+	}
+	return 0, false
+}
+
+// hookFunc is a hook bound to one node: a condition (pre) or an action (post, whose
+// boolean is ignored).
+type hookFunc func() (bool, error)
+
+// hookDef is a hook of a Spec; binding it to a node yields the node's hookFunc.
+type hookDef func(n *Node) (hookFunc, error)
+
+// hooks are a node's bound pre- and post-conditions.
+type hooks struct {
+	fn [numHooks]hookFunc
+}
+
+// hookedNode runs a node's pre- and post-conditions around its pipeline.
+type hookedNode struct {
+	inner ticker
+	hooks
+}
+
+func (hn *hookedNode) tick(n *Node) Status {
+	h := &hn.hooks
+	s, fired := n.checkPre(h)
+	if !fired {
+		s = hn.inner.tick(n)
+	}
+	if s == Success || s == Failure {
+		n.runPost(h, s)
+	}
+	return s
+}
+
+func (hn *hookedNode) Halt(n *Node) {
+	if h, ok := hn.inner.(Halter); ok {
+		h.Halt(n)
+	}
+}
+
+// checkPre evaluates the pre-conditions; fired reports whether one decided the status.
+func (n *Node) checkPre(h *hooks) (s Status, fired bool) {
+	switch n.Status() {
+	case Idle:
+		for k := FailureIf; k <= While; k++ {
+			f := h.fn[k]
+			if f == nil {
+				continue
+			}
+			ok := n.eval(k, f)
+			switch {
+			case k == FailureIf && ok:
+				return Failure, true
+			case k == SuccessIf && ok:
+				return Success, true
+			case k == SkipIf && ok:
+				return Skipped, true
+			case k == While && !ok:
+				return Skipped, true
+			}
+		}
+	case Running:
+		if f := h.fn[While]; f != nil && !n.eval(While, f) {
+			n.halt()
+			return Skipped, true
+		}
+	}
+	return 0, false
+}
+
+// runPost runs the post-conditions after the node completed with s.
+func (n *Node) runPost(h *hooks, s Status) {
+	k := OnFailure
+	if s == Success {
+		k = OnSuccess
+	}
+	if f := h.fn[k]; f != nil {
+		n.eval(k, f)
+	}
+	if f := h.fn[Post]; f != nil {
+		n.eval(Post, f)
+	}
+}
+
+func (h *hooks) run(n *Node, k Hook) {
+	if f := h.fn[k]; f != nil {
+		n.eval(k, f)
+	}
+}
+
+// eval runs a hook; an error aborts the tick.
+func (n *Node) eval(k Hook, f hookFunc) bool {
+	ok, err := f()
+	if err != nil {
+		n.Abort(fmt.Errorf("%s: %w", k, err))
+	}
+	return ok
+}

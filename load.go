@@ -1,0 +1,344 @@
+package bt
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+
+	"github.com/gobt/bt/blackboard"
+	"github.com/gobt/bt/btxml"
+	"github.com/gobt/bt/script"
+)
+
+// compiler turns the trees of an XML document into Specs, checking them against the
+// factory's node types and collecting every problem with its position.
+type compiler struct {
+	f         *Factory
+	doc       *btxml.Document
+	defs      map[string]*treeDef // every tree a SubTree may name: registered and new
+	added     []*treeDef          // the document's trees
+	subModels map[string]*btxml.Model
+	main      string
+	errs      btxml.ErrorList
+}
+
+func newCompiler(f *Factory, doc *btxml.Document) *compiler {
+	c := &compiler{f: f, doc: doc, defs: map[string]*treeDef{}, subModels: map[string]*btxml.Model{}}
+	for id, d := range f.trees {
+		c.defs[id] = d
+	}
+	for id, m := range f.subModels {
+		c.subModels[id] = m
+	}
+	return c
+}
+
+func (c *compiler) errorf(pos btxml.Pos, format string, args ...any) {
+	c.errs = append(c.errs, &btxml.Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (c *compiler) compile() {
+	c.declareModels()
+	c.declareTrees()
+	for _, d := range c.added {
+		if d.elem == nil {
+			c.errorf(d.pos, "BehaviorTree %q has no root node", d.id)
+			continue
+		}
+		d.root = c.node(d.elem)
+	}
+	c.checkCycles()
+	c.chooseMain()
+	c.errs.Sort()
+}
+
+// declareModels records the TreeNodesModel entries of subtrees: they declare ports.
+func (c *compiler) declareModels() {
+	for _, m := range c.doc.Models {
+		if m.Kind == "SubTree" {
+			c.subModels[m.ID] = m
+		}
+	}
+}
+
+// declareTrees registers the document's trees by ID before compiling any, so that
+// SubTree may name a tree defined later in the file.
+func (c *compiler) declareTrees() {
+	unnamed := 0
+	for _, t := range c.doc.Trees {
+		id := t.ID
+		if id == "" {
+			if len(c.doc.Trees) > 1 {
+				c.errorf(t.Pos, "a BehaviorTree needs an ID when the document has several")
+				continue
+			}
+			id = "BehaviorTree_" + strconv.Itoa(unnamed)
+			unnamed++
+		}
+		if _, taken := c.f.models[id]; taken {
+			c.errorf(t.Pos, "tree ID %q is the ID of a node type", id)
+			continue
+		}
+		if _, dup := c.defs[id]; dup {
+			c.errorf(t.Pos, "tree %q is defined twice", id)
+			continue
+		}
+		d := &treeDef{id: id, elem: t.Root, pos: t.Pos}
+		c.defs[id] = d
+		c.added = append(c.added, d)
+	}
+}
+
+func (c *compiler) chooseMain() {
+	switch {
+	case c.doc.MainTree != "":
+		if _, ok := c.defs[c.doc.MainTree]; !ok {
+			c.errorf(c.doc.MainTreePos, "main_tree_to_execute names no tree: %q%s", c.doc.MainTree, suggest(c.doc.MainTree, c.treeIDs()))
+		}
+		c.main = c.doc.MainTree
+	case len(c.added) == 1:
+		c.main = c.added[0].id
+	}
+}
+
+func (c *compiler) treeIDs() []string {
+	ids := make([]string, 0, len(c.defs))
+	for id := range c.defs {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+func (c *compiler) modelIDs() []string {
+	ids := make([]string, 0, len(c.f.models))
+	for id := range c.f.models {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// node compiles a node element and its children.
+func (c *compiler) node(e *btxml.Element) *Spec {
+	if e.Tag == "SubTree" {
+		return c.subtree(e)
+	}
+	m, ok := c.f.models[e.ID]
+	if !ok {
+		if _, isTree := c.defs[e.ID]; isTree {
+			c.errorf(e.IDPos, "unknown node %q; to instantiate the tree %q write <SubTree ID=%q/>", e.ID, e.ID, e.ID)
+		} else {
+			c.errorf(e.IDPos, "unknown node %q%s", e.ID, suggest(e.ID, c.modelIDs()))
+		}
+		for _, child := range e.Children {
+			c.node(child)
+		}
+		return nil
+	}
+	if e.Explicit() && e.Tag != m.Kind.String() {
+		c.errorf(e.Pos, "%s is a %s, not a %s", m.ID, m.Kind, e.Tag)
+	}
+	s := &Spec{model: m, pos: e.Pos}
+	for _, a := range e.Attrs {
+		c.attr(s, a)
+	}
+	c.checkChildren(s, e)
+	for _, child := range e.Children {
+		s.children = append(s.children, c.node(child))
+	}
+	return s
+}
+
+// attr handles one attribute of a node: its name, a pre/post condition, a port, or an
+// attribute bt does not use (such as Groot2's _uid), which is ignored.
+func (c *compiler) attr(s *Spec, a btxml.Attr) {
+	if a.Name == "name" {
+		s.name = a.Value
+		return
+	}
+	if h, ok := HookByName(a.Name); ok {
+		if parsed := c.script(a); parsed != nil {
+			s.hooks[h] = scriptHook(parsed)
+		}
+		return
+	}
+	if !isPortName(a.Name) {
+		return
+	}
+	def := s.model.port(a.Name)
+	if def == nil {
+		c.errorf(a.Pos, "%s has no port %q%s", s.model.ID, a.Name, suggest(a.Name, s.model.portNames()))
+		return
+	}
+	s.ports = append(s.ports, portValue{name: a.Name, value: a.Value, parsed: c.checkPortValue(def, a)})
+}
+
+// checkPortValue checks a literal port value now, so that a typo is reported with its
+// position rather than at the first tick. It returns the parsed script of a port that
+// holds one.
+func (c *compiler) checkPortValue(def *PortDef, a btxml.Attr) *script.Script {
+	if _, ok := blackboardKey(a.Value, a.Name); ok {
+		return nil
+	}
+	switch {
+	case def.Dir == DirOutput:
+		c.errorf(a.ValuePos, "output port %q must name a blackboard entry like {key}, not %q", a.Name, a.Value)
+	case def.script:
+		return c.script(a)
+	case def.Type == nil || def.Type.Kind() == reflect.String:
+	default:
+		if _, err := blackboard.Parse(a.Value, def.Type, c.f.enum); err != nil {
+			c.errorf(a.ValuePos, "port %q: %v", a.Name, err)
+		}
+	}
+	return nil
+}
+
+// script parses the script of an attribute, reporting a syntax error at its position.
+func (c *compiler) script(a btxml.Attr) *script.Script {
+	parsed, err := script.Parse(a.Value)
+	if err == nil {
+		return parsed
+	}
+	pos := a.ValuePos
+	var se *script.SyntaxError
+	if errors.As(err, &se) {
+		if se.Line > 1 {
+			pos.Line += se.Line - 1
+			pos.Col = se.Col
+		} else {
+			pos.Col += se.Col - 1
+		}
+	}
+	c.errorf(pos, "%s: %v", a.Name, err)
+	return nil
+}
+
+func (c *compiler) checkChildren(s *Spec, e *btxml.Element) {
+	k := len(e.Children)
+	switch s.model.Kind {
+	case KindAction, KindCondition:
+		if k > 0 {
+			c.errorf(e.Pos, "%s is an %s: it has no children, found %d", s.model.ID, s.model.Kind, k)
+		}
+	case KindDecorator:
+		if k != 1 {
+			c.errorf(e.Pos, "%s is a Decorator: it has exactly one child, found %d", s.model.ID, k)
+		}
+	case KindControl:
+		if k == 0 {
+			c.errorf(e.Pos, "%s is a Control: it needs at least one child", s.model.ID)
+		}
+	}
+}
+
+// subtree compiles <SubTree ID="X" …/>: its attributes remap the subtree's ports.
+func (c *compiler) subtree(e *btxml.Element) *Spec {
+	d, ok := c.defs[e.ID]
+	if !ok {
+		c.errorf(e.IDPos, "no tree %q to instantiate%s", e.ID, suggest(e.ID, c.treeIDs()))
+		return nil
+	}
+	s := &Spec{model: subTreeModel, sub: d, pos: e.Pos}
+	for _, a := range e.Attrs {
+		switch h, isHook := HookByName(a.Name); {
+		case a.Name == "name":
+			s.name = a.Value
+		case isHook:
+			if parsed := c.script(a); parsed != nil {
+				s.hooks[h] = scriptHook(parsed)
+			}
+		case a.Name == "_autoremap":
+			on, err := strconv.ParseBool(a.Value)
+			if err != nil {
+				c.errorf(a.ValuePos, "_autoremap must be true or false, not %q", a.Value)
+			}
+			s.autoRemap = on
+		case isPortName(a.Name):
+			value := a.Value
+			if value == "{=}" {
+				value = "{" + a.Name + "}"
+			}
+			s.ports = append(s.ports, portValue{name: a.Name, value: value})
+		}
+	}
+	if len(e.Children) > 0 {
+		c.errorf(e.Pos, "a SubTree has no children, found %d", len(e.Children))
+	}
+	c.modelPorts(s, e)
+	return s
+}
+
+// modelPorts applies the ports a TreeNodesModel declares for a subtree: one that is not
+// remapped takes its default, and is an error without one (unless _autoremap).
+func (c *compiler) modelPorts(s *Spec, e *btxml.Element) {
+	m := c.subModels[e.ID]
+	if m == nil || s.autoRemap {
+		return
+	}
+	for _, p := range m.Ports {
+		if _, given := s.Port(p.Name); given {
+			continue
+		}
+		if !p.HasDefault || p.Default == "" {
+			c.errorf(e.Pos, "the TreeNodesModel of subtree %q declares the port %q without a default: remap it", e.ID, p.Name)
+			continue
+		}
+		s.ports = append(s.ports, portValue{name: p.Name, value: p.Default})
+	}
+}
+
+// checkCycles reports subtrees that instantiate themselves, directly or not.
+func (c *compiler) checkCycles() {
+	state := map[*treeDef]int{} // 1: being visited, 2: done
+	var visit func(d *treeDef, path []*treeDef)
+	var walkSpec func(s *Spec, path []*treeDef)
+	walkSpec = func(s *Spec, path []*treeDef) {
+		if s == nil {
+			return
+		}
+		if s.sub != nil {
+			switch state[s.sub] {
+			case 1:
+				i := slices.Index(path, s.sub)
+				c.errorf(s.pos, "subtree %q instantiates itself: %s", s.sub.id, cycle(path[i:], s.sub))
+			case 0:
+				visit(s.sub, path)
+			}
+		}
+		for _, ch := range s.children {
+			walkSpec(ch, path)
+		}
+	}
+	visit = func(d *treeDef, path []*treeDef) {
+		state[d] = 1
+		walkSpec(d.root, append(path, d))
+		state[d] = 2
+	}
+	for _, d := range c.added {
+		if state[d] == 0 {
+			visit(d, nil)
+		}
+	}
+}
+
+// port returns the declaration of a port, or nil.
+func (m *Model) port(name string) *PortDef {
+	for i := range m.Ports {
+		if m.Ports[i].Name == name {
+			return &m.Ports[i]
+		}
+	}
+	return nil
+}
+
+func (m *Model) portNames() []string {
+	names := make([]string, len(m.Ports))
+	for i, p := range m.Ports {
+		names[i] = p.Name
+	}
+	return names
+}

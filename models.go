@@ -1,0 +1,86 @@
+package bt
+
+import (
+	"io"
+	"reflect"
+	"time"
+
+	"github.com/gobt/bt/btxml"
+)
+
+// WriteModels writes the TreeNodesModel XML of the registered node types, in the shape
+// BehaviorTree.CPP writes it, so that Groot2 can edit trees that use them. Builtin
+// nodes are included only when withBuiltins is true (Groot2 knows them).
+func (f *Factory) WriteModels(w io.Writer, withBuiltins bool) error {
+	var ms []*btxml.Model
+	for _, m := range f.Models() {
+		if m.build != nil && !withBuiltins {
+			continue
+		}
+		ms = append(ms, m.xml())
+	}
+	return btxml.WriteModels(w, ms)
+}
+
+// xml converts a model to its TreeNodesModel entry.
+func (m *Model) xml() *btxml.Model {
+	x := &btxml.Model{Kind: m.Kind.String(), ID: m.ID}
+	for _, p := range m.Ports {
+		x.Ports = append(x.Ports, btxml.PortModel{
+			Dir: p.Dir.String(), Name: p.Name, Type: p.typeName(),
+			Default: p.Default, HasDefault: p.HasDefault, Description: p.Description,
+		})
+	}
+	return x
+}
+
+// typeName is the port's type as BehaviorTree.CPP names it in TreeNodesModel.
+func (p PortDef) typeName() string {
+	if p.TypeName != "" {
+		return p.TypeName
+	}
+	return cppTypeName(p.Type)
+}
+
+// cppTypeName names Go types the way BehaviorTree.CPP names the C++ types that play
+// the same part, so that Groot2 shows familiar types; other types keep their Go name.
+func cppTypeName(t reflect.Type) string {
+	if t == nil {
+		return "BT::AnyTypeAllowed"
+	}
+	switch t {
+	case reflect.TypeFor[Status]():
+		return "BT::NodeStatus"
+	case reflect.TypeFor[time.Duration]():
+		return "std::chrono::milliseconds"
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return "bool"
+	case reflect.Int, reflect.Int32:
+		return "int"
+	case reflect.Int8:
+		return "int8_t"
+	case reflect.Int16:
+		return "int16_t"
+	case reflect.Int64:
+		return "int64_t"
+	case reflect.Uint, reflect.Uint32:
+		return "unsigned int"
+	case reflect.Uint8:
+		return "uint8_t"
+	case reflect.Uint16:
+		return "uint16_t"
+	case reflect.Uint64:
+		return "uint64_t"
+	case reflect.Float32:
+		return "float"
+	case reflect.Float64:
+		return "double"
+	case reflect.String:
+		return "std::string"
+	case reflect.Slice:
+		return "std::vector<" + cppTypeName(t.Elem()) + ">"
+	}
+	return t.String()
+}

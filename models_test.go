@@ -1,0 +1,82 @@
+package bt
+
+import (
+	"bytes"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gobt/bt/btxml"
+)
+
+// TestBuiltinModelsMatchBehaviorTreeCPP compares the TreeNodesModel of every builtin
+// node that BehaviorTree.CPP 4.10 also has with the one it writes (a copy of
+// spec/reference/btcpp-4.10-TreeNodesModel.xml): IDs, kinds, port names, directions,
+// types and defaults must be the same; descriptions are our own words.
+func TestBuiltinModelsMatchBehaviorTreeCPP(t *testing.T) {
+	data, err := os.ReadFile("testdata/btcpp-4.10-TreeNodesModel.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := btxml.Parse("btcpp.xml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := NewFactory()
+	for _, want := range ref.Models {
+		m, ok := f.Model(want.ID)
+		if !ok {
+			t.Errorf("%s: not registered", want.ID)
+			continue
+		}
+		got := m.xml()
+		if got.Kind != want.Kind {
+			t.Errorf("%s: kind %s, want %s", want.ID, got.Kind, want.Kind)
+		}
+		if g, w := portSig(got.Ports), portSig(want.Ports); g != w {
+			t.Errorf("%s: ports\n got  %s\n want %s", want.ID, g, w)
+		}
+	}
+}
+
+// portSig describes ports in a canonical order, descriptions left out.
+func portSig(ps []btxml.PortModel) string {
+	var ss []string
+	for _, p := range ps {
+		s := p.Dir + " " + p.Name + " : " + p.Type
+		if p.HasDefault {
+			s += " = " + p.Default
+		}
+		ss = append(ss, s)
+	}
+	slices.Sort(ss)
+	return strings.Join(ss, "; ")
+}
+
+func TestWriteModels(t *testing.T) {
+	f := NewFactory()
+	move := NewAction("MoveBase", func() Status { return Success },
+		InputPort[float64]("speed", "how fast").WithDefault("0.5"),
+		OutputPort[string]("result", "what happened"))
+	if err := f.Register(move, NewCondition("IsDocked", func() bool { return true })); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := f.WriteModels(&b, false); err != nil {
+		t.Fatal(err)
+	}
+	want := `<root BTCPP_format="4">
+    <TreeNodesModel>
+        <Condition ID="IsDocked"/>
+        <Action ID="MoveBase">
+            <input_port name="speed" type="double" default="0.5">how fast</input_port>
+            <output_port name="result" type="std::string">what happened</output_port>
+        </Action>
+    </TreeNodesModel>
+</root>
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}

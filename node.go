@@ -1,0 +1,331 @@
+package bt
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+
+	"github.com/gobt/bt/blackboard"
+)
+
+// Behavior is what a node does when it is ticked: the body of an action, a condition,
+// a control or a decorator. Tick returns Running, Success, Failure or Skipped — never
+// Idle — and the engine stores it as the node's status (see Node.Tick).
+//
+// A Behavior value belongs to exactly one node: the tree builds one per node, so it may
+// keep state across ticks in its own fields.
+type Behavior interface {
+	Tick(n *Node) Status
+}
+
+// Halter is implemented by behaviors that hold work or state to release when their node
+// is halted while Running: stop a motor, cancel a request, forget an index. The node's
+// children are halted by the engine right after Halt returns, so a control or decorator
+// only forgets its own state.
+type Halter interface {
+	Halt(n *Node)
+}
+
+// ticker is what a node dispatches a tick to: the node's pipeline up to, not including,
+// storing the status, which the caller does with Node.commit (inlined in the builtin
+// controls' loops). Builtin nodes implement it directly, so that a tick costs one
+// interface call per node; user behaviors are wrapped in a userNode, and nodes with
+// pre/post conditions in a hookedNode.
+type ticker interface {
+	tick(n *Node) Status
+}
+
+// Node is one node of a built tree: a behavior wrapped in the lifecycle every node
+// shares (pre-conditions, status bookkeeping, post-conditions, observers, halting).
+//
+// Nodes are created by NewTree or a Factory and live as long as their Tree. They are
+// not safe for concurrent use: only the goroutine that ticks the tree may call Tick,
+// Halt or read Status (async actions get their own, safe, view of the node).
+type Node struct {
+	// A node is kept to the 32 bytes a tick reads, so that a big tree's hot data stays in
+	// the CPU's cache; the rest is in meta. Its status lives in the tree's status array,
+	// where the statuses of siblings are contiguous, so that a control resets its
+	// children by clearing a few bytes.
+	t    ticker
+	st   *uint8 // the status; the observedBit is set while the tree has observers
+	meta *nodeMeta
+}
+
+// observedBit marks a status byte whose changes must be told to observers: it makes
+// the inlined fast path of commit fall through to set.
+const observedBit = 0x80
+
+// nodeMeta is the part of a node that ticks rarely read. A node's children and their
+// status bytes are the ranges [first, first+nkids) of the tree's node and status arrays:
+// siblings are contiguous.
+type nodeMeta struct {
+	spec  *Spec
+	scope *scope
+	first uint32
+	uid   uint16
+	nkids uint16
+}
+
+// Tick runs the node's pipeline once and returns the status its parent sees:
+//
+//  1. When the node is Idle its pre-conditions (_failureIf, _successIf, _skipIf,
+//     _while) are checked; one that fires decides the status and the behavior is not
+//     ticked. While it is Running only _while is checked: false halts the node and
+//     returns Skipped.
+//  2. Otherwise the behavior's Tick runs.
+//  3. The status is stored — except Skipped, which is returned but never stored: a
+//     skipped node stays (or becomes) Idle. Observers see every change.
+//  4. After Success or Failure the post-conditions run (_onSuccess or _onFailure, then _post).
+//  5. A decorator resets its child to Idle when the child completed.
+//
+// Controls and decorators call Tick on their children; users call Tree.TickOnce.
+func (n *Node) Tick() Status { return n.commit(n.t.tick(n)) }
+
+// commit stores the status a tick produced and returns it. Builtin controls call it as
+// c.commit(c.t.tick(c)), where it is inlined.
+func (n *Node) commit(s Status) Status {
+	// One test for the common case: a status below Skipped, stored in a byte without the
+	// observedBit (both below 4, so their OR is too).
+	if uint8(s)|*n.st < uint8(Skipped) {
+		*n.st = uint8(s)
+	} else {
+		n.set(s)
+	}
+	return s
+}
+
+// set changes the stored status (Skipped means Idle) and tells the observers.
+func (n *Node) set(s Status) {
+	if s == Skipped {
+		s = Idle
+	}
+	b := *n.st
+	prev := Status(b &^ observedBit)
+	if prev == s {
+		return
+	}
+	*n.st = uint8(s) | b&observedBit
+	if b&observedBit != 0 {
+		n.meta.scope.tree.notify(n, prev, s)
+	}
+}
+
+// setRunning marks a control or decorator Running before it ticks its children, as
+// BehaviorTree.CPP does, so observers see the parent start before its children. Without
+// observers nobody can tell, and the store is left to commit.
+func (n *Node) setRunning() {
+	if *n.st >= observedBit && n.Status() != Running {
+		n.set(Running)
+	}
+}
+
+// Halt stops the node if it is Running — its behavior's Halt, then its children, then
+// its _onHalted script — and resets it to Idle. Halting a node that is not Running only
+// resets it. Controls and decorators call Halt on children they stop or reset.
+func (n *Node) Halt() {
+	if n.Status() != Idle {
+		n.reset()
+	}
+}
+
+func (n *Node) reset() {
+	if n.Status() == Running {
+		n.halt()
+		return
+	}
+	n.set(Idle)
+}
+
+// halt is BehaviorTree.CPP's haltNode for a running node.
+func (n *Node) halt() {
+	if h, ok := n.t.(Halter); ok {
+		h.Halt(n)
+	}
+	n.haltChildren(0)
+	n.set(Idle)
+	if hn, ok := n.t.(*hookedNode); ok {
+		hn.run(n, OnHalted)
+	}
+}
+
+// haltChildren halts (or resets) every child from index i on. Completed children only
+// need their status byte cleared; many of them at once, when none is Running and nobody
+// observes the tree (every byte has the observedBit then), are cleared in one go.
+func (n *Node) haltChildren(i int) {
+	m := n.meta
+	t := m.scope.tree
+	lo, hi := int(m.first)+i, int(m.first)+int(m.nkids)
+	kids := t.status[lo:hi:hi]
+	if len(kids) > 16 && kids[0] < observedBit && bytes.IndexByte(kids, uint8(Running)) < 0 {
+		clear(kids)
+		return
+	}
+	for j, b := range kids {
+		switch b {
+		case uint8(Idle):
+		case uint8(Success), uint8(Failure):
+			kids[j] = uint8(Idle)
+		default: // Running, or observed
+			t.nodes[lo+j].reset()
+		}
+	}
+}
+
+// resetChild is the decorator rule: a child that completed goes back to Idle at once.
+func (n *Node) resetChild() {
+	if c := n.Child(0); c.Status().Completed() {
+		c.set(Idle)
+	}
+}
+
+// Abort stops the current tick with err: the Tree's tick method returns a *NodeError
+// that names this node. Use it from a behavior for errors that are not a Failure of the
+// task, such as a port that holds a value of the wrong type.
+func (n *Node) Abort(err error) {
+	panic(n.errorf(err))
+}
+
+func (n *Node) errorf(err error) *NodeError {
+	return &NodeError{Path: n.Path(), ID: n.ID(), Err: err}
+}
+
+// Status returns the node's stored status (never Skipped).
+func (n *Node) Status() Status { return Status(*n.st &^ observedBit) }
+
+// Name returns the instance name: the XML name attribute or, when none was given, the
+// type ID (for a SubTree, the ID of the tree it instantiates).
+func (n *Node) Name() string {
+	if n.meta.spec.name != "" {
+		return n.meta.spec.name
+	}
+	return n.meta.spec.typeID()
+}
+
+// ID returns the node's type ID, such as "Sequence" or a registered action's ID.
+func (n *Node) ID() string { return n.meta.spec.model.ID }
+
+// Kind returns the node's category.
+func (n *Node) Kind() Kind { return n.meta.spec.model.Kind }
+
+// UID returns the node's unique ID in its tree: 1 for the root, then depth-first in
+// document order, as BehaviorTree.CPP numbers them for Groot2.
+func (n *Node) UID() uint16 { return n.meta.uid }
+
+// Path returns the node's full path as BehaviorTree.CPP writes it: the path of the
+// subtree instance it belongs to, then its name, then "::UID" when the name is just the
+// type ID (so that paths are unique). For example "Script::3" or "nav/Sequence::7".
+func (n *Node) Path() string {
+	name := n.Name()
+	p := n.meta.scope.prefix + name
+	if name == n.meta.spec.typeID() {
+		p += "::" + strconv.Itoa(int(n.meta.uid))
+	}
+	return p
+}
+
+// NumChildren returns the number of children of the node.
+func (n *Node) NumChildren() int { return int(n.meta.nkids) }
+
+// Child returns the node's child i (0 ≤ i < NumChildren).
+func (n *Node) Child(i int) *Node {
+	if uint(i) >= uint(n.meta.nkids) {
+		panic("bt: child index out of range")
+	}
+	return &n.meta.scope.tree.nodes[int(n.meta.first)+i]
+}
+
+// kids returns the node's children, which are contiguous in the tree's node array.
+func (n *Node) kids() []Node {
+	m := n.meta
+	lo, hi := m.first, m.first+uint32(m.nkids)
+	return m.scope.tree.nodes[lo:hi:hi]
+}
+
+// Tree returns the tree the node belongs to.
+func (n *Node) Tree() *Tree { return n.meta.scope.tree }
+
+// Behavior returns the behavior a user-defined node was built with (for example to
+// reach a custom action's fields in a test), or nil for a builtin node.
+func (n *Node) Behavior() Behavior {
+	t := n.t
+	if h, ok := t.(*hookedNode); ok {
+		t = h.inner
+	}
+	if u, ok := t.(*userNode); ok {
+		return u.beh
+	}
+	return nil
+}
+
+// WakeUp asks the tree to tick again soon; see Tree.WakeUp.
+func (n *Node) WakeUp() { n.meta.scope.tree.WakeUp() }
+
+// Spec returns the definition the node was built from.
+func (n *Node) Spec() *Spec { return n.meta.spec }
+
+// Blackboard returns the blackboard of the tree or subtree instance the node belongs to.
+func (n *Node) Blackboard() *blackboard.Blackboard { return n.meta.scope.bb }
+
+// scope is what the nodes of one tree or subtree instance share.
+type scope struct {
+	tree   *Tree
+	prefix string // path prefix of the nodes: "" in the main tree, "name/" in a subtree
+	bb     *blackboard.Blackboard
+}
+
+// userNode runs a user's Behavior: it turns panics into errors that name the node,
+// checks the returned status and stores it.
+type userNode struct {
+	beh       Behavior
+	ports     []binding // for Get and Set
+	repanic   bool
+	decorator bool // reset a completed child after each tick
+}
+
+func (u *userNode) tick(n *Node) Status {
+	s := u.call(n)
+	switch s {
+	case Running, Success, Failure, Skipped:
+	case Idle:
+		n.Abort(errors.New("returned IDLE (a node must return RUNNING, SUCCESS, FAILURE or SKIPPED)"))
+	default:
+		n.Abort(errors.New("returned " + s.String()))
+	}
+	if u.decorator {
+		n.commit(s) // BehaviorTree.CPP stores the decorator's status, then resets the child
+		n.resetChild()
+	}
+	return s
+}
+
+func (u *userNode) call(n *Node) Status {
+	if u.repanic {
+		return u.beh.Tick(n)
+	}
+	defer n.guard()
+	return u.beh.Tick(n)
+}
+
+func (u *userNode) Halt(n *Node) {
+	h, ok := u.beh.(Halter)
+	if !ok {
+		return
+	}
+	if !u.repanic {
+		defer n.guard()
+	}
+	h.Halt(n)
+}
+
+// guard is deferred around user code. A panic value that already names a node passes
+// through unchanged, so the innermost node is the one reported.
+func (n *Node) guard() {
+	r := recover()
+	if r == nil {
+		return
+	}
+	if _, ok := r.(*NodeError); ok {
+		panic(r)
+	}
+	panic(n.errorf(newPanicError(r)))
+}

@@ -1,0 +1,57 @@
+package bt
+
+import (
+	"slices"
+	"time"
+)
+
+// StatusChange is an event sent to the tree's observers each time a node's stored
+// status changes (including resets to Idle).
+type StatusChange struct {
+	Node     *Node
+	Previous Status
+	Status   Status
+	Time     time.Time // from the tree's clock
+}
+
+// Subscribe registers fn to be called, on the ticking goroutine, for every status change
+// of every node of the tree, and returns a function that cancels the subscription.
+// Observers must not tick or halt the tree. While nobody subscribes, status changes cost
+// a nil check. Subscribe and the cancel function must not be called during a tick.
+func (t *Tree) Subscribe(fn func(StatusChange)) (cancel func()) {
+	o := &observer{fn: fn}
+	t.observers = append(slices.Clip(t.observers), o)
+	t.markObserved(true)
+	return func() {
+		i := slices.Index(t.observers, o)
+		if i < 0 {
+			return
+		}
+		t.observers = slices.Delete(slices.Clone(t.observers), i, i+1)
+		if len(t.observers) == 0 {
+			t.observers = nil
+			t.markObserved(false)
+		}
+	}
+}
+
+// markObserved switches every node between the store-only and the notifying path.
+func (t *Tree) markObserved(on bool) {
+	t.observed = on
+	for i := range t.status {
+		if on {
+			t.status[i] |= observedBit
+		} else {
+			t.status[i] &^= observedBit
+		}
+	}
+}
+
+type observer struct{ fn func(StatusChange) }
+
+func (t *Tree) notify(n *Node, prev, s Status) {
+	ev := StatusChange{Node: n, Previous: prev, Status: s, Time: t.clock.Now()}
+	for _, o := range t.observers {
+		o.fn(ev)
+	}
+}

@@ -1,0 +1,239 @@
+package bt
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/gobt/bt/blackboard"
+)
+
+// Direction says which way data flows through a port.
+type Direction uint8
+
+const (
+	DirInput  Direction = iota // the node reads the port
+	DirOutput                  // the node writes the port
+	DirInOut                   // both
+)
+
+// String returns "input", "output" or "inout", as in TreeNodesModel's input_port … tags.
+func (d Direction) String() string {
+	switch d {
+	case DirInput:
+		return "input"
+	case DirOutput:
+		return "output"
+	}
+	return "inout"
+}
+
+// PortDef declares a port of a node type: what the node reads or writes, of which Go
+// type, with which default. Declarations are static (part of the Model), so a tree can
+// be validated and the catalogue exported without building any node.
+type PortDef struct {
+	Name        string
+	Dir         Direction
+	Type        reflect.Type // nil: any type
+	Default     string       // the default value as XML text, when HasDefault
+	HasDefault  bool
+	Description string
+	TypeName    string // the name written to TreeNodesModel; derived from Type when empty
+
+	script bool // the port holds a script, checked when XML is loaded
+}
+
+// InputPort declares an input port of type T.
+func InputPort[T any](name, description string) PortDef {
+	return PortDef{Name: name, Dir: DirInput, Type: typeOf[T](), Description: description}
+}
+
+// OutputPort declares an output port of type T.
+func OutputPort[T any](name, description string) PortDef {
+	return PortDef{Name: name, Dir: DirOutput, Type: typeOf[T](), Description: description}
+}
+
+// InOutPort declares a port of type T that the node both reads and writes.
+func InOutPort[T any](name, description string) PortDef {
+	return PortDef{Name: name, Dir: DirInOut, Type: typeOf[T](), Description: description}
+}
+
+// WithDefault returns a copy of p whose value is def (XML text) when the port is not set.
+func (p PortDef) WithDefault(def string) PortDef {
+	p.Default, p.HasDefault = def, true
+	return p
+}
+
+// isPortName reports whether name can be a port: it starts with a letter and is not
+// an attribute every node has (name, ID, _autoremap, the pre/post conditions).
+func isPortName(name string) bool {
+	if name == "" || !('a' <= name[0] && name[0] <= 'z' || 'A' <= name[0] && name[0] <= 'Z') {
+		return false
+	}
+	return name != "name" && name != "ID"
+}
+
+func (p PortDef) holdsScript() PortDef {
+	p.script = true
+	return p
+}
+
+func typeOf[T any]() reflect.Type {
+	t := reflect.TypeFor[T]()
+	if t.Kind() == reflect.Interface && t.NumMethod() == 0 {
+		return nil // any
+	}
+	return t
+}
+
+// In is an input port of type T held by a behavior. It is bound when the node is
+// built — to a literal parsed once from the XML text, to the port's default, or to a
+// blackboard entry — so reading it in a tick is a pointer hop that does not allocate
+// (for numbers, booleans and strings).
+type In[T any] struct {
+	entry *blackboard.Entry
+	val   T
+	set   bool // val holds a literal or default (when entry is nil)
+	name  string
+}
+
+// Get returns the port's value: the literal, or the blackboard entry's current value
+// converted to T (strings are parsed). It fails when the port is not set or the entry
+// is empty or holds a value that does not convert.
+func (p *In[T]) Get() (T, error) {
+	if p.entry != nil {
+		v, err := blackboard.Get[T](p.entry)
+		if err != nil {
+			return v, fmt.Errorf("port %q: %w", p.name, err)
+		}
+		return v, nil
+	}
+	if !p.set {
+		var zero T
+		return zero, fmt.Errorf("port %q is not set", p.name)
+	}
+	return p.val, nil
+}
+
+// Entry returns the blackboard entry the port reads, or nil for a literal.
+func (p *In[T]) Entry() *blackboard.Entry { return p.entry }
+
+// Out is an output port of type T: a blackboard entry the node writes.
+type Out[T any] struct {
+	entry *blackboard.Entry
+	name  string
+}
+
+// Set writes v to the port's entry. It fails when the port is not connected to the
+// blackboard ("{key}") or when the entry's type does not accept v.
+func (p *Out[T]) Set(v T) error {
+	if p.entry == nil {
+		return fmt.Errorf("output port %q is not connected to a blackboard entry", p.name)
+	}
+	if err := blackboard.Put(p.entry, v); err != nil {
+		return fmt.Errorf("port %q: %w", p.name, err)
+	}
+	return nil
+}
+
+// Entry returns the blackboard entry the port writes, or nil.
+func (p *Out[T]) Entry() *blackboard.Entry { return p.entry }
+
+// InOut is a port of type T that the node reads and writes.
+type InOut[T any] struct {
+	In[T]
+}
+
+// Set writes v to the port's entry.
+func (p *InOut[T]) Set(v T) error {
+	o := Out[T]{entry: p.entry, name: p.name}
+	return o.Set(v)
+}
+
+// portText returns the text a node's port is set to, or its default.
+func portText(c *Init, name string) (text string, def *PortDef, set bool, err error) {
+	for i := range c.node.meta.spec.model.Ports {
+		if c.node.meta.spec.model.Ports[i].Name == name {
+			def = &c.node.meta.spec.model.Ports[i]
+			break
+		}
+	}
+	if def == nil {
+		return "", nil, false, fmt.Errorf("%s declares no port %q", c.node.meta.spec.model.ID, name)
+	}
+	if text, ok := c.node.meta.spec.Port(name); ok {
+		return text, def, true, nil
+	}
+	return def.Default, def, def.HasDefault, nil
+}
+
+// blackboardKey reports whether a port value refers to a blackboard entry and which:
+// "{key}" is key, "{=}" (and "=") the entry named like the port.
+func blackboardKey(text, port string) (key string, ok bool) {
+	t := strings.TrimSpace(text)
+	switch {
+	case t == "{=}" || t == "=":
+		return port, true
+	case len(t) >= 3 && t[0] == '{' && t[len(t)-1] == '}':
+		return strings.TrimSpace(t[1 : len(t)-1]), true
+	}
+	return "", false
+}
+
+// entryFor returns the node's blackboard entry a port refers to, creating it (empty,
+// typed after the port) as BehaviorTree.CPP does when a tree is built.
+func entryFor(c *Init, key string, def *PortDef) (*blackboard.Entry, error) {
+	e := c.node.meta.scope.bb.Entry(key)
+	if err := e.Declare(def.Type); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// bind binds an input port to its text: a literal (parsed now) or a blackboard entry.
+func (p *In[T]) bind(c *Init, name string) error {
+	p.name = name
+	text, def, set, err := portText(c, name)
+	if err != nil || !set {
+		return err
+	}
+	if key, ok := blackboardKey(text, name); ok {
+		p.entry, err = entryFor(c, key, def)
+		return err
+	}
+	v, err := parseAs[T](text, c.node.Tree().enums)
+	if err != nil {
+		return fmt.Errorf("port %q: %w", name, err)
+	}
+	p.val, p.set = v, true
+	return nil
+}
+
+func (p *Out[T]) bind(c *Init, name string) error {
+	p.name = name
+	text, def, set, err := portText(c, name)
+	if err != nil || !set {
+		return err
+	}
+	key, ok := blackboardKey(text, name)
+	if !ok {
+		return fmt.Errorf("output port %q must name a blackboard entry like {key}, not %q", name, text)
+	}
+	p.entry, err = entryFor(c, key, def)
+	return err
+}
+
+func (p *InOut[T]) bind(c *Init, name string) error { return p.In.bind(c, name) }
+
+// parseAs converts port text to T.
+func parseAs[T any](text string, enums func(string) (int64, bool)) (T, error) {
+	var zero T
+	if s, ok := any(text).(T); ok {
+		return s, nil // string and any
+	}
+	v, err := blackboard.Parse(text, reflect.TypeFor[T](), enums)
+	if err != nil {
+		return zero, err
+	}
+	return v.(T), nil
+}

@@ -1,0 +1,117 @@
+package bt
+
+import (
+	"fmt"
+
+	"github.com/gobt/bt/blackboard"
+)
+
+// Get reads the input port name of a node whose model declares it — typically from the
+// function of an action registered with NewAction:
+//
+//	goal, err := bt.Get[Pose](n, "goal")
+//
+// It is for nodes built from functions; behaviors of struct types hold In fields.
+func Get[T any](n *Node, name string) (T, error) {
+	var zero T
+	b, err := n.binding(name)
+	if err != nil {
+		return zero, err
+	}
+	if b.entry != nil {
+		v, err := blackboard.Get[T](b.entry)
+		if err != nil {
+			return v, fmt.Errorf("port %q: %w", name, err)
+		}
+		return v, nil
+	}
+	if !b.set {
+		return zero, fmt.Errorf("port %q is not set", name)
+	}
+	if v, ok := b.lit.(T); ok {
+		return v, nil
+	}
+	v, err := parseAs[T](b.text, n.Tree().enums)
+	if err != nil {
+		return v, fmt.Errorf("port %q: %w", name, err)
+	}
+	return v, nil
+}
+
+// Set writes v to the output port name of a node built from a function.
+func Set[T any](n *Node, name string, v T) error {
+	b, err := n.binding(name)
+	if err != nil {
+		return err
+	}
+	if b.entry == nil {
+		return fmt.Errorf("output port %q is not connected to a blackboard entry", name)
+	}
+	if err := blackboard.Put(b.entry, v); err != nil {
+		return fmt.Errorf("port %q: %w", name, err)
+	}
+	return nil
+}
+
+// binding is a port of a node built from a function, resolved when the node was built.
+type binding struct {
+	name  string
+	entry *blackboard.Entry // nil for a literal
+	text  string            // the literal, or the default
+	lit   any               // the literal converted to the port's type, if it has one
+	set   bool
+}
+
+func (n *Node) binding(name string) (*binding, error) {
+	t := n.t
+	if h, ok := t.(*hookedNode); ok {
+		t = h.inner
+	}
+	if u, ok := t.(*userNode); ok {
+		for i := range u.ports {
+			if u.ports[i].name == name {
+				return &u.ports[i], nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("%s has no port %q", n.ID(), name)
+}
+
+// bindPorts resolves every declared port of a node built from a function.
+func bindPorts(c *Init) ([]binding, error) {
+	defs := c.node.meta.spec.model.Ports
+	if len(defs) == 0 {
+		return nil, nil
+	}
+	bs := make([]binding, len(defs))
+	for i := range defs {
+		def := &defs[i]
+		b := &bs[i]
+		b.name = def.Name
+		text, _, set, err := portText(c, def.Name)
+		if err != nil {
+			return nil, err
+		}
+		if !set {
+			continue
+		}
+		if key, ok := blackboardKey(text, def.Name); ok {
+			if b.entry, err = entryFor(c, key, def); err != nil {
+				return nil, fmt.Errorf("port %q: %w", def.Name, err)
+			}
+			continue
+		}
+		if def.Dir == DirOutput {
+			return nil, fmt.Errorf("output port %q must name a blackboard entry like {key}, not %q", def.Name, text)
+		}
+		b.text, b.set = text, true
+		if def.Type != nil {
+			v, err := blackboard.Parse(text, def.Type, c.node.Tree().enums)
+			if err != nil {
+				return nil, fmt.Errorf("port %q: %w", def.Name, err)
+			}
+			b.lit = v
+		}
+	}
+	return bs, nil
+}

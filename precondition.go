@@ -1,0 +1,67 @@
+package bt
+
+import "errors"
+
+// Precondition ticks its child only if the script in "if" is true; otherwise it
+// returns "else" (default Failure; any status, e.g. Running to wait or Skipped).
+//
+//	not latched, if false → else
+//	not latched, if true  → latch, tick the child
+//	latched               → tick the child without checking if again
+//	child completed       → reset the child, drop the latch; the child's status
+//	child Running/Skipped → the child's status (the latch stays)
+//
+// As in BehaviorTree.CPP, halting does not drop the latch. XML:
+//
+//	<Precondition if="battery &gt; 20" else="SKIPPED">
+//	    <Patrol/>
+//	</Precondition>
+func Precondition(cond string, otherwise Status, child *Spec) *Spec {
+	return preconditionModel.Spec(child).withScript("if", cond).With("else", otherwise.String())
+}
+
+var preconditionModel = &Model{
+	ID: "Precondition", Kind: KindDecorator,
+	Description: "Ticks the child if a script is true, else returns a given status.",
+	Ports: []PortDef{
+		InputPort[Status]("else", "the status to return when the condition is false").WithDefault("FAILURE"),
+		InputPort[string]("if", "the condition, a script").holdsScript(),
+	},
+	build: func(c *Init) (ticker, error) {
+		p := &precondition{}
+		return p, errors.Join(p.cond.bind(c, "if"), p.otherwise.bind(c, "else"))
+	},
+}
+
+type precondition struct {
+	cond      codePort
+	otherwise In[Status]
+	latched   bool
+}
+
+func (p *precondition) tick(n *Node) Status {
+	otherwise, err := p.otherwise.Get()
+	if err == nil && otherwise == Idle {
+		err = errors.New(`port "else" may not be IDLE`)
+	}
+	if err != nil {
+		n.Abort(err)
+	}
+	if !p.latched {
+		ok, err := runBool(p.cond.program(n), p.cond.src)
+		if err != nil {
+			n.Abort(err)
+		}
+		if !ok {
+			return otherwise
+		}
+		p.latched = true
+	}
+	s := n.Child(0).Tick()
+	if s == Success || s == Failure {
+		p.latched = false
+		n.commit(s)
+		n.resetChild()
+	}
+	return s
+}

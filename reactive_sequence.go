@@ -1,0 +1,65 @@
+package bt
+
+// ReactiveSequence ticks its children from the first one on every tick, so conditions
+// placed before a long action are re-checked while it runs.
+//
+//	child Success → tick the next child
+//	child Skipped → reset it (so it can be skipped again) and tick the next child
+//	child Running → halt every other child (the earlier ones return to Idle, a later one
+//	                that was running is stopped); Running
+//	child Failure → halt all children; Failure
+//	all children done → reset them; Skipped if every child was skipped in this tick,
+//	                else Success
+//
+// Use at most one asynchronous child. XML:
+//
+//	<ReactiveSequence>
+//	    <IsEnemyVisible/>
+//	    <ApproachEnemy/>
+//	</ReactiveSequence>
+func ReactiveSequence(children ...*Spec) *Spec { return reactiveSequenceModel.Spec(children...) }
+
+var reactiveSequenceModel = &Model{
+	ID: "ReactiveSequence", Kind: KindControl,
+	Description: "A Sequence that starts again from the first child on every tick.",
+	build:       func(*Init) (ticker, error) { return reactive(Failure), nil },
+}
+
+// reactive implements ReactiveSequence (stop = Failure) and ReactiveFallback (stop =
+// Success). It keeps no state between ticks.
+type reactive Status
+
+func (r reactive) tick(n *Node) Status {
+	stop := Status(r)
+	pass := Success
+	if stop == Success {
+		pass = Failure
+	}
+	n.setRunning()
+	allSkipped := true
+	kids := n.kids()
+	for i := range kids {
+		c := &kids[i]
+		s := c.commit(c.t.tick(c))
+		allSkipped = allSkipped && s == Skipped
+		switch s {
+		case Running:
+			for j := range kids {
+				if j != i {
+					kids[j].Halt()
+				}
+			}
+			return Running
+		case stop:
+			n.haltChildren(0)
+			return stop
+		case Skipped:
+			c.Halt()
+		}
+	}
+	n.haltChildren(0)
+	if allSkipped {
+		return Skipped
+	}
+	return pass
+}

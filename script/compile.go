@@ -1,0 +1,595 @@
+package script
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Env gives a script access to variables and enum names. The engine
+// implements it over the blackboard. Compile calls it once per distinct name;
+// a Program keeps the returned handles and calls Enum again only to convert a
+// string compared with a number.
+type Env interface {
+	// Var binds a variable. A name starting with '@' refers to the root
+	// scope. The variable need not exist yet: Var.Exists tells at run time.
+	Var(name string) (Var, error)
+	// Enum returns the value of a registered enum name. An enum name
+	// shadows a variable of the same name.
+	Enum(name string) (int64, bool)
+}
+
+// Var is a handle to one variable.
+type Var interface {
+	// Load returns the current value: an error if the variable does not
+	// exist or holds something a script cannot use; a Nil Value if it
+	// exists but is empty.
+	Load() (Value, error)
+	// Exists reports whether the variable exists (it may be empty).
+	Exists() bool
+	// Assign stores v, creating the variable if needed. The Var enforces
+	// the entry's type rules (an integer entry accepts only integral
+	// numbers, a string entry only strings, ...); the script decides what
+	// value to assign.
+	Assign(v Value) error
+}
+
+// Program is a Script bound to an Env, ready to run. Every variable is
+// resolved to its Var and every enum name to its value; running it does no
+// lookups and, unless the script builds a new string, no allocations.
+//
+// A Program owns scratch registers, so it is not safe for concurrent use by
+// several goroutines (its Vars usually are not either). Compile one Program
+// per tree instance.
+type Program struct {
+	src     string
+	scratch int // registers below this are scratch, the rest constants
+	env     Env
+	code    []instr
+	regs    []Value // scratch registers, then constants
+	vars    []varSlot
+	result  ref // the value of the last statement
+}
+
+// varSlot is a bound variable.
+type varSlot struct {
+	v    Var
+	name string
+	pos  int // first mention, for errors
+}
+
+// Compile binds the script to env: enum names become constants, other names
+// Var handles, and the syntax tree becomes code for a small register machine
+// (see vm.go). Constant subexpressions are computed here, once. A nil env
+// means no variables and no enums. A failure to bind a name is a
+// *SyntaxError at its first mention.
+func (s *Script) Compile(env Env) (*Program, error) {
+	c := &compiler{
+		src:   s.src,
+		env:   env,
+		p:     &Program{src: s.src, env: env},
+		bound: map[string]binding{},
+	}
+	for i, n := range s.stmts {
+		x, err := c.expr(n)
+		if err != nil {
+			return nil, err
+		}
+		if i < len(s.stmts)-1 {
+			// A statement that only names a variable still reads it:
+			// "missing; x := 1" fails like BT.CPP.
+			if !x.isConst && x.r < 0 {
+				c.move(x)
+			}
+			// Nobody uses the value of an assignment statement.
+			if in := c.last(); !x.isConst && in != nil && in.dst == x.r && isAssignment(in.op) {
+				in.keep = false
+			}
+			continue
+		}
+		c.p.result = c.ref(x)
+	}
+	c.p.regs = append(make([]Value, c.scratch), c.consts...)
+	c.p.scratch = int(c.scratch)
+	// Constants were numbered from 0; they live after the scratch registers.
+	for i := range c.p.code {
+		in := &c.p.code[i]
+		in.a = c.relocate(in.a)
+		in.b = c.relocate(in.b)
+	}
+	c.p.result = c.relocate(c.p.result)
+	return c.p, nil
+}
+
+// Eval parses, compiles and runs src once: a convenience for one-off
+// evaluations. Engines parse once and compile once per tree instance instead.
+func Eval(src string, env Env) (Value, error) {
+	s, err := Parse(src)
+	if err != nil {
+		return Value{}, err
+	}
+	p, err := s.Compile(env)
+	if err != nil {
+		return Value{}, err
+	}
+	return p.Run()
+}
+
+// binding is what a name resolved to.
+type binding struct {
+	isEnum bool
+	enum   int64
+	slot   int // index in Program.vars
+}
+
+// cexpr is a compiled expression: a constant, or a reference to where its
+// value will be when the code emitted so far has run.
+type cexpr struct {
+	isConst bool
+	c       Value
+	r       ref  // not constant: a scratch register or a variable
+	isBool  bool // a successful evaluation always gives a Bool
+}
+
+type compiler struct {
+	src     string
+	env     Env
+	p       *Program
+	bound   map[string]binding
+	scratch int32   // scratch registers allocated
+	consts  []Value // constant registers, numbered constBase+i until relocated
+}
+
+// constBase numbers constant registers during compilation; Compile moves
+// them after the scratch registers once their count is known.
+const constBase = math.MaxInt32 / 2
+
+func (c *compiler) relocate(r ref) ref {
+	if r >= constBase {
+		return r - constBase + ref(c.scratch)
+	}
+	return r
+}
+
+func (c *compiler) errorAt(pos int, msg string, err error) error {
+	e := newSyntaxError(c.src, pos, msg)
+	e.Err = err
+	return e
+}
+
+func (c *compiler) reg() ref {
+	c.scratch++
+	return ref(c.scratch - 1)
+}
+
+// ref returns where x's value is, giving a constant a register.
+func (c *compiler) ref(x cexpr) ref {
+	if !x.isConst {
+		return x.r
+	}
+	c.consts = append(c.consts, x.c)
+	return ref(constBase + len(c.consts) - 1)
+}
+
+func (c *compiler) emit(in instr) int {
+	switch in.op {
+	case vmMove, vmUnary, vmTest, vmTruth, vmBranch, vmExists:
+		in.b = noRef
+	case vmJump:
+		in.a, in.b = noRef, noRef
+	}
+	c.p.code = append(c.p.code, in)
+	return len(c.p.code) - 1
+}
+
+// last returns the last instruction emitted, if any.
+func (c *compiler) last() *instr {
+	if len(c.p.code) == 0 {
+		return nil
+	}
+	return &c.p.code[len(c.p.code)-1]
+}
+
+// here is the address of the next instruction.
+func (c *compiler) here() int32 { return int32(len(c.p.code)) }
+
+// singleCompare returns the instruction computing x if it is one plain
+// comparison that was just emitted (not a chain), so that a jump can be
+// fused into it.
+func (c *compiler) singleCompare(x cexpr) *instr {
+	in := c.last()
+	if x.isConst || x.r < 0 || in == nil || in.op != vmCompare || in.dst != x.r || in.jump >= 0 {
+		return nil
+	}
+	return in
+}
+
+// retarget makes the code from start on, which leaves its result in
+// register r, leave it in dst instead. It fails if that code also reads r.
+func (c *compiler) retarget(start int, r, dst ref) bool {
+	code := c.p.code[start:]
+	for i := range code {
+		if in := &code[i]; in.a == r || in.b == r {
+			return false
+		}
+	}
+	for i := range code {
+		if in := &code[i]; in.dst == r {
+			in.dst = dst
+		}
+	}
+	return true
+}
+
+func isAssignment(op vmOp) bool { return op == vmDefine || op == vmStore || op == vmCompound }
+
+// move copies x into a fresh register, which reads a variable now.
+func (c *compiler) move(x cexpr) cexpr {
+	dst := c.reg()
+	c.emit(instr{op: vmMove, dst: dst, a: c.ref(x)})
+	return cexpr{r: dst, isBool: x.isBool}
+}
+
+// bind resolves a name once per Compile.
+func (c *compiler) bind(name string, pos int) (binding, error) {
+	if b, ok := c.bound[name]; ok {
+		return b, nil
+	}
+	var b binding
+	if c.env == nil {
+		return b, c.errorAt(pos, fmt.Sprintf("unknown name %q: no environment to look it up in", name), nil)
+	}
+	if i, ok := c.env.Enum(name); ok {
+		b = binding{isEnum: true, enum: i}
+	} else {
+		v, err := c.env.Var(name)
+		if err != nil {
+			return b, c.errorAt(pos, fmt.Sprintf("cannot bind %q: %v", name, err), err)
+		}
+		if v == nil {
+			return b, c.errorAt(pos, fmt.Sprintf("cannot bind %q: the environment returned no variable", name), nil)
+		}
+		c.p.vars = append(c.p.vars, varSlot{v: v, name: name, pos: pos})
+		b = binding{slot: len(c.p.vars) - 1}
+	}
+	c.bound[name] = b
+	return b, nil
+}
+
+func constant(v Value) cexpr { return cexpr{isConst: true, c: v, isBool: v.kind == KindBool} }
+
+func (c *compiler) expr(n *node) (cexpr, error) {
+	switch n.op {
+	case opConst:
+		return constant(n.val), nil
+	case opName:
+		b, err := c.bind(n.name, n.pos)
+		if err != nil {
+			return cexpr{}, err
+		}
+		if b.isEnum {
+			return constant(Int(b.enum)), nil
+		}
+		return cexpr{r: varRef(b.slot)}, nil
+	case opDefine, opAssign, opAddAssign, opSubAssign, opMulAssign, opDivAssign:
+		return c.assignment(n)
+	case opNeg, opNot, opCompl:
+		return c.unary(n)
+	case opAnd, opOr:
+		return c.logical(n)
+	case opCond:
+		return c.conditional(n)
+	case opCompare:
+		return c.comparison(n)
+	}
+	return c.binary(n)
+}
+
+// operands compiles the two operands of a binary operator. A variable on the
+// left is normally read by the operator's instruction, after the right
+// operand's code has run. If there is such code, the variable is read before
+// it instead, so that x + (x := 5) sees the old x and errors come left to
+// right.
+func (c *compiler) operands(left, right *node) (x, y cexpr, err error) {
+	if x, err = c.expr(left); err != nil {
+		return
+	}
+	at := len(c.p.code)
+	if y, err = c.expr(right); err != nil {
+		return
+	}
+	if !x.isConst && x.r < 0 && len(c.p.code) > at {
+		dst := c.reg()
+		c.insert(at, instr{op: vmMove, dst: dst, a: x.r})
+		x = cexpr{r: dst}
+	}
+	return
+}
+
+// insert puts in before the instruction at index at, which the code
+// compiled since then starts with. The jumps of that code move along. Code
+// before at has no jump past it: its finished constructs jump at most to at
+// (and so now run into in, as they should), its open ones are not patched
+// yet.
+func (c *compiler) insert(at int, in instr) {
+	c.emit(in) // fills the unused operands
+	code := c.p.code
+	in = code[len(code)-1]
+	copy(code[at+1:], code[at:len(code)-1])
+	code[at] = in
+	for i := at + 1; i < len(code); i++ {
+		if code[i].jump > int32(at) {
+			code[i].jump++
+		}
+	}
+}
+
+// load makes sure a variable operand is read now, into a register.
+func (c *compiler) load(x cexpr) cexpr {
+	if !x.isConst && x.r < 0 {
+		return c.move(x)
+	}
+	return x
+}
+
+func (c *compiler) unary(n *node) (cexpr, error) {
+	x, err := c.expr(n.args[0])
+	if err != nil {
+		return cexpr{}, err
+	}
+	if x.isConst {
+		if v, err := unary(n.op, n.pos, x.c); err == nil {
+			return constant(v), nil
+		}
+	}
+	// !(a == b) is a != b. (Not so for < and >=, which differ on NaN.)
+	if cmp := c.singleCompare(x); n.op == opNot && cmp != nil && (cmp.sub == opEq || cmp.sub == opNe) {
+		cmp.sub = opEq + opNe - cmp.sub
+		return x, nil
+	}
+	dst := c.reg()
+	c.emit(instr{op: vmUnary, sub: n.op, dst: dst, a: c.ref(x), pos: int32(n.pos)})
+	return cexpr{r: dst, isBool: n.op == opNot}, nil
+}
+
+// binaryOp selects the instruction of a binary operator: + - * / have
+// their own, with the arithmetic on numbers done inline.
+func binaryOp(op opcode) vmOp {
+	switch op {
+	case opAdd:
+		return vmAdd
+	case opSub:
+		return vmSub
+	case opMul:
+		return vmMul
+	case opDiv:
+		return vmDiv
+	}
+	return vmBinary
+}
+
+func (c *compiler) binary(n *node) (cexpr, error) {
+	x, y, err := c.operands(n.args[0], n.args[1])
+	if err != nil {
+		return cexpr{}, err
+	}
+	if x.isConst && y.isConst {
+		if v, err := binary(n.op, n.pos, x.c, y.c); err == nil {
+			return constant(v), nil
+		}
+	}
+	dst := c.reg()
+	c.emit(instr{op: binaryOp(n.op), sub: n.op, dst: dst, a: c.ref(x), b: c.ref(y), pos: int32(n.pos)})
+	return cexpr{r: dst}, nil
+}
+
+// logical compiles && and ||, which short-circuit: the right operand is not
+// evaluated when the left one decides (BT.CPP evaluates both).
+//
+//	test   dst <- truth(x); jump to end if dst decides
+//	...    code of y
+//	truth  dst <- truth(y)
+//	end:
+//
+// When x is a comparison, the comparison itself jumps (no test); when y
+// yields a Bool, its code writes dst directly (no truth).
+func (c *compiler) logical(n *node) (cexpr, error) {
+	x, err := c.expr(n.args[0])
+	if err != nil {
+		return cexpr{}, err
+	}
+	decided := n.op == opOr // the left value that makes the right one irrelevant
+	if x.isConst {
+		b, err := truth(n.op, n.pos, "left", x.c)
+		if err == nil && b == decided {
+			return constant(Bool(b)), nil
+		}
+		if err == nil {
+			// The left side cannot decide: the result is the right side's truth.
+			y, err := c.expr(n.args[1])
+			if err != nil {
+				return cexpr{}, err
+			}
+			return c.truth(n, y)
+		}
+	}
+	dst := c.reg()
+	if cmp := c.singleCompare(x); cmp != nil {
+		cmp.dst, cmp.when = dst, decided
+	} else {
+		c.emit(instr{op: vmTest, sub: n.op, dst: dst, a: c.ref(x), pos: int32(n.pos)})
+	}
+	testAt := len(c.p.code) - 1
+	start := len(c.p.code)
+	y, err := c.expr(n.args[1])
+	if err != nil {
+		return cexpr{}, err
+	}
+	if !(y.isBool && !y.isConst && y.r >= 0 && c.retarget(start, y.r, dst)) {
+		c.emit(instr{op: vmTruth, sub: n.op, dst: dst, a: c.ref(y), pos: int32(n.pos)})
+	}
+	c.p.code[testAt].jump = c.here()
+	return cexpr{r: dst, isBool: true}, nil
+}
+
+// truth converts the right operand of && or || to a Bool.
+func (c *compiler) truth(n *node, y cexpr) (cexpr, error) {
+	if y.isConst {
+		if b, err := truth(n.op, n.pos, "right", y.c); err == nil {
+			return constant(Bool(b)), nil
+		}
+	}
+	if y.isBool && y.r >= 0 {
+		return y, nil
+	}
+	dst := c.reg()
+	c.emit(instr{op: vmTruth, sub: n.op, dst: dst, a: c.ref(y), pos: int32(n.pos)})
+	return cexpr{r: dst, isBool: true}, nil
+}
+
+// conditional compiles c ? x : y, evaluating only the chosen branch.
+//
+//	branch  jump to else if cond is false
+//	...     code of x; move dst <- x
+//	jump    end
+//	else:   code of y; move dst <- y
+//	end:
+func (c *compiler) conditional(n *node) (cexpr, error) {
+	cond, err := c.expr(n.args[0])
+	if err != nil {
+		return cexpr{}, err
+	}
+	if cond.isConst {
+		if ok, err := condition(n.pos, cond.c); err == nil {
+			if ok {
+				return c.expr(n.args[1])
+			}
+			return c.expr(n.args[2])
+		}
+	}
+	dst := c.reg()
+	branch := len(c.p.code) - 1
+	if cmp := c.singleCompare(cond); cmp != nil {
+		cmp.when = false // the comparison jumps to the else branch
+	} else {
+		branch = c.emit(instr{op: vmBranch, a: c.ref(cond), pos: int32(n.pos)})
+	}
+	x, err := c.expr(n.args[1])
+	if err != nil {
+		return cexpr{}, err
+	}
+	c.emit(instr{op: vmMove, dst: dst, a: c.ref(x)})
+	jump := c.emit(instr{op: vmJump})
+	c.p.code[branch].jump = int32(len(c.p.code))
+	y, err := c.expr(n.args[2])
+	if err != nil {
+		return cexpr{}, err
+	}
+	c.emit(instr{op: vmMove, dst: dst, a: c.ref(y)})
+	c.p.code[jump].jump = int32(len(c.p.code))
+	return cexpr{r: dst, isBool: x.isBool && y.isBool}, nil
+}
+
+// comparison compiles a chain a op1 b op2 c ...: it stops at the first false
+// link without evaluating the operands after it, as BT.CPP does. Every
+// operand is evaluated once.
+//
+//	cmp  dst <- a op1 b; jump to end if false
+//	cmp  dst <- b op2 c; jump to end if false
+//	...
+//	end:
+func (c *compiler) comparison(n *node) (cexpr, error) {
+	if len(n.args) == 2 {
+		x, y, err := c.operands(n.args[0], n.args[1])
+		if err != nil {
+			return cexpr{}, err
+		}
+		cmp := n.cmps[0]
+		if x.isConst && y.isConst {
+			if ok, err := compare(c.env, cmp.op, cmp.pos, x.c, y.c); err == nil {
+				return constant(Bool(ok)), nil
+			}
+		}
+		dst := c.reg()
+		c.emit(instr{op: vmCompare, sub: cmp.op, dst: dst, a: c.ref(x), b: c.ref(y), pos: int32(cmp.pos), jump: -1})
+		return cexpr{r: dst, isBool: true}, nil
+	}
+	dst := c.reg()
+	var jumps []int
+	x, err := c.expr(n.args[0])
+	if err != nil {
+		return cexpr{}, err
+	}
+	x = c.load(x) // the chain reads its operands in order, each once
+	for i, cmp := range n.cmps {
+		y, err := c.expr(n.args[i+1])
+		if err != nil {
+			return cexpr{}, err
+		}
+		if i < len(n.cmps)-1 {
+			y = c.load(y) // the next link reads it again
+		}
+		jumps = append(jumps, c.emit(instr{op: vmCompare, sub: cmp.op, dst: dst, a: c.ref(x), b: c.ref(y), pos: int32(cmp.pos)}))
+		x = y
+	}
+	for _, j := range jumps {
+		c.p.code[j].jump = int32(len(c.p.code))
+	}
+	return cexpr{r: dst, isBool: true}, nil
+}
+
+// assignment compiles name op= rhs. The value of an assignment is the value
+// the variable holds afterwards, re-read so that the entry's conversions (an
+// integer entry narrowing 4.0 to 4) show.
+func (c *compiler) assignment(n *node) (cexpr, error) {
+	b, err := c.bind(n.name, n.pos)
+	if err != nil {
+		return cexpr{}, err
+	}
+	if b.isEnum {
+		return cexpr{}, c.errorAt(n.pos, fmt.Sprintf("cannot assign to %q: it is an enum name", n.name), nil)
+	}
+	at := len(c.p.code)
+	x, err := c.expr(n.args[0])
+	if err != nil {
+		return cexpr{}, err
+	}
+	// "=" and the compound operators need the entry to exist. If the right
+	// side runs code, that is checked before it; otherwise by the
+	// assignment itself.
+	check := n.op != opDefine
+	if check && len(c.p.code) > at {
+		c.insert(at, instr{op: vmExists, a: varRef(b.slot), pos: int32(n.pos)})
+		check = false
+	}
+	op := vmCompound
+	switch n.op {
+	case opDefine:
+		op = vmDefine
+	case opAssign:
+		op = vmStore
+	}
+	dst := c.reg()
+	c.emit(instr{op: op, sub: n.op, dst: dst, a: c.ref(x), b: varRef(b.slot), pos: int32(n.pos), keep: true, check: check})
+	return cexpr{r: dst}, nil
+}
+
+// Run runs the program and returns the value of its last statement. A
+// failure is a *RuntimeError; statements before it have had their effect.
+func (p *Program) Run() (Value, error) {
+	v, err := p.exec()
+	if err != nil {
+		return Value{}, p.runtimeError(err)
+	}
+	return v, nil
+}
+
+func (p *Program) runtimeError(err error) error {
+	re := &RuntimeError{Src: p.src, Msg: err.Error(), Err: err}
+	var e *evalError
+	if errors.As(err, &e) {
+		re.Offset, re.Msg, re.Err = e.pos, e.msg, e.err
+	}
+	re.Line, re.Col = position(p.src, re.Offset)
+	return re
+}

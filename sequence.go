@@ -1,0 +1,125 @@
+package bt
+
+// Sequence ticks its children in order, within one tick, as long as they succeed.
+//
+//	child Success → tick the next child in the same tick
+//	child Skipped → tick the next child (the child counts as skipped)
+//	child Running → Running; the next tick resumes at this child (earlier ones are not re-ticked)
+//	child Failure → halt all children, restart from the first next time; Failure
+//	all children done → reset them; Skipped if every child was skipped, else Success
+//	halted        → halt the children, restart from the first next time
+//
+// It never yields on its own (see AsyncSequence). XML:
+//
+//	<Sequence>
+//	    <OpenDoor/>
+//	    <WalkThrough/>
+//	</Sequence>
+func Sequence(children ...*Spec) *Spec { return sequenceModel.Spec(children...) }
+
+var sequenceModel = &Model{
+	ID: "Sequence", Kind: KindControl,
+	Description: "Ticks the children in order while they succeed; fails at the first failure.",
+	build:       func(*Init) (ticker, error) { return &sequence{stop: Failure}, nil },
+}
+
+// sequence implements Sequence, AsyncSequence and SequenceWithMemory, and, with stop =
+// Success, Fallback and AsyncFallback: children are ticked in order while they return
+// the opposite of stop.
+type sequence struct {
+	stop    Status // the child status that ends the node early
+	yield   bool   // after a child that completed synchronously, return Running with a wake-up
+	memory  bool   // after a stop, resume at the child that stopped us (SequenceWithMemory)
+	idx     int32
+	skipped int32
+}
+
+func (q *sequence) tick(n *Node) Status {
+	kids := n.kids()
+	if !n.Status().Active() {
+		q.skipped = 0
+	}
+	n.setRunning()
+	pass := Success
+	if q.stop == Success {
+		pass = Failure
+	}
+	i := int(q.idx)
+	if q.yield {
+		return q.tickYielding(n, kids, i, pass)
+	}
+	// The hot loop of every Sequence and Fallback: keep it free of anything else.
+	for i < len(kids) {
+		c := &kids[i]
+		switch s := c.commit(c.t.tick(c)); s {
+		case pass:
+			i++
+		case Skipped:
+			i++
+			q.skipped++
+		case Running:
+			q.idx = int32(i)
+			return Running
+		default:
+			return q.stop1(n, i, s)
+		}
+	}
+	return q.done(n, len(kids), pass)
+}
+
+// tickYielding is tick for the nodes that yield after a child that completed
+// synchronously (AsyncSequence, AsyncFallback, SequenceWithMemory).
+func (q *sequence) tickYielding(n *Node, kids []Node, i int, pass Status) Status {
+	for i < len(kids) {
+		c := &kids[i]
+		wasIdle := c.Status() == Idle
+		switch s := c.commit(c.t.tick(c)); s {
+		case pass:
+			i++
+			if wasIdle && i < len(kids) {
+				q.idx = int32(i)
+				n.Tree().WakeUp()
+				return Running
+			}
+		case Skipped:
+			i++
+			q.skipped++
+		case Running:
+			q.idx = int32(i)
+			return Running
+		default:
+			return q.stop1(n, i, s)
+		}
+	}
+	return q.done(n, len(kids), pass)
+}
+
+// done ends the node after every child passed or was skipped.
+func (q *sequence) done(n *Node, kids int, pass Status) Status {
+	allSkipped := int(q.skipped) == kids
+	n.haltChildren(0)
+	q.idx, q.skipped = 0, 0
+	if allSkipped {
+		return Skipped
+	}
+	return pass
+}
+
+// stop1 ends the node after child i returned the stopping status s.
+func (q *sequence) stop1(n *Node, i int, s Status) Status {
+	if q.memory {
+		q.idx = int32(i)
+		n.haltChildren(i)
+	} else {
+		q.idx = 0
+		n.haltChildren(0)
+	}
+	return s
+}
+
+// Halt forgets the position, except for SequenceWithMemory, which resumes where it was.
+func (q *sequence) Halt(*Node) {
+	if !q.memory {
+		q.idx, q.skipped = 0, 0
+	}
+}

@@ -1,0 +1,69 @@
+package bt
+
+import (
+	"strconv"
+
+	"github.com/gobt/bt/btxml"
+)
+
+// SubTree instantiates another tree inside this one, with a blackboard of its own
+// whose keys can be remapped to the parent's:
+//
+//	<SubTree ID="Grasp" object="{target}" force="2.5" _autoremap="false"/>
+//
+// An attribute "port" of the SubTree element maps the subtree's key port: "{key}" (or
+// "{=}" for the same name) makes the subtree read and write the parent's entry; a literal
+// is written into the subtree's own blackboard, as a number when it is one. With
+// _autoremap="true" every key of the subtree that is not remapped and does not start with
+// "_" is the parent's key of the same name. Keys that are not remapped stay private.
+//
+//	child status → the same status (the subtree's root is reset when it completes)
+//
+// In Go, SubTree(id, root) instantiates the tree defined by root; remap with With and
+// AutoRemap. Trees loaded from XML are instantiated by ID through a Factory.
+func SubTree(id string, root *Spec) *Spec {
+	return &Spec{model: subTreeModel, sub: &treeDef{id: id, root: root}}
+}
+
+// AutoRemap sets the _autoremap attribute of a SubTree spec and returns s.
+func (s *Spec) AutoRemap(on bool) *Spec {
+	s.autoRemap = on
+	return s
+}
+
+var subTreeModel = &Model{
+	ID: "SubTree", Kind: KindSubTree,
+	Description: "Instantiates another tree, with its own blackboard.",
+	Ports: []PortDef{
+		InputPort[bool]("_autoremap", "remap every key of the subtree to the parent's key of the same name").WithDefault("false"),
+	},
+	build: func(*Init) (ticker, error) { return subTreeNode{}, nil },
+}
+
+// treeDef is a tree definition: its ID and root, and the ports a TreeNodesModel
+// declares for it.
+type treeDef struct {
+	id   string
+	root *Spec
+	elem *btxml.Element // the XML it is compiled from
+	pos  btxml.Pos
+}
+
+type subTreeNode struct{}
+
+func (subTreeNode) tick(n *Node) Status {
+	n.setRunning()
+	s := n.Child(0).Tick()
+	n.commit(s)
+	n.resetChild()
+	return s
+}
+
+// subtreePrefix is the path prefix of the nodes of a subtree instance.
+func subtreePrefix(parent *scope, s *Spec, uid uint16) string {
+	name := s.name
+	if name == "" {
+		name = s.sub.id + "::" + strconv.Itoa(int(uid))
+	}
+	return parent.prefix + name + "/"
+}

@@ -1,0 +1,350 @@
+package bt
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+)
+
+func TestObserverSeesEveryChange(t *testing.T) {
+	r := &recorder{}
+	tree, err := NewTree(Sequence(r.leaf("A", "S"), r.leaf("B", "R S")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var events []string
+	cancel := tree.Subscribe(func(ev StatusChange) {
+		events = append(events, fmt.Sprintf("%s:%s>%s", ev.Node.Name(), statusLetter(ev.Previous), statusLetter(ev.Status)))
+	})
+	for range 2 {
+		if _, err := tree.TickOnce(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := "Sequence:I>R A:I>S B:I>R | B:R>S A:S>I B:S>I Sequence:R>S Sequence:S>I"
+	got := strings.Join(events[:3], " ") + " | " + strings.Join(events[3:], " ")
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	cancel()
+	events = nil
+	tree.TickOnce()
+	if len(events) != 0 {
+		t.Errorf("events after cancel: %v", events)
+	}
+}
+
+func TestObserverTimestampsComeFromTheClock(t *testing.T) {
+	clock := &fakeClock{now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+	tree, err := NewTree(AlwaysSuccessForTest(), WithClock(clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []time.Time
+	tree.Subscribe(func(ev StatusChange) { got = append(got, ev.Time) })
+	tree.TickOnce()
+	if len(got) != 2 || !got[0].Equal(clock.now) {
+		t.Errorf("got %v", got)
+	}
+}
+
+func AlwaysSuccessForTest() *Spec { return Action("S", func() Status { return Success }) }
+
+func TestPanicBecomesANodeError(t *testing.T) {
+	tree, err := NewTree(Sequence(Action("ok", func() Status { return Success }),
+		Action("boom", func() Status { panic("kaput") }).Named("the bomb")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = tree.TickOnce()
+	var ne *NodeError
+	var pe *PanicError
+	if !errors.As(err, &ne) || ne.Path != "the bomb" || ne.ID != "boom" || !errors.As(err, &pe) || pe.Value != "kaput" {
+		t.Fatalf("got %#v", err)
+	}
+	if !strings.Contains(string(pe.Stack), "tree_test.go") {
+		t.Errorf("the stack does not show where the panic happened:\n%s", pe.Stack)
+	}
+	if got := err.Error(); got != "node the bomb (boom): panic: kaput" {
+		t.Errorf("message %q", got)
+	}
+}
+
+func TestPanicInnermostNodeIsReported(t *testing.T) {
+	inner := Action("inner", func() Status { panic(errors.New("deep")) })
+	outer := (&Model{ID: "outer", Kind: KindDecorator, New: func(*Init) (Behavior, error) {
+		return action1(func(n *Node) Status { return n.Child(0).Tick() }), nil
+	}}).Spec(inner)
+	tree, _ := NewTree(outer)
+	_, err := tree.TickOnce()
+	var ne *NodeError
+	if !errors.As(err, &ne) || ne.ID != "inner" {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestRepanic(t *testing.T) {
+	tree, _ := NewTree(Action("boom", func() Status { panic("kaput") }), WithRepanic())
+	defer func() {
+		if r := recover(); r != "kaput" {
+			t.Errorf("recovered %v", r)
+		}
+	}()
+	tree.TickOnce()
+	t.Error("no panic")
+}
+
+func TestActionErrorAbortsTheTick(t *testing.T) {
+	ticked := false
+	tree, _ := NewTree(Sequence(
+		NewAction("fails", func(n *Node) (Status, error) { return Failure, errors.New("sensor offline") }).Spec(),
+		Action("after", func() Status { ticked = true; return Success })))
+	_, err := tree.TickOnce()
+	if err == nil || err.Error() != "node fails::2 (fails): sensor offline" || ticked {
+		t.Fatalf("got %v (ticked after: %v)", err, ticked)
+	}
+}
+
+func TestConditions(t *testing.T) {
+	yes := Condition("yes", func() bool { return true })
+	no := Condition("no", func(*Node) bool { return false })
+	bad := Condition("bad", func(*Node) (bool, error) { return false, errors.New("no data") })
+	for _, c := range []struct {
+		spec *Spec
+		want Status
+		err  string
+	}{{yes, Success, ""}, {no, Failure, ""}, {bad, Idle, "node bad::1 (bad): no data"}} {
+		tree, _ := NewTree(c.spec)
+		s, err := tree.TickOnce()
+		if s != c.want || (err == nil) != (c.err == "") || (err != nil && err.Error() != c.err) {
+			t.Errorf("%s: got %v, %v", c.spec.Model().ID, s, err)
+		}
+		if tree.Root().Kind() != KindCondition {
+			t.Error("kind")
+		}
+	}
+}
+
+type door struct{ log *[]string }
+
+func (d *door) OnStart(*Node) Status   { *d.log = append(*d.log, "start"); return Running }
+func (d *door) OnRunning(*Node) Status { *d.log = append(*d.log, "running"); return Success }
+func (d *door) OnHalted(*Node)         { *d.log = append(*d.log, "halted") }
+
+func TestStatefulAction(t *testing.T) {
+	var log []string
+	tree, _ := NewTree(Stateful("Door", func() StatefulAction { return &door{&log} }))
+	for _, want := range []Status{Running, Success, Running} {
+		if s, _ := tree.TickOnce(); s != want {
+			t.Fatalf("got %v, want %v", s, want)
+		}
+	}
+	if err := tree.Halt(); err != nil {
+		t.Fatal(err)
+	}
+	tree.Halt() // not running: OnHalted is not called again
+	tree.TickOnce()
+	if got := strings.Join(log, " "); got != "start running start halted start" {
+		t.Errorf("got %s", got)
+	}
+}
+
+func TestTickOnceRerunsOnlyAfterAWakeUp(t *testing.T) {
+	r := &recorder{}
+	tree, _ := NewTree(r.leaf("A", "R R S"))
+	if s, _ := tree.TickOnce(); s != Running || r.take() != "A:R" {
+		t.Fatal("first tick")
+	}
+	tree.WakeUp() // e.g. an async action finished between ticks
+	if s, _ := tree.TickOnce(); s != Success || r.take() != "A:R A:S" {
+		t.Fatal("a pending wake-up re-ticks a Running root")
+	}
+	if tree.Status() != Idle {
+		t.Error("the root is reset after it completed")
+	}
+}
+
+func TestEmptyTree(t *testing.T) {
+	var tree Tree
+	if _, err := tree.TickOnce(); err != ErrEmptyTree {
+		t.Error(err)
+	}
+	if _, err := NewTree(nil); err == nil {
+		t.Error("nil spec")
+	}
+}
+
+// fakeClock is a manual clock for tests.
+type fakeClock struct {
+	now    time.Time
+	timers []*fakeTimer
+}
+
+type fakeTimer struct {
+	c    *fakeClock
+	at   time.Time
+	f    func()
+	live bool
+}
+
+func (c *fakeClock) Now() time.Time { return c.now }
+func (c *fakeClock) AfterFunc(d time.Duration, f func()) Timer {
+	tm := &fakeTimer{c: c, at: c.now.Add(d), f: f, live: true}
+	c.timers = append(c.timers, tm)
+	return tm
+}
+func (tm *fakeTimer) Stop() bool { was := tm.live; tm.live = false; return was }
+func (tm *fakeTimer) Reset(d time.Duration) bool {
+	was := tm.live
+	tm.at, tm.live = tm.c.now.Add(d), true
+	return was
+}
+
+// advance moves the clock and fires the timers that are due.
+func (c *fakeClock) advance(d time.Duration) {
+	c.now = c.now.Add(d)
+	for _, tm := range c.timers {
+		if tm.live && !tm.at.After(c.now) {
+			tm.live = false
+			tm.f()
+		}
+	}
+}
+
+func TestAsyncActionWakesTheTree(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		release := make(chan struct{})
+		tree, _ := NewTree(Sequence(Async("Work", func(ctx context.Context, n *Node) (Status, error) {
+			<-release
+			return Success, nil
+		}), Action("After", func() Status { return Success })))
+		if s, err := tree.TickOnce(); s != Running || err != nil {
+			t.Fatal(s, err)
+		}
+		if s, _ := tree.TickOnce(); s != Running {
+			t.Fatal("still running")
+		}
+		close(release)
+		synctest.Wait()
+		start := time.Now()
+		s, err := tree.TickWhileRunning(context.Background(), time.Hour)
+		if s != Success || err != nil || time.Since(start) != 0 {
+			t.Fatal(s, err, time.Since(start))
+		}
+	})
+}
+
+func TestAsyncHaltCancelsAndWaits(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var returned atomic.Bool
+		tree, _ := NewTree(Async("Work", func(ctx context.Context, n *Node) (Status, error) {
+			<-ctx.Done()
+			time.Sleep(time.Second) // cleanup takes a while: Halt must wait for it
+			returned.Store(true)
+			return Failure, ctx.Err()
+		}))
+		tree.TickOnce()
+		if err := tree.Halt(); err != nil {
+			t.Fatal(err)
+		}
+		if !returned.Load() {
+			t.Fatal("Halt returned before the goroutine did")
+		}
+		// A new activation starts new work.
+		if s, _ := tree.TickOnce(); s != Running {
+			t.Fatal(s)
+		}
+		tree.Halt()
+	}) // synctest fails the test if a goroutine of the bubble is left behind
+}
+
+func TestAsyncErrorsAndPanics(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		for _, c := range []struct {
+			fn   AsyncFunc
+			want string
+		}{
+			{func(context.Context, *Node) (Status, error) { return Failure, errors.New("io") }, "node W::1 (W): io"},
+			{func(context.Context, *Node) (Status, error) { panic("oops") }, "node W::1 (W): panic: oops"},
+			{func(context.Context, *Node) (Status, error) { return Running, nil }, "node W::1 (W): async action returned RUNNING"},
+		} {
+			tree, _ := NewTree(Async("W", c.fn))
+			tree.TickOnce()
+			synctest.Wait()
+			if _, err := tree.TickOnce(); err == nil || err.Error() != c.want {
+				t.Errorf("got %v, want %s", err, c.want)
+			}
+		}
+	})
+}
+
+func TestTickWhileRunningSleepsThePeriod(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := &recorder{}
+		tree, _ := NewTree(r.leaf("A", "R R R S"))
+		start := time.Now()
+		s, err := tree.TickWhileRunning(context.Background(), 50*time.Millisecond)
+		if s != Success || err != nil {
+			t.Fatal(s, err)
+		}
+		if d := time.Since(start); d != 150*time.Millisecond {
+			t.Errorf("took %v, want 3 periods", d)
+		}
+	})
+}
+
+func TestTickWhileRunningWakeUpCutsTheSleep(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := &recorder{}
+		tree, _ := NewTree(r.leaf("A", "R S"))
+		go func() {
+			time.Sleep(10 * time.Millisecond)
+			tree.WakeUp()
+		}()
+		start := time.Now()
+		s, _ := tree.TickWhileRunning(context.Background(), time.Hour)
+		if s != Success || time.Since(start) != 10*time.Millisecond {
+			t.Errorf("got %v after %v", s, time.Since(start))
+		}
+	})
+}
+
+func TestTickWhileRunningStopsWithTheContext(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := &recorder{}
+		tree, _ := NewTree(Sequence(r.leaf("A", "R")))
+		ctx, cancel := context.WithTimeout(context.Background(), 25*time.Millisecond)
+		defer cancel()
+		s, err := tree.TickWhileRunning(ctx, 10*time.Millisecond)
+		if s != Running || !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatal(s, err)
+		}
+		if got := r.take(); got != "A:R A:R A:R A:halt" || tree.Status() != Idle {
+			t.Errorf("got %s, root %v", got, tree.Status())
+		}
+	})
+}
+
+func TestSleep(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		tree, _ := NewTree(AlwaysSuccess())
+		start := time.Now()
+		if woken, err := tree.Sleep(context.Background(), time.Second); woken || err != nil || time.Since(start) != time.Second {
+			t.Errorf("plain sleep: %v %v %v", woken, err, time.Since(start))
+		}
+		tree.WakeUp()
+		if woken, err := tree.Sleep(context.Background(), time.Second); !woken || err != nil || time.Since(start) != time.Second {
+			t.Errorf("pending wake-up: %v %v %v", woken, err, time.Since(start))
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if _, err := tree.Sleep(ctx, time.Second); err != context.Canceled {
+			t.Errorf("canceled: %v", err)
+		}
+	})
+}

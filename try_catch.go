@@ -1,0 +1,107 @@
+package bt
+
+import (
+	"errors"
+	"strconv"
+)
+
+// TryCatch runs all its children but the last as a Sequence (the "try" block); when
+// one of them fails, it runs the last child (the "catch" block) and fails.
+//
+//	try child Success or Skipped → next try child
+//	try child Running            → Running
+//	try child Failure            → reset the try block and tick the catch child in the same tick
+//	catch child Running          → Running; the next tick resumes the catch child
+//	catch child done             → reset the children; Failure (whatever the catch returned)
+//	try block done               → reset; Skipped if every try child was skipped, else Success
+//	halted while in the try block, with catch_on_halt=true
+//	                             → halt the try block, tick the catch child once (halting it
+//	                               if it is still Running), then reset
+//
+// It needs at least 2 children. XML:
+//
+//	<TryCatch catch_on_halt="true">
+//	    <OpenGripper/>
+//	    <Grasp/>
+//	    <ReleaseAndRetreat/>
+//	</TryCatch>
+func TryCatch(catchOnHalt bool, children ...*Spec) *Spec {
+	return tryCatchModel.Spec(children...).With("catch_on_halt", strconv.FormatBool(catchOnHalt))
+}
+
+var tryCatchModel = &Model{
+	ID: "TryCatch", Kind: KindControl,
+	Description: "Runs the children but the last as a Sequence; on failure runs the last one and fails.",
+	Ports: []PortDef{
+		InputPort[bool]("catch_on_halt", "run the catch child when the node is halted during the try block").WithDefault("false"),
+	},
+	build: func(c *Init) (ticker, error) {
+		if c.NumChildren() < 2 {
+			return nil, errors.New("a TryCatch needs at least 2 children: the try block and the catch")
+		}
+		tc := &tryCatch{}
+		return tc, tc.catchOnHalt.bind(c, "catch_on_halt")
+	},
+}
+
+type tryCatch struct {
+	catchOnHalt In[bool]
+	idx         int
+	skipped     int
+	inCatch     bool
+}
+
+func (tc *tryCatch) tick(n *Node) Status {
+	kids := n.kids()
+	if !n.Status().Active() {
+		tc.skipped, tc.inCatch = 0, false
+	}
+	n.setRunning()
+	try := len(kids) - 1
+	for !tc.inCatch && tc.idx < try {
+		switch kids[tc.idx].Tick() {
+		case Running:
+			return Running
+		case Failure:
+			n.haltChildren(0)
+			tc.idx, tc.inCatch = 0, true
+		case Success:
+			tc.idx++
+		case Skipped:
+			tc.idx++
+			tc.skipped++
+		}
+	}
+	if tc.inCatch {
+		if kids[try].Tick() == Running {
+			return Running
+		}
+		n.haltChildren(0)
+		tc.idx, tc.inCatch = 0, false
+		return Failure
+	}
+	allSkipped := tc.skipped == try
+	n.haltChildren(0)
+	tc.idx, tc.skipped = 0, 0
+	if allSkipped {
+		return Skipped
+	}
+	return Success
+}
+
+func (tc *tryCatch) Halt(n *Node) {
+	catch, err := tc.catchOnHalt.Get()
+	if err != nil {
+		n.Abort(err)
+	}
+	if catch && !tc.inCatch {
+		last := n.NumChildren() - 1
+		for i := range last {
+			n.Child(i).Halt()
+		}
+		if catch := n.Child(last); catch.Tick() == Running {
+			catch.Halt()
+		}
+	}
+	tc.idx, tc.skipped, tc.inCatch = 0, 0, false
+}
