@@ -13,24 +13,32 @@ import (
 // on its first activation, and reset on later ones: no goroutine exists while it waits,
 // and none is started per tick.
 //
-// Each activation has a generation number. The timer function stores the generation
-// it was armed for, so a timer that rings just as it is stopped or re-armed cannot be
-// mistaken for the current activation's.
+// Each activation has a generation number, which the timer function records when it
+// rings, so that a ring left over from an earlier activation is ignored. A ring that
+// races with re-arming may still record the new generation early; the deadline, read
+// from the clock only once a ring was recorded, settles it.
 type alarm struct {
-	timer Timer
-	tree  *Tree
-	armed atomic.Uint64 // the generation the timer is armed for
-	rang  atomic.Uint64 // the generation whose timer rang
-	gen   uint64        // the current generation; only the ticking goroutine uses it
+	timer    Timer
+	tree     *Tree
+	deadline time.Time
+	armed    atomic.Uint64 // the generation the timer is armed for
+	rang     atomic.Uint64 // the generation recorded by the last ring
+	gen      uint64        // the current generation; only the ticking goroutine uses it
 }
 
-// set arms the alarm to ring after d, for a new activation. Read the tree's clock
-// only here, never per tick.
+// set arms the alarm to ring after d, for a new activation.
 func (a *alarm) set(n *Node, d time.Duration) {
 	a.gen++
 	a.armed.Store(a.gen)
-	if a.timer == nil {
+	if a.tree == nil { // once: the timer's goroutine reads it
 		a.tree = n.Tree()
+	}
+	a.deadline = a.tree.Clock().Now().Add(d)
+	if d <= 0 { // due now: ring at once, deterministically
+		a.ring()
+		return
+	}
+	if a.timer == nil {
 		a.timer = a.tree.Clock().AfterFunc(d, a.ring)
 		return
 	}
@@ -44,7 +52,9 @@ func (a *alarm) ring() {
 }
 
 // done reports whether the alarm rang for the current activation.
-func (a *alarm) done() bool { return a.gen != 0 && a.rang.Load() == a.gen }
+func (a *alarm) done() bool {
+	return a.gen != 0 && a.rang.Load() == a.gen && !a.tree.Clock().Now().Before(a.deadline)
+}
 
 // stop cancels a pending alarm and ends the activation: a late ring is ignored.
 func (a *alarm) stop() {

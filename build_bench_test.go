@@ -9,10 +9,10 @@ import (
 	"github.com/gobt/bt/btxml"
 )
 
-// genTreeXML writes a document whose main tree has about n nodes: Sequences and
-// Fallbacks of ten children, leaves mixing AlwaysSuccess, ScriptCondition (a script to
-// parse and compile) and Parallel thresholds (ports to parse), as real trees do.
-func genTreeXML(n int) string {
+// genTreeXML writes a document whose main tree has about n nodes: Sequences, Fallbacks
+// and ReactiveSequences of ten children over AlwaysSuccess and AlwaysFailure leaves, and
+// with scripts, one leaf in ten a ScriptCondition (a script to parse and compile).
+func genTreeXML(n int, scripts bool) string {
 	var b strings.Builder
 	b.WriteString(`<root BTCPP_format="4"><BehaviorTree ID="Main">` + "\n")
 	count := 0
@@ -22,7 +22,11 @@ func genTreeXML(n int) string {
 		if depth == 0 || count >= n {
 			switch count % 10 {
 			case 3:
-				b.WriteString(`<ScriptCondition code="x &lt; 3"/>`)
+				if scripts {
+					b.WriteString(`<ScriptCondition code="x &lt; 3"/>`)
+				} else {
+					b.WriteString(`<AlwaysSuccess/>`)
+				}
 			case 7:
 				b.WriteString(`<AlwaysFailure/>`)
 			default:
@@ -47,8 +51,11 @@ func genTreeXML(n int) string {
 	return b.String()
 }
 
-func BenchmarkParseAndBuild10k(b *testing.B) {
-	src := genTreeXML(10000)
+func BenchmarkParseAndBuild10k(b *testing.B)        { benchParseAndBuild(b, false) }
+func BenchmarkParseAndBuild10kScripts(b *testing.B) { benchParseAndBuild(b, true) }
+
+func benchParseAndBuild(b *testing.B, scripts bool) {
+	src := genTreeXML(10000, scripts)
 	b.ReportAllocs()
 	for b.Loop() {
 		f := NewFactory()
@@ -61,8 +68,11 @@ func BenchmarkParseAndBuild10k(b *testing.B) {
 	}
 }
 
-func BenchmarkBuildFromParsed10k(b *testing.B) {
-	doc, err := btxml.Parse("big.xml", []byte(genTreeXML(10000)))
+func BenchmarkBuildFromParsed10k(b *testing.B)        { benchBuildFromParsed(b, false) }
+func BenchmarkBuildFromParsed10kScripts(b *testing.B) { benchBuildFromParsed(b, true) }
+
+func benchBuildFromParsed(b *testing.B, scripts bool) {
+	doc, err := btxml.Parse("big.xml", []byte(genTreeXML(10000, scripts)))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -82,7 +92,7 @@ func BenchmarkBuildFromParsed10k(b *testing.B) {
 // of a crowd would; B/node is the heap a built node costs.
 func BenchmarkInstantiate100(b *testing.B) {
 	f := NewFactory()
-	if err := f.LoadString("small.xml", genTreeXML(100)); err != nil {
+	if err := f.LoadString("small.xml", genTreeXML(100, true)); err != nil {
 		b.Fatal(err)
 	}
 	var nodes int
@@ -103,7 +113,7 @@ func BenchmarkInstantiate100(b *testing.B) {
 func TestGeneratedTreeSizes(t *testing.T) {
 	for _, n := range []int{100, 10000} {
 		f := NewFactory()
-		if err := f.LoadString("gen.xml", genTreeXML(n)); err != nil {
+		if err := f.LoadString("gen.xml", genTreeXML(n, true)); err != nil {
 			t.Fatal(err)
 		}
 		tree, err := f.NewTree("")

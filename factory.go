@@ -25,6 +25,7 @@ type Factory struct {
 	subModels map[string]*btxml.Model // TreeNodesModel entries of subtrees, by tree ID
 	main      string                  // the main tree of the last document loaded
 	notes     []btxml.Note
+	subst     []substRule // substitution rules, applied by NewTree (see substitution.go)
 }
 
 // NewFactory returns a factory that knows every builtin node.
@@ -50,7 +51,7 @@ func builtinModels() []*Model {
 		alwaysSuccessModel, alwaysFailureModel, scriptModel, scriptConditionModel,
 		preconditionModel, subTreeModel,
 	}
-	return append(ms, switchModels[:]...)
+	return append(append(ms, switchModels[:]...), decoratorModels()...)
 }
 
 // Register adds node types. It fails, registering none of them, if an ID is taken
@@ -247,6 +248,9 @@ func (f *Factory) Definition(id string) (*Spec, error) {
 // blackboard (unless WithBlackboard gives one).
 func (f *Factory) NewTree(id string, opts ...Option) (*Tree, error) {
 	root, err := f.Definition(id)
+	if err == nil {
+		root, err = f.substitute(root)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/gobt/bt/blackboard"
 	"github.com/gobt/bt/btxml"
@@ -127,6 +128,9 @@ func (c *compiler) node(e *btxml.Element) *Spec {
 		return c.subtree(e)
 	}
 	m, ok := c.f.models[e.ID]
+	if !ok && c.f.mayMatch(e) { // a substitution rule may replace it (substitution.go)
+		m, ok = c.f.unregistered(e, c.doc), true
+	}
 	if !ok {
 		if _, isTree := c.defs[e.ID]; isTree {
 			c.errorf(e.IDPos, "unknown node %q; to instantiate the tree %q write <SubTree ID=%q/>", e.ID, e.ID, e.ID)
@@ -139,7 +143,7 @@ func (c *compiler) node(e *btxml.Element) *Spec {
 		return nil
 	}
 	if e.Explicit() && e.Tag != m.Kind.String() {
-		c.errorf(e.Pos, "%s is a %s, not a %s", m.ID, m.Kind, e.Tag)
+		c.errorf(e.Pos, "<%s ID=%q>: %s is a %s", e.Tag, m.ID, m.ID, m.Kind)
 	}
 	s := &Spec{model: m, pos: e.Pos}
 	for _, a := range e.Attrs {
@@ -203,17 +207,20 @@ func (c *compiler) script(a btxml.Attr) *script.Script {
 	if err == nil {
 		return parsed
 	}
-	pos := a.ValuePos
+	pos, msg := a.ValuePos, err.Error()
 	var se *script.SyntaxError
 	if errors.As(err, &se) {
+		// Point at the error in the file; the message keeps the script's own rendering
+		// (the line with a caret under the column) without its script-relative position.
 		if se.Line > 1 {
-			pos.Line += se.Line - 1
-			pos.Col = se.Col
+			pos.Line += int32(se.Line - 1)
+			pos.Col = int32(se.Col)
 		} else {
-			pos.Col += se.Col - 1
+			pos.Col += int32(se.Col - 1)
 		}
+		msg = strings.TrimPrefix(msg, fmt.Sprintf("%d:%d: ", se.Line, se.Col))
 	}
-	c.errorf(pos, "%s: %v", a.Name, err)
+	c.errorf(pos, "%s: %s", a.Name, msg)
 	return nil
 }
 

@@ -185,7 +185,7 @@ func blackboardKey(text, port string) (key string, ok bool) {
 func entryFor(c *Init, key string, def *PortDef) (*blackboard.Entry, error) {
 	e := c.node.meta.scope.bb.Entry(key)
 	if err := e.Declare(def.Type); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("port %q: %w", def.Name, err)
 	}
 	return e, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"iter"
+	"log/slog"
 	"time"
 
 	"github.com/gobt/bt/blackboard"
@@ -26,6 +27,7 @@ type Tree struct {
 	repanic   bool
 	bb        *blackboard.Blackboard
 	enums     func(string) (int64, bool)
+	logger    *slog.Logger // for the Log node; nil: slog.Default() (see logger.go)
 }
 
 // Option configures a tree when it is built.

@@ -199,7 +199,7 @@ func TestLongLine(t *testing.T) {
 		t.Fatalf("%d children", len(kids))
 	}
 	last := kids[n-1]
-	wantCol := 48 + (n-1)*16
+	wantCol := int32(48 + (n-1)*16)
 	if last.Pos != (Pos{Line: 1, Col: wantCol}) {
 		t.Errorf("last child at %v, want 1:%d", last.Pos, wantCol)
 	}

@@ -2,6 +2,7 @@ package btxml
 
 import (
 	"io/fs"
+	"math"
 )
 
 // Limits bound the resources Parse and Load spend on a document. A zero field
@@ -11,7 +12,8 @@ import (
 //	doc, err := btxml.Limits{MaxDepth: 64}.Load(fsys, "main.xml")
 type Limits struct {
 	// MaxBytes is the total size of the input: the document for Parse, the
-	// sum of all files for Load. Default 64 MiB.
+	// sum of all files for Load. Default 64 MiB; at most 2 GiB - 1, so that
+	// lines and columns fit in Pos's int32 fields.
 	MaxBytes int
 	// MaxDepth is how deep a tree may nest: the child of <BehaviorTree> is at
 	// depth 1. Default 256, BehaviorTree.CPP's limit.
@@ -51,6 +53,7 @@ func (l Limits) withDefaults() Limits {
 		}
 	}
 	def(&l.MaxBytes, DefaultMaxBytes)
+	l.MaxBytes = min(l.MaxBytes, math.MaxInt32)
 	def(&l.MaxDepth, DefaultMaxDepth)
 	def(&l.MaxAttrLen, DefaultMaxAttrLen)
 	def(&l.MaxAttrs, DefaultMaxAttrs)

@@ -5,68 +5,91 @@ import (
 	"unicode/utf8"
 )
 
-// lineCounter turns byte offsets into positions. The parser asks in
-// increasing order of offset, so it walks the file once: it jumps from line
-// to line with IndexByte and, within a line, counts runes only since the last
-// query (not at all in an ASCII file). A query behind the last one starts
-// again from the top: correct, but not expected.
-type lineCounter struct {
-	src    string
-	file   string
-	start  int  // where line 1 starts (after a BOM)
-	ascii  bool // src is ASCII: a column is a byte
-	loneCR bool // src has a CR not followed by LF: count byte by byte
-	line   int  // line of the last query
-	lineAt int  // offset where that line starts
-	nextNL int  // offset of the first LF at or after lineAt, or len(src)
-	off    int  // offset of the last query
-	col    int  // its column
+// lines tracks the line the scanner is on. The scanner reports every line
+// end it passes (newline, or count for longer stretches), so the position of
+// an offset on the current line costs a subtraction in an ASCII file, and a
+// rune count since the last query otherwise. CR LF and lone CRs end a line
+// like LF.
+type lines struct {
+	src       string
+	file      string
+	start     int  // where line 1 starts (after a BOM)
+	ascii     bool // src[start:] is ASCII: a column is a byte
+	hasCR     bool // src has a CR: count must look at every byte
+	line      int  // the current line
+	lineStart int  // offset where it starts
+	colOff    int  // non-ASCII files: an offset on the current line...
+	col       int  // ...and its column
 }
 
-func newLineCounter(file, src string, start int, ascii bool) lineCounter {
-	lc := lineCounter{src: src, file: file, start: start, ascii: ascii, loneCR: hasLoneCR(src)}
-	lc.reset()
-	return lc
-}
-
-func (lc *lineCounter) reset() {
-	lc.line, lc.lineAt, lc.off, lc.col = 1, lc.start, lc.start, 1
-	lc.nextNL = lc.findNL(lc.start)
-}
-
-func (lc *lineCounter) findNL(from int) int {
-	if i := strings.IndexByte(lc.src[from:], '\n'); i >= 0 {
-		return from + i
+func newLines(file, src string, start int, ascii bool) lines {
+	return lines{
+		src: src, file: file, start: start, ascii: ascii,
+		hasCR: strings.IndexByte(src, '\r') >= 0,
+		line:  1, lineStart: start, colOff: start, col: 1,
 	}
-	return len(lc.src)
 }
 
-func (lc *lineCounter) pos(off int) Pos {
-	off = min(max(off, lc.start), len(lc.src))
-	if off < lc.off {
-		lc.reset()
+// pos returns the position of off, which must be on the current line.
+func (l *lines) pos(off int) Pos {
+	if l.ascii {
+		return Pos{File: l.file, Line: int32(l.line), Col: int32(off - l.lineStart + 1)}
 	}
-	if lc.loneCR {
-		lc.slowAdvance(lc.src[lc.off:off])
-	} else {
-		for off > lc.nextNL {
-			lc.line++
-			lc.lineAt = lc.nextNL + 1
-			lc.nextNL = lc.findNL(lc.lineAt)
-			lc.off, lc.col = lc.lineAt, 1
+	if l.colOff < l.lineStart || off < l.colOff {
+		l.colOff, l.col = l.lineStart, 1
+	}
+	l.col += runeCount(l.src[l.colOff:off])
+	l.colOff = off
+	return Pos{File: l.file, Line: int32(l.line), Col: int32(l.col)}
+}
+
+// newline records a line end at offset i: the next line starts at i+1.
+func (l *lines) newline(i int) {
+	l.line++
+	l.lineStart = i + 1
+}
+
+// cr reports whether the CR at offset i ends a line (it is not followed by
+// an LF, which ends the line instead).
+func (l *lines) cr(i int) bool { return i+1 == len(l.src) || l.src[i+1] != '\n' }
+
+// count records the line ends in src[from:to].
+func (l *lines) count(from, to int) {
+	if !l.hasCR {
+		for {
+			i := strings.IndexByte(l.src[from:to], '\n')
+			if i < 0 {
+				return
+			}
+			from += i
+			l.newline(from)
+			from++
 		}
-		if lc.ascii {
-			lc.col = off - lc.lineAt + 1
-		} else {
-			lc.col += runeCount(lc.src[lc.off:off])
+	}
+	for i := from; i < to; i++ {
+		switch l.src[i] {
+		case '\n':
+			l.newline(i)
+		case '\r':
+			if l.cr(i) {
+				l.newline(i)
+			}
 		}
 	}
-	lc.off = off
-	return Pos{File: lc.file, Line: lc.line, Col: lc.col}
 }
 
-// runeCount counts the runes of s (invalid bytes count one each, but the
-// input was checked to be valid UTF-8).
+// posAt returns the position of any offset, counting from the top of the
+// file: for error messages, which are few.
+func (l *lines) posAt(off int) Pos {
+	off = min(max(off, l.start), len(l.src))
+	fresh := newLines(l.file, l.src, l.start, l.ascii)
+	fresh.hasCR = l.hasCR
+	fresh.count(l.start, off)
+	return fresh.pos(off)
+}
+
+// runeCount counts the runes of s (the input was checked to be valid UTF-8,
+// except before an invalid byte is reported).
 func runeCount(s string) int {
 	if len(s) > 32 {
 		return utf8.RuneCountInString(s)
@@ -80,58 +103,15 @@ func runeCount(s string) int {
 	return n
 }
 
-// slowAdvance handles files with lone CRs, which end a line like LF does.
-func (lc *lineCounter) slowAdvance(seg string) {
-	for i := 0; i < len(seg); {
-		c := seg[i]
-		switch {
-		case c == '\n':
-			lc.line, lc.col = lc.line+1, 1
-			i++
-		case c == '\r':
-			i++
-			next := lc.off + i
-			if next < len(lc.src) && lc.src[next] == '\n' {
-				continue // the LF ends the line
-			}
-			lc.line, lc.col = lc.line+1, 1
-		case c < utf8.RuneSelf:
-			lc.col++
-			i++
-		default:
-			_, size := utf8.DecodeRuneInString(seg[i:])
-			lc.col++
-			i += size
-		}
-	}
-}
-
-func hasLoneCR(s string) bool {
-	for i := strings.IndexByte(s, '\r'); i >= 0; {
-		if i+1 >= len(s) || s[i+1] != '\n' {
-			return true
-		}
-		j := strings.IndexByte(s[i+1:], '\r')
-		if j < 0 {
-			return false
-		}
-		i += 1 + j
-	}
-	return false
-}
-
 // checkUTF8 reports whether s is ASCII, and the offset of its first invalid
 // UTF-8 byte or of a U+FFFE or U+FFFF, which XML does not allow (-1 if there
-// is none). ASCII runs go eight bytes at a time.
+// is none). ASCII runs go sixteen bytes at a time.
 func checkUTF8(s string) (ascii bool, bad int) {
 	ascii = true
 	for i := 0; i < len(s); {
-		if i+8 <= len(s) {
-			w := s[i : i+8]
-			if (w[0]|w[1]|w[2]|w[3]|w[4]|w[5]|w[6]|w[7])&0x80 == 0 {
-				i += 8
-				continue
-			}
+		if i+16 <= len(s) && (load64(s, i)|load64(s, i+8))&0x8080808080808080 == 0 {
+			i += 16
+			continue
 		}
 		if s[i] < utf8.RuneSelf {
 			i++
@@ -145,4 +125,12 @@ func checkUTF8(s string) (ascii bool, bad int) {
 		i += size
 	}
 	return ascii, -1
+}
+
+// load64 reads eight bytes of s at i as a little-endian word (the compiler
+// turns it into one load).
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }

@@ -7,9 +7,9 @@ import (
 
 // parseModel reads one entry of <TreeNodesModel>.
 func (p *parser) parseModel(t token) {
-	m := &Model{Kind: t.name, Pos: p.pos(t.off)}
+	m := &Model{Kind: t.name, Pos: t.pos}
 	hasID := false
-	for _, a := range p.attrs(t.attrs, t.name) {
+	for _, a := range p.attrs(t) {
 		if a.Name != "ID" {
 			m.Attrs = append(m.Attrs, a)
 			continue
@@ -35,15 +35,15 @@ func (p *parser) parseModel(t token) {
 			p.parseMetadata(c, m)
 		case "description":
 			if hasDesc {
-				p.errorf(p.pos(c.off), "more than one <description> in <%s>", t.name)
+				p.errorf(c.pos, "more than one <description> in <%s>", t.name)
 			}
 			hasDesc = true
-			for _, a := range p.attrs(c.attrs, c.name) {
+			for _, a := range p.attrs(c) {
 				p.errorf(a.Pos, "unknown attribute %s in <description>", a.Name)
 			}
 			m.Description = strings.TrimSpace(p.textContent(c))
 		default:
-			p.errorf(p.pos(c.off), "unknown element <%s> in <%s> (want input_port, output_port, inout_port, MetadataFields or description)", c.name, t.name)
+			p.errorf(c.pos, "unknown element <%s> in <%s> (want input_port, output_port, inout_port, MetadataFields or description)", c.name, t.name)
 			p.skip(c)
 		}
 	})
@@ -54,10 +54,10 @@ func (p *parser) parseModel(t token) {
 // BehaviorTree.CPP writes the description as text but also reads a
 // description attribute; the text wins when both are present.
 func (p *parser) parsePort(t token, m *Model, dir string) {
-	pm := PortModel{Dir: dir, Pos: p.pos(t.off)}
+	pm := PortModel{Dir: dir, Pos: t.pos}
 	hasName := false
 	descAttr := ""
-	for _, a := range p.attrs(t.attrs, t.name) {
+	for _, a := range p.attrs(t) {
 		switch a.Name {
 		case "name":
 			pm.Name, hasName = a.Value, true
@@ -94,18 +94,18 @@ func (p *parser) parsePort(t token, m *Model, dir string) {
 
 // parseMetadata reads <MetadataFields><Metadata key="value"/>...</MetadataFields>.
 func (p *parser) parseMetadata(t token, m *Model) {
-	for _, a := range p.attrs(t.attrs, t.name) {
+	for _, a := range p.attrs(t) {
 		p.errorf(a.Pos, "unknown attribute %s in <MetadataFields>", a.Name)
 	}
 	p.content(t, func(c token) {
 		if c.name != "Metadata" {
-			p.errorf(p.pos(c.off), "unknown element <%s> in <MetadataFields> (want Metadata)", c.name)
+			p.errorf(c.pos, "unknown element <%s> in <MetadataFields> (want Metadata)", c.name)
 			p.skip(c)
 			return
 		}
-		m.Metadata = append(m.Metadata, p.attrs(c.attrs, c.name)...)
+		m.Metadata = append(m.Metadata, p.attrs(c)...)
 		p.content(c, func(cc token) {
-			p.errorf(p.pos(cc.off), "unexpected element <%s> in <Metadata>", cc.name)
+			p.errorf(cc.pos, "unexpected element <%s> in <Metadata>", cc.name)
 			p.skip(cc)
 		})
 	})

@@ -59,7 +59,7 @@ func TestReferenceModels(t *testing.T) {
 	}
 }
 
-func lc2(file string, line, col int) Pos { return Pos{File: file, Line: line, Col: col} }
+func lc2(file string, line, col int32) Pos { return Pos{File: file, Line: line, Col: col} }
 
 // TestWriteModelsReference checks that WriteModels reproduces the file
 // BehaviorTree.CPP wrote (its models are sorted by ID; the ports keep the

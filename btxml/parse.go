@@ -25,10 +25,9 @@ type parser struct {
 	noID        []*Tree
 	modelsSeen  bool
 	subTreePlus []Pos // <SubTreePlus> elements, an error in format 4
-	// Elements, attributes and child lists are carved from slabs: a few
-	// large allocations instead of one per element.
+	// Elements and child lists are carved from slabs (and attributes, by
+	// the scanner): a few large allocations instead of one per element.
 	elemSlab []Element
-	attrSlab []Attr
 	kidSlab  []*Element
 	kids     []*Element // children being collected, for every open element
 }
@@ -41,20 +40,6 @@ func (p *parser) newElement() *Element {
 	}
 	p.elemSlab = p.elemSlab[:len(p.elemSlab)+1]
 	return &p.elemSlab[len(p.elemSlab)-1]
-}
-
-// takeAttrs returns a slice of n attributes whose capacity is n, so that an
-// append by a user copies instead of overwriting a neighbour.
-func (p *parser) takeAttrs(n int) []Attr {
-	if n == 0 {
-		return nil
-	}
-	if cap(p.attrSlab)-len(p.attrSlab) < n {
-		p.attrSlab = make([]Attr, 0, max(4*slabSize, n))
-	}
-	l := len(p.attrSlab)
-	p.attrSlab = p.attrSlab[:l+n]
-	return p.attrSlab[l : l+n : l+n]
 }
 
 func (p *parser) takeKids(n int) []*Element {
@@ -77,6 +62,7 @@ func (p *parser) errorf(pos Pos, format string, args ...any) {
 func parseFile(file string, src string, lim Limits, sink *errorSink, nodes *int) (d *Document, ok bool) {
 	p := &parser{file: file, doc: &Document{File: file, Format: 4}}
 	p.scanner = scanner{src: src, lim: lim, sink: sink, nodes: nodes}
+	p.lines = newLines(file, src, 0, false)
 	p.parse()
 	return p.doc, !p.failed
 }
@@ -122,13 +108,13 @@ func (p *parser) prolog() bool {
 	case strings.HasPrefix(src, bom):
 		p.off = len(bom)
 	case strings.HasPrefix(src, "\xfe\xff"), strings.HasPrefix(src, "\xff\xfe"):
-		p.lines = newLineCounter(p.file, src, 0, false)
 		p.fatal(0, "UTF-16 is not supported; use UTF-8")
 		return false
 	}
-	ascii, bad := checkUTF8(src)
-	p.lines = newLineCounter(p.file, src, p.off, ascii)
+	ascii, bad := checkUTF8(src[p.off:])
+	p.lines = newLines(p.file, src, p.off, ascii)
 	if bad >= 0 {
+		bad += p.off
 		if r, size := utf8.DecodeRuneInString(src[bad:]); size > 1 {
 			p.fatal(bad, "invalid character %U", r)
 		} else {
@@ -146,6 +132,7 @@ func (p *parser) prolog() bool {
 			p.fatal(p.off+off, "unsupported encoding %q; use UTF-8", enc)
 			return false
 		}
+		p.lines.count(p.off, p.off+end+2)
 		p.off += end + 2
 	}
 	return true
@@ -199,42 +186,35 @@ func (p *parser) epilog() {
 	}
 }
 
-// attrs converts the scanned attributes of a start tag, reporting duplicates
-// (the first one wins).
-func (p *parser) attrs(raw []rawAttr, tag string) []Attr {
-	out := p.takeAttrs(len(raw))
+// attrs returns the attributes of a start tag, without duplicates, which it
+// reports (the first one wins).
+func (p *parser) attrs(t token) []Attr {
+	all := t.attrs
 	var seen map[string]bool
-	if len(raw) > 16 {
-		seen = make(map[string]bool, len(raw))
+	if len(all) > 16 {
+		seen = make(map[string]bool, len(all))
 	}
 	n := 0
-	for i, r := range raw {
-		a := &out[n]
-		a.Name, a.Value, a.Pos, a.ValuePos = r.name, r.value, p.pos(r.nameOff), p.pos(r.valueOff)
-		if seen[r.name] || seen == nil && dupAttr(raw, i) {
-			p.errorf(a.Pos, "duplicate attribute %s in <%s>", r.name, tag)
-			*a = Attr{}
+	for i := range all {
+		a := all[i]
+		if seen[a.Name] || seen == nil && attrIndex(all[:n], a.Name) >= 0 {
+			p.errorf(a.Pos, "duplicate attribute %s in <%s>", a.Name, t.name)
 			continue
 		}
 		if seen != nil {
-			seen[r.name] = true
+			seen[a.Name] = true
 		}
+		all[n] = a
 		n++
 	}
+	if n == len(all) {
+		return all
+	}
+	clear(all[n:])
 	if n == 0 {
 		return nil
 	}
-	return out[:n:n]
-}
-
-// dupAttr reports whether raw[i]'s name appeared before i.
-func dupAttr(raw []rawAttr, i int) bool {
-	for j := range i {
-		if raw[j].name == raw[i].name {
-			return true
-		}
-	}
-	return false
+	return all[:n:n]
 }
 
 // content reads the children of the element started by t until its end tag,
@@ -249,12 +229,12 @@ func (p *parser) content(t token, child func(token)) bool {
 		switch c.kind {
 		case tokEOF:
 			if !p.failed {
-				p.fatal(c.off, "missing </%s> for <%s> at %s", t.name, t.name, p.lineCol(t.off))
+				p.fatal(c.off, "missing </%s> for <%s> at %s", t.name, t.name, lineCol(t.pos))
 			}
 			return false
 		case tokText:
 			if c.nonSpace >= 0 {
-				p.errorf(p.pos(c.nonSpace), "unexpected text in <%s>", t.name)
+				p.errorf(c.nsPos, "unexpected text in <%s>", t.name)
 			}
 		case tokEnd:
 			return p.end(t, c)
@@ -264,18 +244,16 @@ func (p *parser) content(t token, child func(token)) bool {
 	}
 }
 
-// lineCol formats the line:col of an earlier offset, for messages.
-func (p *parser) lineCol(off int) string {
-	lc := p.lines
-	lc.file = ""
-	lc.reset()
-	return lc.pos(off).String()
+// lineCol formats a position without its file, for messages.
+func lineCol(pos Pos) string {
+	pos.File = ""
+	return pos.String()
 }
 
 // end checks that the end tag c closes the element t.
 func (p *parser) end(t, c token) bool {
 	if c.name != t.name {
-		p.fatal(c.off, "</%s> does not match <%s> at %s", c.name, t.name, p.lineCol(t.off))
+		p.fatal(c.off, "</%s> does not match <%s> at %s", c.name, t.name, lineCol(t.pos))
 		return false
 	}
 	return true
@@ -310,7 +288,7 @@ func (p *parser) textContent(t token) string {
 			p.end(t, c)
 			return text.String()
 		case tokStart:
-			p.errorf(p.pos(c.off), "unexpected element <%s> in <%s>", c.name, t.name)
+			p.errorf(c.pos, "unexpected element <%s> in <%s>", c.name, t.name)
 			p.skip(c)
 		}
 	}
@@ -319,10 +297,10 @@ func (p *parser) textContent(t token) string {
 // parseRoot reads <root BTCPP_format=".." main_tree_to_execute="..">.
 func (p *parser) parseRoot(t token) {
 	d := p.doc
-	d.Pos = p.pos(t.off)
+	d.Pos = t.pos
 	format := ""
 	var formatPos Pos
-	for _, a := range p.attrs(t.attrs, t.name) {
+	for _, a := range p.attrs(t) {
 		switch a.Name {
 		case "BTCPP_format":
 			format, formatPos = a.Value, a.ValuePos
@@ -344,7 +322,7 @@ func (p *parser) parseRoot(t token) {
 		case "TreeNodesModel":
 			p.parseModels(c)
 		default:
-			p.errorf(p.pos(c.off), "unknown element <%s> in <root>", c.name)
+			p.errorf(c.pos, "unknown element <%s> in <root>", c.name)
 			p.skip(c)
 		}
 	})
@@ -386,9 +364,9 @@ func (p *parser) finish() {
 
 // parseInclude reads <include path=".." ros_pkg=".."/>.
 func (p *parser) parseInclude(t token) {
-	inc := &Include{Pos: p.pos(t.off)}
+	inc := &Include{Pos: t.pos}
 	hasPath := false
-	for _, a := range p.attrs(t.attrs, t.name) {
+	for _, a := range p.attrs(t) {
 		switch a.Name {
 		case "path":
 			inc.Path, hasPath = a.Value, true
@@ -405,7 +383,7 @@ func (p *parser) parseInclude(t token) {
 		p.errorf(inc.Pos, "<include> needs a path attribute")
 	}
 	p.content(t, func(c token) {
-		p.errorf(p.pos(c.off), "unexpected element <%s> in <include>", c.name)
+		p.errorf(c.pos, "unexpected element <%s> in <include>", c.name)
 		p.skip(c)
 	})
 	p.doc.Includes = append(p.doc.Includes, inc)
@@ -413,9 +391,9 @@ func (p *parser) parseInclude(t token) {
 
 // parseTree reads <BehaviorTree ID="..">, which holds exactly one node.
 func (p *parser) parseTree(t token) {
-	tree := &Tree{Pos: p.pos(t.off)}
+	tree := &Tree{Pos: t.pos}
 	hasID := false
-	for _, a := range p.attrs(t.attrs, t.name) {
+	for _, a := range p.attrs(t) {
 		if a.Name != "ID" {
 			tree.Attrs = append(tree.Attrs, a)
 			continue
@@ -446,7 +424,7 @@ func (p *parser) parseTree(t token) {
 func (p *parser) parseNode(t token, depth int) *Element {
 	e := p.newElement()
 	e.Tag = t.name
-	e.Pos = p.pos(t.off)
+	e.Pos = t.pos
 	if depth > p.lim.MaxDepth {
 		p.fatal(t.off, "tree nested deeper than %d levels", p.lim.MaxDepth)
 		return e
@@ -458,9 +436,11 @@ func (p *parser) parseNode(t token, depth int) *Element {
 	}
 	if !explicit {
 		e.ID = t.name
-		e.IDPos = p.pos(t.off + 1)
+		e.IDPos = t.pos
+		e.IDPos.Col++ // the name follows '<'
+
 	}
-	e.Attrs = p.attrs(t.attrs, t.name)
+	e.Attrs = p.attrs(t)
 	if i := attrIndex(e.Attrs, "ID"); i >= 0 {
 		id := e.Attrs[i]
 		e.Attrs = removeAttr(e.Attrs, i)
@@ -487,12 +467,12 @@ func (p *parser) parseNode(t token, depth int) *Element {
 			continue
 		case tokText:
 			if c.nonSpace >= 0 {
-				p.errorf(p.pos(c.nonSpace), "unexpected text in <%s>", t.name)
+				p.errorf(c.nsPos, "unexpected text in <%s>", t.name)
 			}
 			continue
 		case tokEOF:
 			if !p.failed {
-				p.fatal(c.off, "missing </%s> for <%s> at %s", t.name, t.name, p.lineCol(t.off))
+				p.fatal(c.off, "missing </%s> for <%s> at %s", t.name, t.name, lineCol(t.pos))
 			}
 		case tokEnd:
 			p.end(t, c)
@@ -531,15 +511,15 @@ func removeAttr(attrs []Attr, i int) []Attr {
 // parseModels reads <TreeNodesModel>.
 func (p *parser) parseModels(t token) {
 	if p.modelsSeen {
-		p.errorf(p.pos(t.off), "only one <TreeNodesModel> is allowed")
+		p.errorf(t.pos, "only one <TreeNodesModel> is allowed")
 	}
 	p.modelsSeen = true
-	for _, a := range p.attrs(t.attrs, t.name) {
+	for _, a := range p.attrs(t) {
 		p.errorf(a.Pos, "unknown attribute %s in <TreeNodesModel>", a.Name)
 	}
 	p.content(t, func(c token) {
 		if !isKind(c.name) {
-			p.errorf(p.pos(c.off), "unknown element <%s> in <TreeNodesModel> (want Action, Condition, Control, Decorator or SubTree)", c.name)
+			p.errorf(c.pos, "unknown element <%s> in <TreeNodesModel> (want Action, Condition, Control, Decorator or SubTree)", c.name)
 			p.skip(c)
 			return
 		}

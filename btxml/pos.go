@@ -10,10 +10,14 @@ import (
 // Pos is a position in a file. Line and Col are 1-based; Col counts
 // Unicode characters (runes), so a tab is one column and "é" is one column.
 // A Pos with Line 0 only names a file (or nothing).
+//
+// Line and Col are int32, which keeps a Pos at 24 bytes: a Document holds
+// two for every element and attribute. Limits.MaxBytes keeps files small
+// enough for them.
 type Pos struct {
 	File string
-	Line int
-	Col  int
+	Line int32
+	Col  int32
 }
 
 // IsValid reports whether p has a line number.
@@ -28,7 +32,7 @@ func (p Pos) String() string {
 		}
 		return p.File
 	}
-	lc := strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
+	lc := strconv.Itoa(int(p.Line)) + ":" + strconv.Itoa(int(p.Col))
 	if p.File == "" {
 		return lc
 	}

@@ -31,7 +31,7 @@ func find(d *Document, id string) *Element {
 	return nil
 }
 
-func lc(line, col int) Pos { return Pos{File: "f.xml", Line: line, Col: col} }
+func lc(line, col int32) Pos { return Pos{File: "f.xml", Line: line, Col: col} }
 
 // posCheck names an element (by ID) and optionally one of its attributes;
 // want lists the element's Pos and IDPos, or the attribute's Pos and ValuePos.

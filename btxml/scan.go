@@ -22,23 +22,20 @@ const (
 	tokText                 // character data or CDATA section
 )
 
-// rawAttr is an attribute as scanned; positions are byte offsets.
-type rawAttr struct {
-	name, value       string
-	nameOff, valueOff int
-}
-
-// token is one item of element content. For tokStart, attrs is only valid
-// until the next call of next.
+// token is one item of element content.
 type token struct {
 	kind      tokKind
+	selfClose bool
+	cdata     bool   // tokText: raw is a CDATA section's content
 	name      string // tag name for tokStart and tokEnd
 	off       int    // offset of '<', or of the text
-	selfClose bool
-	attrs     []rawAttr
-	raw       string // tokText: the text as written (CDATA: its content)
-	cdata     bool   // tokText: raw is a CDATA section's content
-	nonSpace  int    // tokText: offset of the first non-space byte, or -1
+	pos       Pos    // position of off (tokStart only)
+	// attrs are the attributes of a start tag, with their positions, carved
+	// from the scanner's slab: they stay valid.
+	attrs    []Attr
+	raw      string // tokText: the text as written (CDATA: its content)
+	nonSpace int    // tokText: offset of the first non-space byte, or -1
+	nsPos    Pos    // tokText: position of nonSpace
 }
 
 const bom = "\xef\xbb\xbf"
@@ -47,24 +44,32 @@ const bom = "\xef\xbb\xbf"
 type scanner struct {
 	src   string
 	off   int
-	lines lineCounter
+	lines lines
 	lim   Limits
 	sink  *errorSink
 	// failed is set by a fatal error: from then on next returns tokEOF.
 	failed bool
 	depth  int  // open elements
 	nodes  *int // elements and attributes seen, shared by all files of a Load
-	attrs  []rawAttr
+	// Attributes are scanned straight into a slab: attrSlab[attrMark:] are
+	// those of the tag being scanned.
+	attrSlab []Attr
+	attrMark int
+	// arena holds decoded values (those with references or CRs) back to
+	// back; a Builder never changes bytes it has written, so each value can
+	// be a substring of it.
+	arena     strings.Builder
+	arenaSize int
 }
 
-func (s *scanner) pos(off int) Pos { return s.lines.pos(off) }
+const attrSlabSize = 512
 
 // fatal records a syntax error or an exceeded limit and stops the scan.
 func (s *scanner) fatal(off int, format string, args ...any) {
 	if s.failed {
 		return
 	}
-	s.sink.add(s.pos(off), fmt.Sprintf(format, args...))
+	s.sink.add(s.lines.posAt(off), fmt.Sprintf(format, args...))
 	s.failed = true
 	s.off = len(s.src)
 }
@@ -80,7 +85,12 @@ func (s *scanner) next() token {
 			return s.text()
 		}
 		rest := s.src[s.off:]
+		if len(rest) > 1 && isNameStart(rest[1]) {
+			return s.startTag()
+		}
 		switch {
+		case strings.HasPrefix(rest, "</"):
+			return s.endTag()
 		case strings.HasPrefix(rest, "<!--"):
 			s.skipTo(4, "-->", "comment")
 		case strings.HasPrefix(rest, "<?"):
@@ -91,10 +101,8 @@ func (s *scanner) next() token {
 			s.fatal(s.off, "DOCTYPE is not allowed (entity declarations are not supported)")
 		case strings.HasPrefix(rest, "<!"):
 			s.fatal(s.off, "unexpected %q", prefix(rest, 9))
-		case strings.HasPrefix(rest, "</"):
-			return s.endTag()
 		default:
-			return s.startTag()
+			s.fatal(s.off, "'<' not followed by a name")
 		}
 	}
 	return token{kind: tokEOF, off: s.off}
@@ -115,7 +123,9 @@ func (s *scanner) skipTo(n int, end, what string) {
 		s.fatal(s.off, "unterminated %s", what)
 		return
 	}
-	s.off += n + i + len(end)
+	to := s.off + n + i + len(end)
+	s.lines.count(s.off, to)
+	s.off = to
 }
 
 func (s *scanner) text() token {
@@ -126,8 +136,14 @@ func (s *scanner) text() token {
 	} else {
 		end += start
 	}
+	if end-start > s.lim.MaxAttrLen {
+		s.fatal(start, "text longer than %d bytes", s.lim.MaxAttrLen)
+		return token{kind: tokEOF, off: start}
+	}
 	s.off = end
-	return s.textToken(start, s.src[start:end], false)
+	t := token{kind: tokText, off: start, raw: s.src[start:end]}
+	t.nonSpace, t.nsPos = s.passText(start, end)
+	return t
 }
 
 func (s *scanner) cdata() token {
@@ -138,32 +154,56 @@ func (s *scanner) cdata() token {
 		s.fatal(start, "unterminated CDATA section")
 		return token{kind: tokEOF, off: start}
 	}
+	if i > s.lim.MaxAttrLen {
+		s.fatal(body, "text longer than %d bytes", s.lim.MaxAttrLen)
+		return token{kind: tokEOF, off: start}
+	}
 	s.off = body + i + len("]]>")
-	t := s.textToken(body, s.src[body:body+i], true)
-	t.off = start
+	t := token{kind: tokText, off: start, raw: s.src[body : body+i], cdata: true}
+	t.nonSpace, t.nsPos = s.passText(body, body+i)
+	s.lines.count(body+i, s.off)
 	return t
 }
 
-func (s *scanner) textToken(off int, raw string, cdata bool) token {
-	if len(raw) > s.lim.MaxAttrLen {
-		s.fatal(off, "text longer than %d bytes", s.lim.MaxAttrLen)
-		return token{kind: tokEOF, off: off}
+// passText counts the lines of the text src[from:to] and returns the offset
+// and position of its first non-space byte (-1 if there is none).
+func (s *scanner) passText(from, to int) (int, Pos) {
+	i := s.skipSpace(from)
+	if i >= to {
+		return -1, Pos{}
 	}
-	t := token{kind: tokText, off: off, raw: raw, cdata: cdata, nonSpace: -1}
-	for i := 0; i < len(raw); i++ {
-		if !isSpace(raw[i]) {
-			t.nonSpace = off + i
-			break
-		}
-	}
-	return t
+	pos := s.lines.pos(i)
+	s.lines.count(i, to)
+	return i, pos
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
+// skipSpace returns the offset of the first non-space byte at or after i,
+// counting the lines it passes.
 func (s *scanner) skipSpace(i int) int {
-	for i < len(s.src) && isSpace(s.src[i]) {
-		i++
+	src := s.src
+	for i < len(src) {
+		switch src[i] {
+		case ' ':
+			// Indentation comes in runs of spaces.
+			for i+8 <= len(src) && src[i:i+8] == "        " {
+				i += 8
+			}
+			i++
+		case '\t':
+			i++
+		case '\n':
+			s.lines.newline(i)
+			i++
+		case '\r':
+			if s.lines.cr(i) {
+				s.lines.newline(i)
+			}
+			i++
+		default:
+			return i
+		}
 	}
 	return i
 }
@@ -198,19 +238,16 @@ func (s *scanner) endTag() token {
 	return token{kind: tokEnd, name: name, off: start}
 }
 
+// startTag scans a start tag; next has checked that a name follows '<'.
 func (s *scanner) startTag() token {
 	start := s.off
 	i := start + 1
 	end := s.scanName(i)
-	if end == i {
-		s.fatal(start, "'<' not followed by a name")
-		return token{kind: tokEOF, off: start}
-	}
 	if !s.count(start) {
 		return token{kind: tokEOF, off: start}
 	}
-	t := token{kind: tokStart, name: s.src[i:end], off: start}
-	s.attrs = s.attrs[:0]
+	t := token{kind: tokStart, name: s.src[i:end], off: start, pos: s.lines.pos(start)}
+	s.attrMark = len(s.attrSlab)
 	for i = end; ; {
 		i = s.skipSpace(i)
 		if i >= len(s.src) {
@@ -225,7 +262,7 @@ func (s *scanner) startTag() token {
 			if i+1 < len(s.src) && s.src[i+1] == '>' {
 				s.off = i + 2
 				t.selfClose = true
-				t.attrs = s.attrs
+				t.attrs = s.tagAttrs()
 				return t
 			}
 			s.fatal(i, "expected '>' after '/'")
@@ -236,6 +273,30 @@ func (s *scanner) startTag() token {
 			return token{kind: tokEOF, off: start}
 		}
 	}
+}
+
+// tagAttrs returns the attributes of the tag just scanned, with a capacity
+// equal to their number, so that an append by a user copies instead of
+// overwriting a neighbour.
+func (s *scanner) tagAttrs() []Attr {
+	n := len(s.attrSlab)
+	if n == s.attrMark {
+		return nil
+	}
+	return s.attrSlab[s.attrMark:n:n]
+}
+
+// newAttr adds an attribute to the tag being scanned.
+func (s *scanner) newAttr() *Attr {
+	if len(s.attrSlab) == cap(s.attrSlab) {
+		// Move the tag's attributes so far to a new slab.
+		have := s.attrSlab[s.attrMark:]
+		slab := make([]Attr, len(have), max(attrSlabSize, 2*len(have)+1))
+		copy(slab, have)
+		s.attrSlab, s.attrMark = slab, 0
+	}
+	s.attrSlab = s.attrSlab[:len(s.attrSlab)+1]
+	return &s.attrSlab[len(s.attrSlab)-1]
 }
 
 // count counts an element or attribute against MaxNodes.
@@ -257,9 +318,13 @@ func (s *scanner) open(t token) token {
 		s.fatal(t.off, "elements nested deeper than %d levels", s.lim.MaxDepth+3)
 		return token{kind: tokEOF, off: t.off}
 	}
-	t.attrs = s.attrs
+	t.attrs = s.tagAttrs()
 	return t
 }
+
+// plainLow has a bit for each byte below 0x40 that an attribute value may
+// contain as it is: not a control character, a quote, '&' or '<'.
+const plainLow uint64 = 1<<64 - 1<<0x20 - 1<<'"' - 1<<'&' - 1<<'\'' - 1<<'<'
 
 // attr scans one attribute at i and returns the offset after it.
 func (s *scanner) attr(i int, tag string) (int, bool) {
@@ -269,6 +334,7 @@ func (s *scanner) attr(i int, tag string) (int, bool) {
 		return 0, false
 	}
 	name := s.src[i:nameEnd]
+	namePos := s.lines.pos(i)
 	j := s.skipSpace(nameEnd)
 	if j >= len(s.src) || s.src[j] != '=' {
 		s.fatal(i, "attribute %s has no value", name)
@@ -279,29 +345,47 @@ func (s *scanner) attr(i int, tag string) (int, bool) {
 		s.fatal(j, "value of attribute %s must be quoted", name)
 		return 0, false
 	}
-	vstart := j + 1
-	n := strings.IndexByte(s.src[vstart:], s.src[j])
-	if n < 0 {
+	quote, vstart := s.src[j], j+1
+	valuePos := s.lines.pos(vstart)
+	// Find the closing quote, noting whether the value needs decode.
+	k, plain := vstart, true
+	for ; k < len(s.src); k++ {
+		c := s.src[k]
+		if c >= 0x40 || plainLow>>(c&63)&1 != 0 {
+			continue
+		}
+		if c == quote {
+			break
+		}
+		if c != '"' && c != '\'' {
+			plain = false
+		}
+	}
+	if k >= len(s.src) {
 		s.fatal(j, "unterminated value of attribute %s", name)
 		return 0, false
 	}
-	if n > s.lim.MaxAttrLen {
+	if k-vstart > s.lim.MaxAttrLen {
 		s.fatal(vstart, "value of attribute %s is longer than %d bytes", name, s.lim.MaxAttrLen)
 		return 0, false
 	}
-	if len(s.attrs) >= s.lim.MaxAttrs {
+	if len(s.attrSlab)-s.attrMark >= s.lim.MaxAttrs {
 		s.fatal(i, "more than %d attributes in <%s>", s.lim.MaxAttrs, tag)
 		return 0, false
 	}
 	if !s.count(i) {
 		return 0, false
 	}
-	value, ok := s.decode(vstart, s.src[vstart:vstart+n], true)
-	if !ok {
-		return 0, false
+	value := s.src[vstart:k]
+	if !plain {
+		var ok bool
+		if value, ok = s.decode(vstart, value, true); !ok {
+			return 0, false
+		}
+		s.lines.count(vstart, k)
 	}
-	s.attrs = append(s.attrs, rawAttr{name: name, value: value, nameOff: i, valueOff: vstart})
-	return vstart + n + 1, true
+	*s.newAttr() = Attr{Name: name, Value: value, Pos: namePos, ValuePos: valuePos}
+	return k + 1, true
 }
 
 func (s *scanner) runeAt(i int) rune {
@@ -334,8 +418,8 @@ func (s *scanner) decode(off int, raw string, attr bool) (string, bool) {
 	if clean {
 		return raw, true
 	}
-	var b strings.Builder
-	b.Grow(len(raw))
+	b := s.reserve(len(raw))
+	mark := b.Len()
 	for i := 0; i < len(raw); {
 		switch c := raw[i]; c {
 		case '\r':
@@ -361,7 +445,18 @@ func (s *scanner) decode(off int, raw string, attr bool) (string, bool) {
 			i = j
 		}
 	}
-	return b.String(), true
+	return b.String()[mark:], true
+}
+
+// reserve returns the arena with room for n more bytes (a decoded value is
+// never longer than the raw one).
+func (s *scanner) reserve(n int) *strings.Builder {
+	if s.arena.Cap()-s.arena.Len() < n {
+		s.arenaSize = min(max(2*s.arenaSize, 1<<10), 64<<10)
+		s.arena.Reset() // drops the full buffer, which the values keep
+		s.arena.Grow(max(n, s.arenaSize))
+	}
+	return &s.arena
 }
 
 // decodeText decodes a text token; CDATA content only has its line ends

@@ -1,0 +1,21 @@
+package bt
+
+// decoratorModels lists the builtin decorators and leaves other than the controls and
+// the scripting nodes: BehaviorTree.CPP 4.10's, behaviac's (DESIGN.md §4) and TestNode.
+func decoratorModels() []*Model {
+	return []*Model{
+		// BehaviorTree.CPP decorators
+		inverterModel, forceSuccessModel, forceFailureModel, repeatModel, retryModel,
+		keepRunningModel, timeoutModel, delayModel, runOnceModel,
+		loopIntModel, loopDoubleModel, loopStringModel, loopBoolModel,
+		skipUnlessUpdatedModel, waitValueUpdateModel,
+		// BehaviorTree.CPP actions
+		setBlackboardModel, unsetBlackboardModel, sleepModel, wasEntryUpdatedModel,
+		// behaviac and the Rust behaviortree crate
+		notModel, logModel, loopModel, loopUntilModel, timeModel, framesModel,
+		countLimitModel, successUntilModel, failureUntilModel, forceRunningModel,
+		alwaysRunningModel,
+		// mocks
+		testNodeModel,
+	}
+}

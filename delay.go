@@ -1,0 +1,72 @@
+package bt
+
+import (
+	"strconv"
+	"time"
+)
+
+// Delay waits delay_msec milliseconds, on the tree's clock, before it ticks its child.
+//
+//	first tick    → start the timer; Running (also when delay_msec is 0: the child is
+//	                ticked on the next tick, at once with TickOnce)
+//	timer pending → Running
+//	timer expired → tick the child (and from then on every tick); its status
+//	child Success → reset the child; Success; the next activation waits again
+//	child Failure → reset the child; Failure; the next activation waits again
+//	child Running → Running
+//	child Skipped → Skipped; the next activation waits again
+//	halted        → stop the timer, halt the child
+//
+// When the timer expires it wakes the tree up, cutting TickWhileRunning's sleep short.
+// XML:
+//
+//	<Delay delay_msec="500">
+//	    <Beep/>
+//	</Delay>
+func Delay(d time.Duration, child *Spec) *Spec {
+	return delayModel.Spec(child).With("delay_msec", strconv.FormatInt(d.Milliseconds(), 10))
+}
+
+var delayModel = &Model{
+	ID: "Delay", Kind: KindDecorator,
+	Description: "Waits delay_msec milliseconds, then ticks the child and returns its status.",
+	Ports:       []PortDef{InputPort[uint32]("delay_msec", "how long to wait before ticking the child, in milliseconds")},
+	build: func(c *Init) (ticker, error) {
+		d := &delay{}
+		return d, d.msec.bind(c, "delay_msec")
+	},
+}
+
+type delay struct {
+	msec    In[uint32]
+	alarm   alarm
+	started bool
+}
+
+func (d *delay) tick(n *Node) Status {
+	if !d.started {
+		ms, err := d.msec.Get()
+		if err != nil {
+			n.Abort(err)
+		}
+		d.started = true
+		n.setRunning()
+		d.alarm.set(n, millis(ms))
+		return Running
+	}
+	if !d.alarm.done() {
+		return Running
+	}
+	s := n.Child(0).Tick()
+	if s != Running {
+		d.started = false
+	}
+	n.commit(s)
+	n.resetChild()
+	return s
+}
+
+func (d *delay) Halt(*Node) {
+	d.alarm.stop()
+	d.started = false
+}

@@ -1,0 +1,50 @@
+package bt
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of the tests")
+
+// TestLoadErrors checks the errors reported for each bad document in testdata/errors:
+// NAME.xml must give exactly the errors of NAME.err, one per line, with positions.
+func TestLoadErrors(t *testing.T) {
+	files, err := filepath.Glob("testdata/errors/*.xml")
+	if err != nil || len(files) == 0 {
+		t.Fatal("no test files", err)
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := NewFactory()
+			err = f.LoadString(filepath.Base(file), string(data))
+			if err == nil {
+				_, err = f.NewTree("")
+			}
+			if err == nil {
+				t.Fatal("no error")
+			}
+			got := err.Error() + "\n"
+			golden := strings.TrimSuffix(file, ".xml") + ".err"
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != string(want) {
+				t.Errorf("got:\n%s\nwant:\n%s", got, want)
+			}
+		})
+	}
+}

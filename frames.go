@@ -1,0 +1,70 @@
+package bt
+
+import (
+	"errors"
+	"strconv"
+)
+
+// Frames is behaviac's Frames: it keeps its child going for a number of ticks
+// ("frames"), whatever the child returns, then succeeds. frames is read when the node
+// enters and has no default.
+//
+//	entering, frames ≤ 0 → Failure without ticking the child
+//	every tick    → tick the child; ignore its status; one more frame: frames reached →
+//	                Success (frames=1 succeeds on the first tick), else Running
+//	child completed → reset it (it starts again on the next tick)
+//	Success while the child is Running → halt the child
+//	decorate_when_child_ends → while the child is Running: Running, and the frame does
+//	                not count
+//	halted        → halt the child; the next tick enters afresh
+//
+// It never yields. XML:
+//
+//	<Frames frames="30">
+//	    <Blink/>
+//	</Frames>
+func Frames(frames int, child *Spec) *Spec {
+	return framesModel.Spec(child).With("frames", strconv.Itoa(frames))
+}
+
+var framesModel = &Model{
+	ID: "Frames", Kind: KindDecorator,
+	Description: "Keeps the child going for a number of ticks, whatever it returns, then succeeds.",
+	Ports: []PortDef{
+		InputPort[int]("frames", "how many ticks; 0 or less fails at once"),
+		whenEndsPort(),
+	},
+	build: func(c *Init) (ticker, error) {
+		f := &frames{}
+		return f, errors.Join(f.frames.bind(c, "frames"), f.whenEnds.bind(c))
+	},
+}
+
+type frames struct {
+	frames   In[int]
+	whenEnds whenEnds
+	want     int
+	done     int
+}
+
+func (f *frames) tick(n *Node) Status {
+	if n.Status() == Idle {
+		want, err := f.frames.Get()
+		if err != nil {
+			n.Abort(err)
+		}
+		if want <= 0 {
+			return Failure
+		}
+		f.want, f.done = want, 0
+	}
+	n.setRunning()
+	s := n.Child(0).Tick()
+	if f.whenEnds.wait(n, s) {
+		return Running
+	}
+	if f.done++; f.done >= f.want {
+		return decorated(n, Success)
+	}
+	return decorated(n, Running)
+}

@@ -1,0 +1,41 @@
+package bt
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzLoad feeds arbitrary documents to the loader: it must answer with a tree or an
+// error, never panic or hang, and a tree it builds must tick and halt without panicking.
+func FuzzLoad(f *testing.F) {
+	for _, dir := range []string{"testdata/errors", "testdata/fuzzseed"} {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.xml"))
+		for _, file := range files {
+			if data, err := os.ReadFile(file); err == nil {
+				f.Add(string(data))
+			}
+		}
+	}
+	f.Add(genTreeXML(60, true))
+	f.Fuzz(func(t *testing.T, doc string) {
+		fac := NewFactory()
+		if err := fac.LoadString("fuzz.xml", doc); err != nil {
+			return
+		}
+		for _, id := range fac.TreeIDs() {
+			tree, err := fac.NewTree(id)
+			if err != nil {
+				continue
+			}
+			// TickExactlyOnce: a tree may legitimately loop forever (Repeat -1 over a
+			// synchronous child keeps TickOnce busy, as in BehaviorTree.CPP).
+			for range 5 {
+				if s, err := tree.TickExactlyOnce(); err != nil || s != Running {
+					break
+				}
+			}
+			tree.Halt()
+		}
+	})
+}

@@ -1,0 +1,108 @@
+package bt
+
+import (
+	"errors"
+	"strconv"
+)
+
+// Loop is behaviac's Loop: it keeps its child going for count ticks (-1: forever),
+// whatever the child returns. count is read when the node enters (is ticked while
+// Idle) and has no default.
+//
+//	entering, count 0 → Failure without ticking the child
+//	every tick    → tick the child; ignore its status: count -1 → Running; otherwise
+//	                one more tick done, count reached → Success, else Running
+//	child completed → reset it (it starts again on the next tick)
+//	Success while the child is Running → halt the child
+//	decorate_when_child_ends → while the child is Running: Running, and the tick does
+//	                not count (so count counts child completions)
+//	halted        → halt the child; the next tick enters afresh
+//
+// With in_one_tick="true" (behaviac's legacy Repeat; count -1 is not allowed) the
+// child is ticked up to count times within one tick:
+//
+//	child Failure → Failure
+//	child Running → Running; the same iteration goes on next tick
+//	child Success or Skipped → reset it; the next iteration, in the same tick
+//	count iterations done → Success
+//
+// It never yields. XML:
+//
+//	<Loop count="10">
+//	    <Wander/>
+//	</Loop>
+func Loop(count int, child *Spec) *Spec {
+	return loopModel.Spec(child).With("count", strconv.Itoa(count))
+}
+
+var loopModel = &Model{
+	ID: "Loop", Kind: KindDecorator,
+	Description: "Keeps the child going for count ticks (-1: forever), whatever it returns; or ticks it count times in one tick.",
+	Ports: []PortDef{
+		InputPort[int]("count", "how many ticks (-1: forever); 0 fails at once"),
+		InputPort[bool]("in_one_tick", "true: tick the child count times within one tick").WithDefault("false"),
+		whenEndsPort(),
+	},
+	build: func(c *Init) (ticker, error) {
+		l := &loop{}
+		err := errors.Join(l.count.bind(c, "count"), l.inOneTick.bind(c, "in_one_tick"), l.whenEnds.bind(c))
+		if err == nil && l.count.set && l.count.val == -1 && l.inOneTick.set && l.inOneTick.val {
+			err = errors.New(`count="-1" cannot be done in one tick: set in_one_tick="false" or a count`)
+		}
+		return l, err
+	},
+}
+
+type loop struct {
+	count     In[int]
+	inOneTick In[bool]
+	whenEnds  whenEnds
+	left      int // ticks (or iterations) left; -1: forever
+	oneTick   bool
+}
+
+func (l *loop) tick(n *Node) Status {
+	if n.Status() == Idle {
+		l.left = countOf(n, &l.count)
+		one, err := l.inOneTick.Get()
+		if err == nil && one && l.left == -1 {
+			err = errors.New(`count -1 cannot be done in one tick`)
+		}
+		if err != nil {
+			n.Abort(err)
+		}
+		l.oneTick = one
+		if l.left == 0 {
+			return Failure
+		}
+	}
+	n.setRunning()
+	if l.oneTick {
+		return l.iterate(n)
+	}
+	s := n.Child(0).Tick()
+	if l.whenEnds.wait(n, s) || l.left == -1 {
+		return decorated(n, Running)
+	}
+	l.left--
+	if l.left == 0 {
+		return decorated(n, Success)
+	}
+	return decorated(n, Running)
+}
+
+// iterate runs the iterations left within this tick.
+func (l *loop) iterate(n *Node) Status {
+	child := n.Child(0)
+	for l.left > 0 {
+		switch child.Tick() {
+		case Failure:
+			return decorated(n, Failure)
+		case Running:
+			return Running
+		}
+		child.Halt()
+		l.left--
+	}
+	return decorated(n, Success)
+}

@@ -1,0 +1,186 @@
+package bt
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/gobt/bt/blackboard"
+)
+
+// LoopInt pops the elements of a queue one per tick into the output port "value" and
+// ticks its child with each, as long as the child does not fail. LoopDouble,
+// LoopString and LoopBool do the same with float64, string and bool elements.
+//
+//	queue empty (child not running) → if_empty (default Success; also Failure or
+//	                Skipped) without ticking the child
+//	otherwise, child not running → pop the first element into value, tick the child
+//	child Running → Running; the same element goes on next tick (nothing is popped)
+//	child Success → reset the child; Running (also after the last element: if_empty
+//	                comes on the next tick, so N elements take N+1 ticks)
+//	child Failure → reset the child; Failure (the rest of the queue is kept)
+//	child Skipped → Running
+//	halted        → halt the child
+//
+// queue is either literal text, "1;2;3", which each activation loops over afresh, or a
+// blackboard entry "{key}". An entry holding a slice of the element type ([]int for
+// LoopInt, []float64, []string, []bool) is consumed in place: each pop writes the
+// shorter slice back, as BehaviorTree.CPP pops its shared deque. An entry holding
+// ';'-separated text is read once per activation into a private queue (the entry is
+// not changed). It never yields. XML:
+//
+//	<LoopDouble queue="{waypoints_x}" value="{x}">
+//	    <MoveToX x="{x}"/>
+//	</LoopDouble>
+func LoopInt(queue, value string, child *Spec) *Spec {
+	return loopIntModel.Spec(child).With("queue", queue).With("value", value)
+}
+
+// LoopDouble is LoopInt for float64 elements.
+func LoopDouble(queue, value string, child *Spec) *Spec {
+	return loopDoubleModel.Spec(child).With("queue", queue).With("value", value)
+}
+
+// LoopString is LoopInt for string elements.
+func LoopString(queue, value string, child *Spec) *Spec {
+	return loopStringModel.Spec(child).With("queue", queue).With("value", value)
+}
+
+// LoopBool is LoopInt for bool elements.
+func LoopBool(queue, value string, child *Spec) *Spec {
+	return loopBoolModel.Spec(child).With("queue", queue).With("value", value)
+}
+
+var (
+	loopIntModel    = loopModelOf[int]("LoopInt")
+	loopDoubleModel = loopModelOf[float64]("LoopDouble")
+	loopStringModel = loopModelOf[string]("LoopString")
+	loopBoolModel   = loopModelOf[bool]("LoopBool")
+)
+
+func loopModelOf[T int | float64 | string | bool](id string) *Model {
+	return &Model{
+		ID: id, Kind: KindDecorator,
+		Description: "Pops the elements of a queue one per tick into value and ticks the child with each.",
+		Ports: []PortDef{
+			InputPort[Status]("if_empty", "the status to return once the queue is empty: SUCCESS, FAILURE or SKIPPED").WithDefault("SUCCESS"),
+			InOutPort[any]("queue", "the elements: text separated by ';', or a blackboard entry holding a slice, consumed in place"),
+			OutputPort[T]("value", "the element being processed"),
+		},
+		build: buildLoop[T],
+	}
+}
+
+func buildLoop[T int | float64 | string | bool](c *Init) (ticker, error) {
+	l := &loopQueue[T]{}
+	if err := l.ifEmpty.bind(c, "if_empty"); err != nil {
+		return l, err
+	}
+	if err := l.value.bind(c, "value"); err != nil {
+		return l, err
+	}
+	text, def, set, err := portText(c, "queue")
+	if err != nil || !set {
+		return l, err
+	}
+	if key, ok := blackboardKey(text, "queue"); ok {
+		l.entry, err = entryFor(c, key, def)
+		return l, err
+	}
+	l.static, err = parseQueue[T](text, c.node.Tree().enums)
+	if err != nil {
+		return l, fmt.Errorf("port %q: %w", "queue", err)
+	}
+	l.isStatic = true
+	return l, nil
+}
+
+func parseQueue[T any](text string, enums func(string) (int64, bool)) ([]T, error) {
+	v, err := blackboard.Parse(text, reflect.TypeFor[[]T](), enums)
+	if err != nil {
+		return nil, err
+	}
+	return v.([]T), nil
+}
+
+type loopQueue[T int | float64 | string | bool] struct {
+	ifEmpty      In[Status]
+	value        Out[T]
+	entry        *blackboard.Entry // queue is "{key}"
+	static       []T               // queue is literal text
+	isStatic     bool
+	private      []T // this activation's elements, when they are not consumed in place
+	usePrivate   bool
+	childRunning bool
+}
+
+func (l *loopQueue[T]) tick(n *Node) Status {
+	if n.Status() == Idle {
+		l.childRunning = false
+		l.usePrivate = l.isStatic
+		if l.isStatic {
+			l.private = append(l.private[:0], l.static...)
+		}
+	}
+	if !l.childRunning {
+		v, ok := l.pop(n)
+		if !ok {
+			s, err := l.ifEmpty.Get()
+			if err == nil && s != Success && s != Failure && s != Skipped {
+				err = fmt.Errorf("port %q must be SUCCESS, FAILURE or SKIPPED, not %s", "if_empty", s)
+			}
+			if err != nil {
+				n.Abort(err)
+			}
+			return s
+		}
+		if l.value.entry != nil {
+			if err := l.value.Set(v); err != nil {
+				n.Abort(err)
+			}
+		}
+	}
+	n.setRunning()
+	s := n.Child(0).Tick()
+	l.childRunning = s == Running
+	if s.Completed() {
+		n.Child(0).Halt()
+	}
+	if s == Failure {
+		return Failure
+	}
+	return Running
+}
+
+// pop takes the next element: from the private queue, or from the entry, in place.
+func (l *loopQueue[T]) pop(n *Node) (v T, ok bool) {
+	if !l.usePrivate && l.entry != nil {
+		x := l.entry.Load()
+		switch q := x.Any().(type) {
+		case nil:
+			return v, false // empty or absent: an empty queue
+		case []T:
+			if len(q) == 0 {
+				return v, false
+			}
+			if err := blackboard.Put(l.entry, q[1:]); err != nil {
+				n.Abort(fmt.Errorf("port %q: %w", "queue", err))
+			}
+			return q[0], true
+		case string:
+			p, err := parseQueue[T](q, n.Tree().enums)
+			if err != nil {
+				n.Abort(fmt.Errorf("port %q: %w", "queue", err))
+			}
+			l.private, l.usePrivate = p, true
+		default:
+			n.Abort(fmt.Errorf("port %q: the entry %q holds a %s, not a []%s or ';'-separated text",
+				"queue", l.entry.Key(), x.Type(), reflect.TypeFor[T]()))
+		}
+	}
+	if len(l.private) == 0 {
+		return v, false
+	}
+	v = l.private[0]
+	l.private = l.private[1:]
+	return v, true
+}

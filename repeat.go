@@ -1,0 +1,75 @@
+package bt
+
+import "strconv"
+
+// Repeat ticks its child num_cycles times in a row as long as it succeeds (-1: forever).
+// num_cycles is read on every tick and has no default.
+//
+//	child Success → count it and reset the child; after num_cycles successes reset the
+//	                count and return Success; otherwise go on with the next cycle: yield
+//	                (Running with a wake-up) when the child completed within this tick,
+//	                else tick it again at once
+//	child Failure → reset the count and the child; Failure
+//	child Running → Running
+//	child Skipped → reset the child; Skipped (the count is kept)
+//	num_cycles 0  → Success without ticking the child
+//	halted        → reset the count, halt the child
+//
+// Because it yields, TickOnce still runs all cycles in one call while
+// TickExactlyOnce returns Running after each one. XML:
+//
+//	<Repeat num_cycles="3">
+//	    <ClapYourHandsOnce/>
+//	</Repeat>
+func Repeat(numCycles int, child *Spec) *Spec {
+	return repeatModel.Spec(child).With("num_cycles", strconv.Itoa(numCycles))
+}
+
+var repeatModel = &Model{
+	ID: "Repeat", Kind: KindDecorator,
+	Description: "Ticks the child num_cycles times while it succeeds; -1 repeats forever.",
+	Ports:       []PortDef{InputPort[int]("num_cycles", "how many successes to repeat (-1: forever)")},
+	build: func(c *Init) (ticker, error) {
+		r := &repeat{}
+		return r, r.cycles.bind(c, "num_cycles")
+	},
+}
+
+type repeat struct {
+	cycles In[int]
+	count  int
+}
+
+func (r *repeat) tick(n *Node) Status {
+	num, err := r.cycles.Get()
+	if err != nil {
+		n.Abort(err)
+	}
+	child := n.Child(0)
+	n.setRunning()
+	for r.count < num || num == -1 {
+		prev := child.Status()
+		switch child.Tick() {
+		case Success:
+			r.count++
+			child.Halt()
+			if prev == Idle && (r.count < num || num == -1) {
+				n.Tree().WakeUp()
+				return Running
+			}
+		case Failure:
+			r.count = 0
+			child.Halt()
+			return Failure
+		case Running:
+			return Running
+		default: // Skipped
+			child.Halt()
+			return Skipped
+		}
+	}
+	r.count = 0
+	return Success
+}
+
+func (r *repeat) Halt(*Node) { r.count = 0 }

@@ -1,0 +1,81 @@
+package bt
+
+import "strconv"
+
+// RetryUntilSuccessful ticks its child until it succeeds, at most num_attempts times
+// (-1: forever). num_attempts is read on every tick, and again after each failure, and
+// has no default.
+//
+//	child Success → reset the count and the child; Success
+//	child Failure → count it and reset the child; after num_attempts failures reset the
+//	                count and return Failure; otherwise try again: yield (Running with a
+//	                wake-up) when the child completed within this tick, else tick it
+//	                again at once
+//	child Running → Running
+//	child Skipped → reset the child; Skipped (the count is kept)
+//	num_attempts 0 → Failure without ticking the child
+//	halted        → reset the count, halt the child
+//
+// XML:
+//
+//	<RetryUntilSuccessful num_attempts="3">
+//	    <OpenDoor/>
+//	</RetryUntilSuccessful>
+func RetryUntilSuccessful(numAttempts int, child *Spec) *Spec {
+	return retryModel.Spec(child).With("num_attempts", strconv.Itoa(numAttempts))
+}
+
+var retryModel = &Model{
+	ID: "RetryUntilSuccessful", Kind: KindDecorator,
+	Description: "Ticks the child again after each failure, up to num_attempts times; -1 retries forever.",
+	Ports:       []PortDef{InputPort[int]("num_attempts", "how many failures to accept (-1: forever)")},
+	build: func(c *Init) (ticker, error) {
+		r := &retry{}
+		return r, r.attempts.bind(c, "num_attempts")
+	},
+}
+
+type retry struct {
+	attempts In[int]
+	tries    int
+}
+
+func (r *retry) tick(n *Node) Status {
+	num := r.max(n)
+	child := n.Child(0)
+	n.setRunning()
+	for r.tries < num || num == -1 {
+		prev := child.Status()
+		switch child.Tick() {
+		case Success:
+			r.tries = 0
+			child.Halt()
+			return Success
+		case Failure:
+			r.tries++
+			num = r.max(n) // the child may have changed it
+			child.Halt()
+			if prev == Idle && (r.tries < num || num == -1) {
+				n.Tree().WakeUp()
+				return Running
+			}
+		case Running:
+			return Running
+		default: // Skipped
+			child.Halt()
+			return Skipped
+		}
+	}
+	r.tries = 0
+	return Failure
+}
+
+func (r *retry) max(n *Node) int {
+	num, err := r.attempts.Get()
+	if err != nil {
+		n.Abort(err)
+	}
+	return num
+}
+
+func (r *retry) Halt(*Node) { r.tries = 0 }

@@ -1,0 +1,160 @@
+package bt
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// runXML loads doc with a Busy action (Running while its ticks counter is below
+// "ticks", then Success), ticks it n times (stopping when it completes), halts it if
+// it is still running, and returns the statuses and the root blackboard as JSON.
+func runXML(t *testing.T, doc string, n int) (string, map[string]any) {
+	t.Helper()
+	f := NewFactory()
+	busy := NewStateful("Busy", func() StatefulAction { return &busyAction{} }, InputPort[int]("ticks", "").WithDefault("2"))
+	if err := f.Register(busy); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.LoadString("t.xml", doc); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for range n {
+		s, err := tree.TickOnce()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s.String())
+		if s != Running {
+			break
+		}
+	}
+	if err := tree.Halt(); err != nil {
+		t.Fatal(err)
+	}
+	js, err := tree.Blackboard().MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bb map[string]any
+	if err := json.Unmarshal(js, &bb); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(got, " "), bb
+}
+
+type busyAction struct{ left int }
+
+func (b *busyAction) OnStart(n *Node) Status {
+	ticks, err := Get[int](n, "ticks")
+	if err != nil {
+		n.Abort(err)
+	}
+	b.left = ticks
+	return b.OnRunning(n)
+}
+
+func (b *busyAction) OnRunning(*Node) Status {
+	if b.left--; b.left > 0 {
+		return Running
+	}
+	return Success
+}
+
+func (b *busyAction) OnHalted(*Node) {}
+
+func TestScriptedConditions(t *testing.T) {
+	for _, c := range []struct {
+		name, tree string
+		ticks      int
+		want       string
+		bb         map[string]float64
+	}{
+		{"_while re-checked while running; false halts and skips", `
+			<Sequence>
+				<Script code="go := true; halted := 0; after := 0"/>
+				<Busy ticks="5" _while="go" _onHalted="halted += 1" _post="posted := 1"/>
+				<Script code="after += 1"/>
+			</Sequence>`, 1, "RUNNING", map[string]float64{"halted": 1, "after": 0}},
+		{"_skipIf only checked when idle", `
+			<Sequence>
+				<Script code="n := 0"/>
+				<Busy ticks="3" _skipIf="n &gt; 0" _post="n += 10"/>
+				<Script code="n += 1"/>
+			</Sequence>`, 5, "RUNNING RUNNING SUCCESS", map[string]float64{"n": 11}},
+		{"post conditions after a pre-condition decided", `
+			<Fallback>
+				<Script code="x := 1" _failureIf="true" _onFailure="f := 1" _onSuccess="s := 1" _post="p := 1"/>
+				<Script code="y := 1" _successIf="true" _onSuccess="s2 := 1" _post="p2 := 1"/>
+			</Fallback>`, 1, "SUCCESS", map[string]float64{"f": 1, "p": 1, "s2": 1, "p2": 1}},
+		{"nothing after RUNNING or SKIPPED", `
+			<Sequence>
+				<Script code="k := 0"/>
+				<Busy ticks="2" _post="k += 1" _onSuccess="k += 10"/>
+				<Script code="never := 1" _skipIf="true" _post="k += 100"/>
+			</Sequence>`, 5, "RUNNING SUCCESS", map[string]float64{"k": 11}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			doc := `<root BTCPP_format="4"><BehaviorTree ID="T">` + c.tree + `</BehaviorTree></root>`
+			got, bb := runXML(t, doc, c.ticks)
+			if got != c.want {
+				t.Errorf("statuses %q, want %q", got, c.want)
+			}
+			for k, v := range c.bb {
+				if f, ok := bb[k].(float64); !ok || f != v {
+					t.Errorf("%s = %v, want %v (blackboard %v)", k, bb[k], v, bb)
+				}
+			}
+			if _, posted := bb["posted"]; posted {
+				t.Error("_post ran after a halt")
+			}
+		})
+	}
+}
+
+func TestScriptRuntimeErrorNamesNodeAndScript(t *testing.T) {
+	f := NewFactory()
+	f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="T"><Sequence>
+		<Script code="known := 1"/><Script name="oops" code="unknown = 2"/></Sequence></BehaviorTree></root>`)
+	tree, _ := f.NewTree("")
+	_, err := tree.TickOnce()
+	if err == nil || !strings.HasPrefix(err.Error(), "node oops (Script): ") || !strings.Contains(err.Error(), "unknown = 2") {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestScriptConditionAndPrecondition(t *testing.T) {
+	got, bb := runXML(t, `<root BTCPP_format="4"><BehaviorTree ID="T"><Sequence>
+		<Script code="i := 0; big := 0"/>
+		<ScriptCondition code="i &lt; 1"/>
+		<Precondition if="i &gt; 0" else="SUCCESS"><Script code="big := 1"/></Precondition>
+		<Precondition if="i == 0" else="FAILURE"><Script code="big += 2"/></Precondition>
+		</Sequence></BehaviorTree></root>`, 1)
+	if got != "SUCCESS" || bb["big"] != float64(2) {
+		t.Errorf("got %s %v", got, bb)
+	}
+}
+
+func TestEnumsInScriptsAndPorts(t *testing.T) {
+	f := NewFactory()
+	if err := RegisterEnums(f, Success, Failure); err != nil {
+		t.Fatal(err)
+	}
+	f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="T">
+		<Script code="a := FAILURE; b := SUCCESS + 1"/></BehaviorTree></root>`)
+	tree, _ := f.NewTree("")
+	if _, err := tree.TickOnce(); err != nil {
+		t.Fatal(err)
+	}
+	if a := tree.Blackboard().Entry("a").Load(); a.Int() != 3 {
+		t.Errorf("a = %v", a)
+	}
+	if err := f.RegisterEnum("SUCCESS", 7); err == nil {
+		t.Error("re-registering an enum with another value must fail")
+	}
+}

@@ -1,0 +1,104 @@
+package bt
+
+import (
+	"fmt"
+
+	"github.com/gobt/bt/blackboard"
+)
+
+// SetBlackboard is an action that writes value into the blackboard entry whose name is
+// output_key. output_key holds the key itself ("target", not "{target}"; "{k}" means:
+// the key is the text stored in entry k). value is literal text, stored as a string, or
+// "{src}": a copy of entry src, value and type.
+//
+//	value "{src}", src missing      → the tick stops with an error
+//	value "{src}", src empty        → Failure
+//	the destination has a type other than string and the value is text → the text is
+//	                                  converted (an error stops the tick)
+//	otherwise                       → write (a write: WasEntryUpdated sees it); Success
+//
+// XML:
+//
+//	<SetBlackboard output_key="greeting" value="hello"/>
+//	<SetBlackboard output_key="backup" value="{pose}"/>
+func SetBlackboard(outputKey, value string) *Spec {
+	return setBlackboardModel.Spec().With("output_key", outputKey).With("value", value)
+}
+
+var setBlackboardModel = &Model{
+	ID: "SetBlackboard", Kind: KindAction,
+	Description: "Writes value (text, or a copy of {entry}) into the blackboard entry named by output_key.",
+	Ports: []PortDef{
+		InOutPort[any]("output_key", "the name of the entry to write"),
+		InputPort[any]("value", "what to write: text, or {key} to copy another entry"),
+	},
+	build: buildSetBlackboard,
+}
+
+type setBlackboard struct {
+	dst     *blackboard.Entry // output_key is literal
+	dstName In[string]        // output_key is "{k}": the key is read from entry k
+	src     *blackboard.Entry // value is "{src}"
+	text    blackboard.Value  // value is literal
+}
+
+func buildSetBlackboard(c *Init) (ticker, error) {
+	s := &setBlackboard{}
+	bb := c.node.Blackboard()
+	key, _, set, err := portText(c, "output_key")
+	if err != nil {
+		return s, err
+	}
+	if !set {
+		return s, fmt.Errorf("port %q is not set: name the entry to write", "output_key")
+	}
+	if _, ok := blackboardKey(key, "output_key"); ok {
+		err = s.dstName.bind(c, "output_key")
+	} else if s.dst, err = bb.Resolve(key); err != nil {
+		return s, fmt.Errorf("port %q: %w", "output_key", err)
+	}
+	if err != nil {
+		return s, err
+	}
+	value, _, set, err := portText(c, "value")
+	switch {
+	case err != nil:
+		return s, err
+	case !set:
+		return s, fmt.Errorf("port %q is not set", "value")
+	}
+	if src, ok := blackboardKey(value, "value"); ok {
+		if s.src, err = bb.Resolve(src); err != nil {
+			return s, fmt.Errorf("port %q: %w", "value", err)
+		}
+		return s, nil
+	}
+	s.text = blackboard.String(value)
+	return s, nil
+}
+
+func (s *setBlackboard) tick(n *Node) Status {
+	dst := s.dst
+	if dst == nil {
+		key, err := s.dstName.Get()
+		if err == nil {
+			dst, err = n.Blackboard().Resolve(key)
+		}
+		if err != nil {
+			n.Abort(err)
+		}
+	}
+	v := s.text
+	if s.src != nil {
+		if !s.src.Exists() {
+			n.Abort(fmt.Errorf("port %q: the entry %q does not exist", "value", s.src.Key()))
+		}
+		if v = s.src.Load(); v.IsEmpty() {
+			return Failure
+		}
+	}
+	if err := dst.Set(v); err != nil {
+		n.Abort(err)
+	}
+	return Success
+}

@@ -1,0 +1,411 @@
+package bt
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gobt/bt/btxml"
+)
+
+// Substitution rules replace nodes of a tree when it is built, as BehaviorTree.CPP's
+// do: with another registered node type, or with a TestNode. They let a tree run
+// without the real implementation of some of its nodes — to test it, or to dry-run a
+// tree written for another program (a Nav2 navigation tree, say) and watch which
+// branches it takes.
+//
+// A rule's filter matches a node when it equals the node's instance name or its type
+// ID, or when it matches the node's full path (Node.Path, such as "nav/ComputePath::7")
+// as a wildcard pattern, where '*' stands for any text ('/' included) and '?' for any
+// one character. The rules are tried in the order they were added (a JSON file's order)
+// and the first that matches wins; adding a filter again replaces its rule in place.
+//
+// Rules are applied by Factory.NewTree, to every tree it builds, because paths exist
+// only per instance (the same subtree has other paths under another SubTree name). The
+// substitute keeps the node's ID, name, path, pre/post conditions and position; a
+// substitute node type gets the node's port values (ports it does not declare are
+// ignored), a TestNode its configuration. A node with children can only be replaced by
+// a type of the same shape. SubTree elements themselves are never replaced.
+//
+// Node types that are not registered are accepted by Load only if a rule could match
+// them, that is when the factory has a rule whose filter equals their name or ID, or a
+// filter that is a path or pattern (holds '/', '*' or '?'): load the substitutions
+// before the XML. Such a node that no rule replaces fails NewTree.
+type substRule struct {
+	filter string
+	id     string          // the node type to build instead, or
+	test   *TestNodeConfig // the configuration of the TestNode to build instead
+}
+
+// Substitute makes the trees built afterwards replace the nodes that filter matches
+// with nodes of the registered type id (see substRule for matching). The type must be
+// registered when the tree is built.
+func (f *Factory) Substitute(filter, id string) {
+	f.addRule(substRule{filter: filter, id: id})
+}
+
+// SubstituteTestNode makes the trees built afterwards replace the nodes that filter
+// matches with TestNodes configured by cfg. It fails if cfg is invalid (a script does
+// not parse, a negative delay).
+func (f *Factory) SubstituteTestNode(filter string, cfg TestNodeConfig) error {
+	if err := cfg.check(); err != nil {
+		return fmt.Errorf("bt: substitution %q: %w", filter, err)
+	}
+	f.addRule(substRule{filter: filter, test: &cfg})
+	return nil
+}
+
+// ClearSubstitutions removes every substitution rule.
+func (f *Factory) ClearSubstitutions() { f.subst = nil }
+
+func (f *Factory) addRule(r substRule) {
+	for i := range f.subst {
+		if f.subst[i].filter == r.filter {
+			f.subst[i] = r
+			return
+		}
+	}
+	f.subst = append(f.subst, r)
+}
+
+// LoadSubstitutions adds the rules of a substitution file in BehaviorTree.CPP's JSON
+// shape:
+//
+//	{
+//	  "TestNodeConfigs": {
+//	    "Fails": {"return_status": "FAILURE", "async_delay": 200, "failure_script": "tries += 1"},
+//	    "Decides": {"return_status_script": "use_plan_b ? FAILURE : SUCCESS"}
+//	  },
+//	  "SubstitutionRules": {
+//	    "ComputePathToPose": "Decides",
+//	    "nav/Follow*": "Fails",
+//	    "talk": "AlwaysSuccess"
+//	  }
+//	}
+//
+// A rule's value names a TestNodeConfigs entry or, if none has that name, a node type.
+// A configuration has return_status (SUCCESS, FAILURE, RUNNING or SKIPPED) or
+// return_status_script, and optionally success_script, failure_script, post_script and
+// async_delay (milliseconds). Every problem is reported; then no rule is added.
+func (f *Factory) LoadSubstitutions(data []byte) error {
+	var doc struct {
+		Configs json.RawMessage `json:"TestNodeConfigs"`
+		Rules   json.RawMessage `json:"SubstitutionRules"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&doc); err != nil {
+		return fmt.Errorf("bt: substitutions: %w", err)
+	}
+	var errs []error
+	configs := map[string]*TestNodeConfig{}
+	names, raws, err := objectInOrder(doc.Configs)
+	if err != nil {
+		return fmt.Errorf("bt: substitutions: TestNodeConfigs: %w", err)
+	}
+	for i, name := range names {
+		cfg, err := parseTestNodeConfig(raws[i])
+		if err != nil {
+			errs = append(errs, fmt.Errorf("bt: substitutions: TestNodeConfigs %q: %w", name, err))
+			continue
+		}
+		configs[name] = cfg
+	}
+	filters, targets, err := objectInOrder(doc.Rules)
+	if err != nil {
+		return fmt.Errorf("bt: substitutions: SubstitutionRules: %w", err)
+	}
+	var rules []substRule
+	for i, filter := range filters {
+		var target string
+		if err := json.Unmarshal(targets[i], &target); err != nil || target == "" {
+			errs = append(errs, fmt.Errorf("bt: substitutions: rule %q: the value must name a TestNodeConfigs entry or a node type", filter))
+			continue
+		}
+		if cfg, ok := configs[target]; ok {
+			rules = append(rules, substRule{filter: filter, test: cfg})
+		} else {
+			rules = append(rules, substRule{filter: filter, id: target})
+		}
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	for _, r := range rules {
+		f.addRule(r)
+	}
+	return nil
+}
+
+// objectInOrder splits a JSON object into its keys and values, in document order (a
+// null or missing object is empty).
+func objectInOrder(raw json.RawMessage) (keys []string, values []json.RawMessage, err error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, nil, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, nil, errors.New("want an object")
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, nil, err
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, nil, err
+		}
+		keys, values = append(keys, t.(string)), append(values, v)
+	}
+	return keys, values, nil
+}
+
+func parseTestNodeConfig(raw json.RawMessage) (*TestNodeConfig, error) {
+	var j struct {
+		ReturnStatus       *string  `json:"return_status"`
+		ReturnStatusScript string   `json:"return_status_script"`
+		SuccessScript      string   `json:"success_script"`
+		FailureScript      string   `json:"failure_script"`
+		PostScript         string   `json:"post_script"`
+		AsyncDelay         *float64 `json:"async_delay"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil {
+		return nil, err
+	}
+	cfg := &TestNodeConfig{
+		ReturnStatusScript: j.ReturnStatusScript, SuccessScript: j.SuccessScript,
+		FailureScript: j.FailureScript, PostScript: j.PostScript,
+	}
+	var errs []error
+	switch {
+	case j.ReturnStatus != nil:
+		s, err := ParseStatus(*j.ReturnStatus)
+		if err == nil && s == Idle {
+			err = errors.New("a TestNode cannot return IDLE")
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("return_status: %w", err))
+		}
+		cfg.ReturnStatus = s
+	case cfg.ReturnStatusScript == "":
+		errs = append(errs, errors.New("give return_status or return_status_script"))
+	}
+	if j.AsyncDelay != nil {
+		cfg.AsyncDelay = time.Duration(*j.AsyncDelay * float64(time.Millisecond))
+	}
+	errs = append(errs, cfg.check())
+	return cfg, errors.Join(errs...)
+}
+
+// match returns the first rule that matches a node, or nil.
+func (f *Factory) match(name, id, path string) *substRule {
+	for i := range f.subst {
+		r := &f.subst[i]
+		if r.filter == name || r.filter == id || wildcard(r.filter, path) {
+			return r
+		}
+	}
+	return nil
+}
+
+// mayMatch reports whether a rule could match an element whose node type is not
+// registered, so that loading it must wait for NewTree to decide.
+func (f *Factory) mayMatch(e *btxml.Element) bool {
+	name := e.ID
+	if a, ok := e.Attr("name"); ok {
+		name = a.Value
+	}
+	for _, r := range f.subst {
+		if r.filter == name || r.filter == e.ID || strings.ContainsAny(r.filter, "/*?") {
+			return true
+		}
+	}
+	return false
+}
+
+// unregistered is the model of an element whose node type is not registered but that a
+// substitution rule may replace: it accepts the element's attributes as ports, and
+// fails to build unless a rule replaced it.
+func (f *Factory) unregistered(e *btxml.Element, doc *btxml.Document) *Model {
+	m := &Model{ID: e.ID, Kind: KindAction}
+	switch {
+	case e.Explicit():
+		if k, err := ParseKind(e.Tag); err == nil {
+			m.Kind = k
+		}
+	case len(e.Children) == 1:
+		m.Kind = KindDecorator
+	case len(e.Children) > 1:
+		m.Kind = KindControl
+	}
+	for _, dm := range doc.Models { // a TreeNodesModel entry knows better
+		if k, err := ParseKind(dm.Kind); err == nil && dm.ID == e.ID {
+			m.Kind = k
+		}
+	}
+	for _, a := range e.Attrs {
+		if isPortName(a.Name) && a.Name != "name" && m.port(a.Name) == nil {
+			m.Ports = append(m.Ports, PortDef{Name: a.Name, Dir: DirInOut})
+		}
+	}
+	m.err = fmt.Errorf("unknown node %q: no substitution rule replaced it", e.ID)
+	return m
+}
+
+// substitute returns the definition root with the substitution rules applied, sharing
+// every part that no rule changed. It numbers the nodes as NewTree does, to know their
+// paths.
+func (f *Factory) substitute(root *Spec) (*Spec, error) {
+	if len(f.subst) == 0 {
+		return root, nil
+	}
+	w := substWalk{f: f}
+	out := w.spec(root, "")
+	return out, errors.Join(w.errs...)
+}
+
+type substWalk struct {
+	f    *Factory
+	uid  int
+	errs []error
+}
+
+func (w *substWalk) spec(s *Spec, prefix string) *Spec {
+	if s == nil || w.uid >= maxNodes {
+		return s // NewTree reports what is wrong
+	}
+	w.uid++
+	out := s
+	if s.sub != nil {
+		sub := w.spec(s.sub.root, subtreePrefix(&scope{prefix: prefix}, s, uint16(w.uid)))
+		if sub != s.sub.root {
+			d := *s.sub
+			d.root = sub
+			c := *s
+			c.sub, out = &d, &c
+		}
+	} else {
+		name := s.name
+		if name == "" {
+			name = s.model.ID
+		}
+		path := prefix + name
+		if name == s.model.ID {
+			path += "::" + strconv.Itoa(w.uid)
+		}
+		if r := w.f.match(name, s.model.ID, path); r != nil {
+			out = w.replace(s, r, path)
+		}
+	}
+	var kids []*Spec
+	for i, c := range s.children {
+		if nc := w.spec(c, prefix); nc != c && kids == nil {
+			kids = slices.Clone(s.children)
+			kids[i] = nc
+		} else if kids != nil {
+			kids[i] = nc
+		}
+	}
+	if kids != nil {
+		if out == s {
+			c := *s
+			out = &c
+		}
+		out.children = kids
+	}
+	return out
+}
+
+// replace returns the substitute of s for rule r.
+func (w *substWalk) replace(s *Spec, r *substRule, path string) *Spec {
+	c := *s
+	if r.test != nil {
+		c.model = testNodeFor(s)
+		c.ports, c.errs = nil, slices.Clip(c.errs)
+		r.test.spec(&c)
+		return &c
+	}
+	m, ok := w.f.models[r.id]
+	if !ok {
+		w.errs = append(w.errs, fmt.Errorf("bt: substitution rule %q for %s: no node type %q%s",
+			r.filter, path, r.id, suggest(r.id, slices.Sorted(func(yield func(string) bool) {
+				for id := range w.f.models {
+					if !yield(id) {
+						return
+					}
+				}
+			}))))
+		return s
+	}
+	c.model = &Model{ID: s.model.ID, Kind: m.Kind, Ports: m.Ports, Description: m.Description,
+		New: m.New, build: m.build, err: m.err}
+	return &c
+}
+
+// testNodeFor is the model of a TestNode standing in for the node s: its ID is the
+// node's, and building it also creates the blackboard entries the node's "{key}" ports
+// name, as building the node itself would have.
+func testNodeFor(s *Spec) *Model {
+	orig, ports := s.model, s.ports
+	return &Model{
+		ID: orig.ID, Kind: KindAction, Ports: testNodePorts, Description: testNodeModel.Description,
+		build: func(c *Init) (ticker, error) {
+			var errs []error
+			for _, p := range ports {
+				key, ok := blackboardKey(p.value, p.name)
+				if !ok {
+					continue
+				}
+				def := PortDef{Name: p.name}
+				if d := orig.port(p.name); d != nil {
+					def = *d
+				}
+				if _, err := entryFor(c, key, &def); err != nil {
+					errs = append(errs, fmt.Errorf("port %q: %w", p.name, err))
+				}
+			}
+			t, err := newTestNode(c)
+			return t, errors.Join(append(errs, err)...)
+		},
+	}
+}
+
+// wildcard reports whether text matches pattern, where '*' matches any run of
+// characters and '?' any one character.
+func wildcard(patternText, pathText string) bool {
+	if !strings.ContainsAny(patternText, "*?") {
+		return patternText == pathText
+	}
+	// Backtracking to the last '*' only: never exponential.
+	pattern, text := []rune(patternText), []rune(pathText)
+	p, t := 0, 0
+	star, mark := -1, 0
+	for t < len(text) {
+		switch {
+		case p < len(pattern) && (pattern[p] == '?' || pattern[p] == text[t]):
+			p++
+			t++
+		case p < len(pattern) && pattern[p] == '*':
+			star, mark = p, t
+			p++
+		case star >= 0:
+			p = star + 1
+			mark++
+			t = mark
+		default:
+			return false
+		}
+	}
+	for p < len(pattern) && pattern[p] == '*' {
+		p++
+	}
+	return p == len(pattern)
+}
