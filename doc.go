@@ -48,6 +48,34 @@
 // async action wakes the tree when its goroutine finishes, cutting TickWhileRunning's
 // sleep short.
 //
+// # Nodes from behaviac
+//
+// The decorators of Tencent's behaviac are here under their behaviac names, with
+// behaviac's rules translated to BehaviorTree.CPP's top-down ticking. Each has the port
+// decorate_when_child_ends (default false: the node's rule applies on every tick, also
+// while the child runs; true: only when the child completes, the node running until
+// then). A node that completes while its child still runs halts the child (behaviac
+// leaves it running). None of them yields: one iteration is one tick.
+//
+//	behaviac                  bt
+//	Not                       Not: the same node as Inverter
+//	Log                       Log message="…" level="info": to the tree's logger (WithLogger)
+//	Loop                      Loop count="N": keeps the child going for N ticks (-1: forever)
+//	Loop with DoneWithinFrame Loop count="N" in_one_tick="true": N iterations in one tick
+//	Repeat (legacy)           Loop in_one_tick="true"
+//	LoopUntil                 LoopUntil count="N" until="true": until the child succeeds (or fails)
+//	Time                      Time msec="…": keeps the child going for a while (tree clock)
+//	Frames                    Frames frames="N": keeps the child going for N ticks
+//	CountLimit                CountLimit count="N" reset_if="script": N activations, then FAILURE
+//	SuccessUntil              SuccessUntil count="N": N-1 successes, one failure, and again
+//	FailureUntil              FailureUntil count="N": N-1 failures, one success, and again
+//	AlwaysSuccess, AlwaysFailure, AlwaysRunning (decorators)
+//	                          ForceSuccess, ForceFailure, ForceRunning; they let a running
+//	                          child run, as behaviac's do with decorate_when_child_ends
+//
+// AlwaysSuccess, AlwaysFailure and AlwaysRunning are leaves in bt, as in
+// BehaviorTree.CPP. behaviac's Weight and Iterator have no counterpart.
+//
 // # Errors
 //
 // A script that fails, a port that cannot be read, or a panic in a node's code stops the

@@ -23,6 +23,57 @@ type compiler struct {
 	subModels map[string]*btxml.Model
 	main      string
 	errs      btxml.ErrorList
+	arena     arena
+	last      *Model // the model found last: trees repeat node types
+}
+
+// arena hands out the specs, child lists and port lists of a document from a few big
+// allocations instead of several per node.
+type arena struct {
+	specs []Spec
+	kids  []*Spec
+	ports []portValue
+}
+
+// reserve sizes the arena for the elements of trees.
+func (a *arena) reserve(trees []*btxml.Tree) {
+	var nodes, attrs int
+	var count func(e *btxml.Element)
+	count = func(e *btxml.Element) {
+		nodes++
+		attrs += len(e.Attrs)
+		for _, c := range e.Children {
+			count(c)
+		}
+	}
+	for _, t := range trees {
+		if t.Root != nil {
+			count(t.Root)
+		}
+	}
+	a.specs = make([]Spec, nodes)
+	a.kids = make([]*Spec, 0, nodes)
+	a.ports = make([]portValue, 0, attrs)
+}
+
+func (a *arena) spec() *Spec {
+	if len(a.specs) == 0 {
+		a.specs = make([]Spec, 16)
+	}
+	s := &a.specs[0]
+	a.specs = a.specs[1:]
+	return s
+}
+
+// take returns an empty slice with room for n elements, cut from pool.
+func take[T any](pool *[]T, n int) []T {
+	if cap(*pool)-len(*pool) < n {
+		*pool = make([]T, 0, max(n, 64))
+	}
+	l := len(*pool)
+	s := (*pool)[l:l:l+n]
+	*pool = (*pool)[:l+n]
+	return s
 }
 
 func newCompiler(f *Factory, doc *btxml.Document) *compiler {
@@ -41,6 +92,7 @@ func (c *compiler) errorf(pos btxml.Pos, format string, args ...any) {
 }
 
 func (c *compiler) compile() {
+	c.arena.reserve(c.doc.Trees)
 	c.declareModels()
 	c.declareTrees()
 	for _, d := range c.added {
@@ -127,15 +179,19 @@ func (c *compiler) node(e *btxml.Element) *Spec {
 	if e.Tag == "SubTree" {
 		return c.subtree(e)
 	}
-	m, ok := c.f.models[e.ID]
+	m, ok := c.last, c.last != nil && c.last.ID == e.ID
+	if !ok {
+		m, ok = c.f.models[e.ID]
+		c.last = m
+	}
 	if !ok && c.f.mayMatch(e) { // a substitution rule may replace it (substitution.go)
 		m, ok = c.f.unregistered(e, c.doc), true
 	}
 	if !ok {
 		if _, isTree := c.defs[e.ID]; isTree {
-			c.errorf(e.IDPos, "unknown node %q; to instantiate the tree %q write <SubTree ID=%q/>", e.ID, e.ID, e.ID)
+			c.errorf(e.IDPos(), "unknown node %q; to instantiate the tree %q write <SubTree ID=%q/>", e.ID, e.ID, e.ID)
 		} else {
-			c.errorf(e.IDPos, "unknown node %q%s", e.ID, suggest(e.ID, c.modelIDs()))
+			c.errorf(e.IDPos(), "unknown node %q%s", e.ID, suggest(e.ID, c.modelIDs()))
 		}
 		for _, child := range e.Children {
 			c.node(child)
@@ -145,11 +201,16 @@ func (c *compiler) node(e *btxml.Element) *Spec {
 	if e.Explicit() && e.Tag != m.Kind.String() {
 		c.errorf(e.Pos, "<%s ID=%q>: %s is a %s", e.Tag, m.ID, m.ID, m.Kind)
 	}
-	s := &Spec{model: m, pos: e.Pos}
+	s := c.arena.spec()
+	s.model, s.pos = m, e.Pos
+	if len(e.Attrs) > 0 {
+		s.ports = take(&c.arena.ports, len(e.Attrs))
+	}
 	for _, a := range e.Attrs {
 		c.attr(s, a)
 	}
 	c.checkChildren(s, e)
+	s.children = take(&c.arena.kids, len(e.Children))
 	for _, child := range e.Children {
 		s.children = append(s.children, c.node(child))
 	}
@@ -165,7 +226,7 @@ func (c *compiler) attr(s *Spec, a btxml.Attr) {
 	}
 	if h, ok := HookByName(a.Name); ok {
 		if parsed := c.script(a); parsed != nil {
-			s.hooks[h] = scriptHook(parsed)
+			s.setHook(h, scriptHook(h, parsed))
 		}
 		return
 	}
@@ -189,13 +250,13 @@ func (c *compiler) checkPortValue(def *PortDef, a btxml.Attr) *script.Script {
 	}
 	switch {
 	case def.Dir == DirOutput:
-		c.errorf(a.ValuePos, "output port %q must name a blackboard entry like {key}, not %q", a.Name, a.Value)
+		c.errorf(a.ValuePos(), "output port %q must name a blackboard entry like {key}, not %q", a.Name, a.Value)
 	case def.script:
 		return c.script(a)
 	case def.Type == nil || def.Type.Kind() == reflect.String:
 	default:
 		if _, err := blackboard.Parse(a.Value, def.Type, c.f.enum); err != nil {
-			c.errorf(a.ValuePos, "port %q: %v", a.Name, err)
+			c.errorf(a.ValuePos(), "port %q: %v", a.Name, err)
 		}
 	}
 	return nil
@@ -207,7 +268,7 @@ func (c *compiler) script(a btxml.Attr) *script.Script {
 	if err == nil {
 		return parsed
 	}
-	pos, msg := a.ValuePos, err.Error()
+	pos, msg := a.ValuePos(), err.Error()
 	var se *script.SyntaxError
 	if errors.As(err, &se) {
 		// Point at the error in the file; the message keeps the script's own rendering
@@ -246,7 +307,7 @@ func (c *compiler) checkChildren(s *Spec, e *btxml.Element) {
 func (c *compiler) subtree(e *btxml.Element) *Spec {
 	d, ok := c.defs[e.ID]
 	if !ok {
-		c.errorf(e.IDPos, "no tree %q to instantiate%s", e.ID, suggest(e.ID, c.treeIDs()))
+		c.errorf(e.IDPos(), "no tree %q to instantiate%s", e.ID, suggest(e.ID, c.treeIDs()))
 		return nil
 	}
 	s := &Spec{model: subTreeModel, sub: d, pos: e.Pos}
@@ -256,12 +317,12 @@ func (c *compiler) subtree(e *btxml.Element) *Spec {
 			s.name = a.Value
 		case isHook:
 			if parsed := c.script(a); parsed != nil {
-				s.hooks[h] = scriptHook(parsed)
+				s.setHook(h, scriptHook(h, parsed))
 			}
 		case a.Name == "_autoremap":
 			on, err := strconv.ParseBool(a.Value)
 			if err != nil {
-				c.errorf(a.ValuePos, "_autoremap must be true or false, not %q", a.Value)
+				c.errorf(a.ValuePos(), "_autoremap must be true or false, not %q", a.Value)
 			}
 			s.autoRemap = on
 		case isPortName(a.Name):

@@ -26,7 +26,7 @@ import (
 //	child Success or Skipped → reset it; the next iteration, in the same tick
 //	count iterations done → Success
 //
-// It never yields. XML:
+// decorate_when_child_ends has no effect then. It never yields. XML:
 //
 //	<Loop count="10">
 //	    <Wander/>

@@ -28,24 +28,36 @@ import (
 // ';'-separated text is read once per activation into a private queue (the entry is
 // not changed). It never yields. XML:
 //
-//	<LoopDouble queue="{waypoints_x}" value="{x}">
-//	    <MoveToX x="{x}"/>
-//	</LoopDouble>
+//	<LoopInt queue="{floors}" value="{floor}">
+//	    <GoToFloor floor="{floor}"/>
+//	</LoopInt>
 func LoopInt(queue, value string, child *Spec) *Spec {
 	return loopIntModel.Spec(child).With("queue", queue).With("value", value)
 }
 
-// LoopDouble is LoopInt for float64 elements.
+// LoopDouble is LoopInt for float64 elements. XML:
+//
+//	<LoopDouble queue="0.5;1.5" value="{speed}">
+//	    <Drive speed="{speed}"/>
+//	</LoopDouble>
 func LoopDouble(queue, value string, child *Spec) *Spec {
 	return loopDoubleModel.Spec(child).With("queue", queue).With("value", value)
 }
 
-// LoopString is LoopInt for string elements.
+// LoopString is LoopInt for string elements. XML:
+//
+//	<LoopString queue="{rooms}" value="{room}">
+//	    <Visit room="{room}"/>
+//	</LoopString>
 func LoopString(queue, value string, child *Spec) *Spec {
 	return loopStringModel.Spec(child).With("queue", queue).With("value", value)
 }
 
-// LoopBool is LoopInt for bool elements.
+// LoopBool is LoopInt for bool elements. XML:
+//
+//	<LoopBool queue="true;false" value="{lights_on}">
+//	    <SetLights on="{lights_on}"/>
+//	</LoopBool>
 func LoopBool(queue, value string, child *Spec) *Spec {
 	return loopBoolModel.Spec(child).With("queue", queue).With("value", value)
 }
@@ -109,6 +121,7 @@ type loopQueue[T int | float64 | string | bool] struct {
 	static       []T               // queue is literal text
 	isStatic     bool
 	private      []T // this activation's elements, when they are not consumed in place
+	buf          []T // the storage of private, reused by each activation
 	usePrivate   bool
 	childRunning bool
 }
@@ -118,7 +131,8 @@ func (l *loopQueue[T]) tick(n *Node) Status {
 		l.childRunning = false
 		l.usePrivate = l.isStatic
 		if l.isStatic {
-			l.private = append(l.private[:0], l.static...)
+			l.buf = append(l.buf[:0], l.static...)
+			l.private = l.buf
 		}
 	}
 	if !l.childRunning {

@@ -74,12 +74,19 @@ func (v entryVar) Assign(x script.Value) error {
 	return v.e.Assign(b)
 }
 
-// scriptHook turns a parsed script into a pre- or post-condition.
-func scriptHook(s *script.Script) hookDef {
+// scriptHook turns a parsed script into the hook h: a pre-condition's value must be a
+// truth value, a post-condition's is ignored.
+func scriptHook(h Hook, s *script.Script) hookDef {
 	return func(n *Node) (hookFunc, error) {
 		p, err := s.Compile(envOf(n))
 		if err != nil {
 			return nil, err
+		}
+		if !h.IsPre() {
+			return func() (bool, error) {
+				_, err := p.Run()
+				return true, err
+			}, nil
 		}
 		return func() (bool, error) { return runBool(p, s.Source()) }, nil
 	}
@@ -110,7 +117,7 @@ func (s *Spec) Script(h Hook, code string) *Spec {
 		s.errs = append(s.errs, fmt.Errorf("%s: %w", h, err))
 		return s
 	}
-	s.hooks[h] = scriptHook(parsed)
+	s.setHook(h, scriptHook(h, parsed))
 	return s
 }
 

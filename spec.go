@@ -38,12 +38,20 @@ type Spec struct {
 	name     string
 	ports    []portValue
 	children []*Spec
-	hooks    [numHooks]hookDef
-	errs     []error   // problems found while the spec was assembled, reported by NewTree
-	pos      btxml.Pos // where the node is written, for specs from XML
+	hooks    *[numHooks]hookDef // nil when the node has none
+	errs     []error            // problems found while the spec was assembled, reported by NewTree
+	pos      btxml.Pos          // where the node is written, for specs from XML
 
 	sub       *treeDef // the tree a SubTree instantiates
 	autoRemap bool     // SubTree's _autoremap
+}
+
+// setHook attaches a pre- or post-condition.
+func (s *Spec) setHook(h Hook, d hookDef) {
+	if s.hooks == nil {
+		s.hooks = new([numHooks]hookDef)
+	}
+	s.hooks[h] = d
 }
 
 // typeID is the type a node's path is made of: the model ID, or for a SubTree the ID of
@@ -95,9 +103,9 @@ func (s *Spec) Pre(h Hook, cond func(n *Node) bool) *Spec {
 		s.errs = append(s.errs, fmt.Errorf("%s is not a pre-condition", h))
 		return s
 	}
-	s.hooks[h] = func(n *Node) (hookFunc, error) {
+	s.setHook(h, func(n *Node) (hookFunc, error) {
 		return func() (bool, error) { return cond(n), nil }, nil
-	}
+	})
 	return s
 }
 
@@ -108,9 +116,9 @@ func (s *Spec) Post(h Hook, fn func(n *Node)) *Spec {
 		s.errs = append(s.errs, fmt.Errorf("%s is not a post-condition", h))
 		return s
 	}
-	s.hooks[h] = func(n *Node) (hookFunc, error) {
+	s.setHook(h, func(n *Node) (hookFunc, error) {
 		return func() (bool, error) { fn(n); return true, nil }, nil
-	}
+	})
 	return s
 }
 
@@ -315,7 +323,11 @@ func (b *builder) checkShape(n *Node) {
 
 // bindHooks binds the node's pre/post conditions and reports whether it has any.
 func (b *builder) bindHooks(n *Node) (h hooks, found bool) {
-	for k, def := range n.meta.spec.hooks {
+	defs := n.meta.spec.hooks
+	if defs == nil {
+		return h, false
+	}
+	for k, def := range defs {
 		if def == nil {
 			continue
 		}

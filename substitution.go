@@ -22,8 +22,11 @@ import (
 // A rule's filter matches a node when it equals the node's instance name or its type
 // ID, or when it matches the node's full path (Node.Path, such as "nav/ComputePath::7")
 // as a wildcard pattern, where '*' stands for any text ('/' included) and '?' for any
-// one character. The rules are tried in the order they were added (a JSON file's order)
-// and the first that matches wins; adding a filter again replaces its rule in place.
+// one character. A pattern only matches nodes of the substitute's shape (a TestNode or
+// an action replaces leaves, a decorator nodes with one child, a control nodes with
+// children), so that "nav/*" mocks the leaves of a subtree and keeps its controls. The
+// rules are tried in the order they were added (a JSON file's order) and the first
+// that matches wins; adding a filter again replaces its rule in place.
 //
 // Rules are applied by Factory.NewTree, to every tree it builds, because paths exist
 // only per instance (the same subtree has other paths under another SubTree name). The
@@ -205,15 +208,39 @@ func parseTestNodeConfig(raw json.RawMessage) (*TestNodeConfig, error) {
 	return cfg, errors.Join(errs...)
 }
 
-// match returns the first rule that matches a node, or nil.
-func (f *Factory) match(name, id, path string) *substRule {
+// match returns the first rule that matches a node with kids children, or nil. A rule
+// that matches only by its pattern passes over a node whose shape its substitute does
+// not have, so that "nav/*" can replace the leaves of a subtree and leave its controls.
+func (f *Factory) match(name, id, path string, kids int) *substRule {
 	for i := range f.subst {
 		r := &f.subst[i]
-		if r.filter == name || r.filter == id || wildcard(r.filter, path) {
+		if r.filter == name || r.filter == id {
+			return r
+		}
+		if wildcard(r.filter, path) && f.fits(r, kids) {
 			return r
 		}
 	}
 	return nil
+}
+
+// fits reports whether the substitute of rule r can have kids children.
+func (f *Factory) fits(r *substRule, kids int) bool {
+	kind := KindAction
+	if r.test == nil {
+		m, ok := f.models[r.id]
+		if !ok {
+			return true // reported by replace
+		}
+		kind = m.Kind
+	}
+	switch kind {
+	case KindAction, KindCondition:
+		return kids == 0
+	case KindDecorator:
+		return kids == 1
+	}
+	return kids > 0
 }
 
 // mayMatch reports whether a rule could match an element whose node type is not
@@ -301,7 +328,7 @@ func (w *substWalk) spec(s *Spec, prefix string) *Spec {
 		if name == s.model.ID {
 			path += "::" + strconv.Itoa(w.uid)
 		}
-		if r := w.f.match(name, s.model.ID, path); r != nil {
+		if r := w.f.match(name, s.model.ID, path, len(s.children)); r != nil {
 			out = w.replace(s, r, path)
 		}
 	}
@@ -334,6 +361,10 @@ func (w *substWalk) replace(s *Spec, r *substRule, path string) *Spec {
 		return &c
 	}
 	m, ok := w.f.models[r.id]
+	if ok && m.Kind == KindSubTree {
+		w.errs = append(w.errs, fmt.Errorf("bt: substitution rule %q for %s: a node cannot be replaced by a SubTree", r.filter, path))
+		return s
+	}
 	if !ok {
 		w.errs = append(w.errs, fmt.Errorf("bt: substitution rule %q for %s: no node type %q%s",
 			r.filter, path, r.id, suggest(r.id, slices.Sorted(func(yield func(string) bool) {

@@ -110,11 +110,15 @@ type testNode struct {
 func newTestNode(c *Init) (*testNode, error) {
 	t := &testNode{}
 	t.statusCode.statusNames = true
-	return t, errors.Join(
+	err := errors.Join(
 		t.status.bind(c, "return_status"), t.delay.bind(c, "async_delay"),
 		t.statusCode.bind(c, "return_status_script"), t.onSuccess.bind(c, "success_script"),
 		t.onFailure.bind(c, "failure_script"), t.post.bind(c, "post_script"),
 	)
+	if t.status.set && t.status.val == Idle {
+		err = errors.Join(err, errors.New("a TestNode cannot return IDLE"))
+	}
+	return t, err
 }
 
 func (t *testNode) tick(n *Node) Status {

@@ -78,10 +78,14 @@ type Element struct {
 	Attrs    []Attr
 	Children []*Element
 	Pos      Pos // of '<'
-	// IDPos is where the type name is written: the tag name in the compact
-	// form, the value of the ID attribute in the explicit form.
-	IDPos Pos
+	// idLine and idCol are IDPos, in Pos.File.
+	idLine, idCol int32
 }
+
+// IDPos returns where the type name is written: the tag name in the compact
+// form, the value of the ID attribute in the explicit form. (It is kept
+// without a file name, which is Pos.File: a Document has many elements.)
+func (e *Element) IDPos() Pos { return Pos{File: e.Pos.File, Line: e.idLine, Col: e.idCol} }
 
 // Attr finds an attribute by name.
 func (e *Element) Attr(name string) (Attr, bool) { return findAttr(e.Attrs, name) }
@@ -91,10 +95,8 @@ func (e *Element) Attr(name string) (Attr, bool) { return findAttr(e.Attrs, name
 func (e *Element) Explicit() bool { return isKind(e.Tag) }
 
 func findAttr(attrs []Attr, name string) (Attr, bool) {
-	for _, a := range attrs {
-		if a.Name == name {
-			return a, true
-		}
+	if i := attrIndex(attrs, name); i >= 0 {
+		return attrs[i], true
 	}
 	return Attr{}, false
 }
@@ -115,8 +117,15 @@ func isKind(s string) bool {
 type Attr struct {
 	Name, Value string
 	Pos         Pos // of the first character of the name
-	ValuePos    Pos // of the first character after the opening quote
+	// valueLine and valueCol are ValuePos, in Pos.File.
+	valueLine, valueCol int32
 }
+
+// ValuePos returns the position of the first character after the opening
+// quote. (It is kept without a file name, which is Pos.File: a Document has
+// many attributes.)
+func (a Attr) ValuePos() Pos { return Pos{File: a.Pos.File, Line: a.valueLine, Col: a.valueCol} }
+
 
 // Include is an <include path=".." ros_pkg=".."/> element.
 type Include struct {

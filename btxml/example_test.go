@@ -28,7 +28,7 @@ func ExampleParse() {
 	for _, e := range root.Children {
 		fmt.Printf("%s at %s (written <%s>)\n", e.ID, e.Pos, e.Tag)
 		for _, a := range e.Attrs {
-			fmt.Printf("  %s=%q, value at %s\n", a.Name, a.Value, a.ValuePos)
+			fmt.Printf("  %s=%q, value at %s\n", a.Name, a.Value, a.ValuePos())
 		}
 	}
 	// Output:

@@ -3,8 +3,10 @@ package btxml
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
+	"unicode/utf8"
 )
 
 func addSeeds(f *testing.F, add func(data []byte)) {
@@ -22,6 +24,8 @@ func addSeeds(f *testing.F, add func(data []byte)) {
 		"", "<root/>", "<root", "<root BTCPP_format=\"4\"><BehaviorTree><A/></BehaviorTree></root>",
 		"\ufeff<root>\r\n<BehaviorTree ID='x'>\r<A a='&#x41;&lt;'/></BehaviorTree></root>",
 		"<root><![CDATA[x]]><!--c--><?p?></root>",
+		"\ufeff<root>\r<BehaviorTree ID=\"é\">\r\n\t<A\r\n  b = \r\n 'x'\r c=\"漢\rz\"/></BehaviorTree></root>",
+		"<root><BehaviorTree>\n        <Control  ID = 'S' n=\"&amp;\n\"><B\tx='1'/>\n</Control></BehaviorTree></root>",
 	} {
 		add([]byte(s))
 	}
@@ -35,6 +39,9 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		small.Parse("f.xml", data)
 		d, err := Parse("f.xml", data)
+		if d != nil {
+			checkPositions(t, string(data), d)
+		}
 		if err != nil {
 			if _, ok := err.(ErrorList); !ok {
 				t.Fatalf("error is a %T", err)
@@ -70,4 +77,94 @@ func FuzzLoad(f *testing.F) {
 			}
 		}
 	})
+}
+
+// offsetOf finds the byte offset of a line and column in src the slow and
+// obvious way, or returns -1.
+func offsetOf(src string, line, col int32) int {
+	i := 0
+	if strings.HasPrefix(src, bom) {
+		i = len(bom)
+	}
+	l, c := int32(1), int32(1)
+	for {
+		if l == line && c == col {
+			return i
+		}
+		if i >= len(src) || l > line {
+			return -1
+		}
+		r, size := utf8.DecodeRuneInString(src[i:])
+		if r == '\n' || r == '\r' && !strings.HasPrefix(src[i+1:], "\n") {
+			l, c = l+1, 1
+		} else {
+			c++
+		}
+		i += size
+	}
+}
+
+// checkPositions checks that every element and attribute of d is where its
+// positions say: '<' and the tag at Pos, the type name at IDPos, the name of
+// an attribute at Pos and its value after a quote at ValuePos.
+func checkPositions(t *testing.T, src string, d *Document) {
+	t.Helper()
+	at := func(p Pos, want string, what string) {
+		t.Helper()
+		if off := offsetOf(src, p.Line, p.Col); off < 0 || !strings.HasPrefix(src[off:], want) {
+			t.Fatalf("%s at %v: want %q there", what, p, want)
+		}
+	}
+	afterQuote := func(p Pos, what string) {
+		t.Helper()
+		if off := offsetOf(src, p.Line, p.Col-1); off < 0 || src[off] != '"' && src[off] != '\'' {
+			t.Fatalf("%s at %v: no quote before it", what, p)
+		}
+	}
+	attrs := func(list []Attr) {
+		t.Helper()
+		for _, a := range list {
+			at(a.Pos, a.Name, "attribute")
+			afterQuote(a.ValuePos(), "value of "+a.Name)
+		}
+	}
+	var walk func(e *Element)
+	walk = func(e *Element) {
+		at(e.Pos, "<"+e.Tag, "element")
+		if e.Explicit() || e.Tag == "SubTreePlus" {
+			if e.IDPos().IsValid() {
+				afterQuote(e.IDPos(), "ID")
+			}
+		} else {
+			at(e.IDPos(), e.ID, "type name")
+		}
+		attrs(e.Attrs)
+		for _, c := range e.Children {
+			if c != nil {
+				walk(c)
+			}
+		}
+	}
+	if d.Pos.IsValid() {
+		at(d.Pos, "<root", "document")
+	}
+	attrs(d.Attrs)
+	for _, tr := range d.Trees {
+		at(tr.Pos, "<BehaviorTree", "tree")
+		attrs(tr.Attrs)
+		if tr.Root != nil {
+			walk(tr.Root)
+		}
+	}
+	for _, m := range d.Models {
+		at(m.Pos, "<"+m.Kind, "model")
+		attrs(m.Attrs)
+		attrs(m.Metadata)
+		for _, p := range m.Ports {
+			at(p.Pos, "<"+p.Dir, "port")
+		}
+	}
+	for _, inc := range d.Includes {
+		at(inc.Pos, "<include", "include")
+	}
 }

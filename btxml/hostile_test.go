@@ -203,7 +203,7 @@ func TestLongLine(t *testing.T) {
 	if last.Pos != (Pos{Line: 1, Col: wantCol}) {
 		t.Errorf("last child at %v, want 1:%d", last.Pos, wantCol)
 	}
-	if b, _ := last.Attr("b"); b.ValuePos.Col != wantCol+12 {
-		t.Errorf("b value at %v, want col %d", b.ValuePos, wantCol+12)
+	if b, _ := last.Attr("b"); b.ValuePos().Col != wantCol+12 {
+		t.Errorf("b value at %v, want col %d", b.ValuePos(), wantCol+12)
 	}
 }

@@ -13,13 +13,13 @@ import (
 type lines struct {
 	src       string
 	file      string
-	start     int  // where line 1 starts (after a BOM)
-	ascii     bool // src[start:] is ASCII: a column is a byte
-	hasCR     bool // src has a CR: count must look at every byte
-	line      int  // the current line
-	lineStart int  // offset where it starts
-	colOff    int  // non-ASCII files: an offset on the current line...
-	col       int  // ...and its column
+	start     int   // where line 1 starts (after a BOM)
+	ascii     bool  // src[start:] is ASCII: a column is a byte
+	hasCR     bool  // src has a CR: count must look at every byte
+	line      int32 // the current line
+	lineStart int   // offset where it starts
+	colOff    int   // non-ASCII files: an offset on the current line...
+	col       int   // ...and its column
 }
 
 func newLines(file, src string, start int, ascii bool) lines {
@@ -33,14 +33,18 @@ func newLines(file, src string, start int, ascii bool) lines {
 // pos returns the position of off, which must be on the current line.
 func (l *lines) pos(off int) Pos {
 	if l.ascii {
-		return Pos{File: l.file, Line: int32(l.line), Col: int32(off - l.lineStart + 1)}
+		return Pos{File: l.file, Line: l.line, Col: int32(off - l.lineStart + 1)}
 	}
+	return l.runePos(off)
+}
+
+func (l *lines) runePos(off int) Pos {
 	if l.colOff < l.lineStart || off < l.colOff {
 		l.colOff, l.col = l.lineStart, 1
 	}
 	l.col += runeCount(l.src[l.colOff:off])
 	l.colOff = off
-	return Pos{File: l.file, Line: int32(l.line), Col: int32(l.col)}
+	return Pos{File: l.file, Line: l.line, Col: int32(l.col)}
 }
 
 // newline records a line end at offset i: the next line starts at i+1.
@@ -105,13 +109,15 @@ func runeCount(s string) int {
 
 // checkUTF8 reports whether s is ASCII, and the offset of its first invalid
 // UTF-8 byte or of a U+FFFE or U+FFFF, which XML does not allow (-1 if there
-// is none). ASCII runs go sixteen bytes at a time.
+// is none). ASCII runs go 32 bytes at a time.
 func checkUTF8(s string) (ascii bool, bad int) {
 	ascii = true
 	for i := 0; i < len(s); {
-		if i+16 <= len(s) && (load64(s, i)|load64(s, i+8))&0x8080808080808080 == 0 {
-			i += 16
-			continue
+		if w := s[i:]; len(w) >= 32 {
+			if (load64(w, 0)|load64(w, 8)|load64(w, 16)|load64(w, 24))&0x8080808080808080 == 0 {
+				i += 32
+				continue
+			}
 		}
 		if s[i] < utf8.RuneSelf {
 			i++

@@ -6,7 +6,7 @@ import (
 )
 
 // parseModel reads one entry of <TreeNodesModel>.
-func (p *parser) parseModel(t token) {
+func (p *parser) parseModel(t *token) {
 	m := &Model{Kind: t.name, Pos: t.pos}
 	hasID := false
 	for _, a := range p.attrs(t) {
@@ -16,7 +16,7 @@ func (p *parser) parseModel(t token) {
 		}
 		m.ID, hasID = a.Value, true
 		if err := ValidName(a.Value); err != nil {
-			p.errorf(a.ValuePos, "invalid model ID %q: %v", a.Value, err)
+			p.errorf(a.ValuePos(), "invalid model ID %q: %v", a.Value, err)
 		}
 	}
 	if !hasID {
@@ -26,25 +26,25 @@ func (p *parser) parseModel(t token) {
 	p.content(t, func(c token) {
 		switch c.name {
 		case "input_port":
-			p.parsePort(c, m, DirInput)
+			p.parsePort(&c, m, DirInput)
 		case "output_port":
-			p.parsePort(c, m, DirOutput)
+			p.parsePort(&c, m, DirOutput)
 		case "inout_port":
-			p.parsePort(c, m, DirInOut)
+			p.parsePort(&c, m, DirInOut)
 		case "MetadataFields":
-			p.parseMetadata(c, m)
+			p.parseMetadata(&c, m)
 		case "description":
 			if hasDesc {
 				p.errorf(c.pos, "more than one <description> in <%s>", t.name)
 			}
 			hasDesc = true
-			for _, a := range p.attrs(c) {
+			for _, a := range p.attrs(&c) {
 				p.errorf(a.Pos, "unknown attribute %s in <description>", a.Name)
 			}
-			m.Description = strings.TrimSpace(p.textContent(c))
+			m.Description = strings.TrimSpace(p.textContent(&c))
 		default:
 			p.errorf(c.pos, "unknown element <%s> in <%s> (want input_port, output_port, inout_port, MetadataFields or description)", c.name, t.name)
-			p.skip(c)
+			p.skip(&c)
 		}
 	})
 	p.doc.Models = append(p.doc.Models, m)
@@ -53,7 +53,7 @@ func (p *parser) parseModel(t token) {
 // parsePort reads <input_port name=".." type=".." default="..">description</input_port>.
 // BehaviorTree.CPP writes the description as text but also reads a
 // description attribute; the text wins when both are present.
-func (p *parser) parsePort(t token, m *Model, dir string) {
+func (p *parser) parsePort(t *token, m *Model, dir string) {
 	pm := PortModel{Dir: dir, Pos: t.pos}
 	hasName := false
 	descAttr := ""
@@ -62,7 +62,7 @@ func (p *parser) parsePort(t token, m *Model, dir string) {
 		case "name":
 			pm.Name, hasName = a.Value, true
 			if a.Value == "" {
-				p.errorf(a.ValuePos, "empty port name")
+				p.errorf(a.ValuePos(), "empty port name")
 			}
 		case "type":
 			pm.Type = a.Value
@@ -93,20 +93,20 @@ func (p *parser) parsePort(t token, m *Model, dir string) {
 }
 
 // parseMetadata reads <MetadataFields><Metadata key="value"/>...</MetadataFields>.
-func (p *parser) parseMetadata(t token, m *Model) {
+func (p *parser) parseMetadata(t *token, m *Model) {
 	for _, a := range p.attrs(t) {
 		p.errorf(a.Pos, "unknown attribute %s in <MetadataFields>", a.Name)
 	}
 	p.content(t, func(c token) {
 		if c.name != "Metadata" {
 			p.errorf(c.pos, "unknown element <%s> in <MetadataFields> (want Metadata)", c.name)
-			p.skip(c)
+			p.skip(&c)
 			return
 		}
-		m.Metadata = append(m.Metadata, p.attrs(c)...)
-		p.content(c, func(cc token) {
+		m.Metadata = append(m.Metadata, p.attrs(&c)...)
+		p.content(&c, func(cc token) {
 			p.errorf(cc.pos, "unexpected element <%s> in <Metadata>", cc.name)
-			p.skip(cc)
+			p.skip(&cc)
 		})
 	})
 }

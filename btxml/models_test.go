@@ -146,4 +146,11 @@ func TestDescriptionText(t *testing.T) {
 		t.Errorf("description %q, want %q", got, want)
 	}
 	checkRoundTrip(t, d)
+
+	// White space between comments is text too.
+	src = "<root BTCPP_format=\"4\"><TreeNodesModel><Action ID=\"A\">" +
+		"<description> a<!-- c --> <!-- d -->b </description></Action></TreeNodesModel></root>"
+	if got, want := mustParse(t, "", src).Models[0].Description, "a b"; got != want {
+		t.Errorf("description %q, want %q", got, want)
+	}
 }

@@ -46,13 +46,28 @@ func isForbiddenNameRune(r rune) bool {
 
 // isNameStart and isNameByte accept the XML name characters that matter in
 // practice: ASCII letters, '_' and ':' to start, then also digits, '-' and
-// '.'; every non-ASCII byte is accepted (input is valid UTF-8).
-func isNameStart(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c == ':' || c >= 0x80
-}
+// '.'; every non-ASCII byte is accepted (input is valid UTF-8). The masks
+// have a bit for each accepted byte below 0x40 (low) and from 0x40 to 0x7F
+// (high).
+const (
+	nameStartLow  uint64 = 1 << ':'
+	nameStartHigh uint64 = (1<<26-1)<<('A'-0x40) | 1<<('_'-0x40) | (1<<26-1)<<('a'-0x40)
+	nameByteLow          = nameStartLow | (1<<10-1)<<'0' | 1<<'-' | 1<<'.'
+	nameByteHigh         = nameStartHigh
+)
 
-func isNameByte(c byte) bool {
-	return isNameStart(c) || '0' <= c && c <= '9' || c == '-' || c == '.'
+func isNameStart(c byte) bool { return inMask(c, nameStartLow, nameStartHigh) }
+
+func isNameByte(c byte) bool { return inMask(c, nameByteLow, nameByteHigh) }
+
+func inMask(c byte, low, high uint64) bool {
+	if c >= 0x80 {
+		return true
+	}
+	if c >= 0x40 {
+		low = high
+	}
+	return low>>(c&63)&1 != 0
 }
 
 // isXMLName reports whether s can be written as an element or attribute name.

@@ -27,20 +27,28 @@ type parser struct {
 	subTreePlus []Pos // <SubTreePlus> elements, an error in format 4
 	// Elements and child lists are carved from slabs (and attributes, by
 	// the scanner): a few large allocations instead of one per element.
-	elemSlab []Element
-	kidSlab  []*Element
-	kids     []*Element // children being collected, for every open element
+	// Element n is elemSlabs[n/slabSize][n%slabSize].
+	elemSlabs [][]Element
+	nElems    int
+	kidSlab   []*Element
+	// kids holds the children being collected for every open element, as
+	// element numbers: unlike pointers, they cost the garbage collector
+	// nothing to store.
+	kids []int
 }
 
 const slabSize = 256
 
-func (p *parser) newElement() *Element {
-	if len(p.elemSlab) == cap(p.elemSlab) {
-		p.elemSlab = make([]Element, 0, slabSize)
+func (p *parser) newElement() (*Element, int) {
+	n := p.nElems
+	if n%slabSize == 0 {
+		p.elemSlabs = append(p.elemSlabs, make([]Element, slabSize))
 	}
-	p.elemSlab = p.elemSlab[:len(p.elemSlab)+1]
-	return &p.elemSlab[len(p.elemSlab)-1]
+	p.nElems++
+	return p.element(n), n
 }
+
+func (p *parser) element(n int) *Element { return &p.elemSlabs[n/slabSize][n%slabSize] }
 
 func (p *parser) takeKids(n int) []*Element {
 	if cap(p.kidSlab)-len(p.kidSlab) < n {
@@ -61,9 +69,10 @@ func (p *parser) errorf(pos Pos, format string, args ...any) {
 // an exceeded limit stopped the parse.
 func parseFile(file string, src string, lim Limits, sink *errorSink, nodes *int) (d *Document, ok bool) {
 	p := &parser{file: file, doc: &Document{File: file, Format: 4}}
-	p.scanner = scanner{src: src, lim: lim, sink: sink, nodes: nodes}
+	p.scanner = scanner{src: src, lim: lim, sink: sink, nodes: *nodes}
 	p.lines = newLines(file, src, 0, false)
 	p.parse()
+	*nodes = p.nodes
 	return p.doc, !p.failed
 }
 
@@ -93,7 +102,7 @@ func (p *parser) parse() {
 				p.fatal(t.off, "the top element must be <root>, not <%s>", t.name)
 				return
 			}
-			p.parseRoot(t)
+			p.parseRoot(&t)
 			p.epilog()
 			p.finish()
 			return
@@ -188,7 +197,28 @@ func (p *parser) epilog() {
 
 // attrs returns the attributes of a start tag, without duplicates, which it
 // reports (the first one wins).
-func (p *parser) attrs(t token) []Attr {
+func (p *parser) attrs(t *token) []Attr {
+	if all := t.attrs; len(all) <= 16 && !hasDup(all) {
+		return all
+	}
+	return p.dedup(t)
+}
+
+// hasDup reports whether two attributes have the same name; it compares
+// every pair, which is quicker than a map for a few.
+func hasDup(attrs []Attr) bool {
+	for i := 1; i < len(attrs); i++ {
+		for j := range i {
+			if attrs[j].Name == attrs[i].Name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dedup removes and reports the duplicate attributes of t.
+func (p *parser) dedup(t *token) []Attr {
 	all := t.attrs
 	var seen map[string]bool
 	if len(all) > 16 {
@@ -196,15 +226,17 @@ func (p *parser) attrs(t token) []Attr {
 	}
 	n := 0
 	for i := range all {
-		a := all[i]
-		if seen[a.Name] || seen == nil && attrIndex(all[:n], a.Name) >= 0 {
-			p.errorf(a.Pos, "duplicate attribute %s in <%s>", a.Name, t.name)
+		name := all[i].Name
+		if seen == nil && attrIndex(all[:n], name) >= 0 || seen != nil && seen[name] {
+			p.errorf(all[i].Pos, "duplicate attribute %s in <%s>", name, t.name)
 			continue
 		}
 		if seen != nil {
-			seen[a.Name] = true
+			seen[name] = true
 		}
-		all[n] = a
+		if n != i {
+			all[n] = all[i]
+		}
 		n++
 	}
 	if n == len(all) {
@@ -220,7 +252,7 @@ func (p *parser) attrs(t token) []Attr {
 // content reads the children of the element started by t until its end tag,
 // calling child for each child element (which must consume it) and reporting
 // text. It returns false if the input ended first.
-func (p *parser) content(t token, child func(token)) bool {
+func (p *parser) content(t *token, child func(token)) bool {
 	if t.selfClose {
 		return true
 	}
@@ -234,10 +266,10 @@ func (p *parser) content(t token, child func(token)) bool {
 			return false
 		case tokText:
 			if c.nonSpace >= 0 {
-				p.errorf(c.nsPos, "unexpected text in <%s>", t.name)
+				p.errorf(c.pos, "unexpected text in <%s>", t.name)
 			}
 		case tokEnd:
-			return p.end(t, c)
+			return p.end(t, &c)
 		case tokStart:
 			child(c)
 		}
@@ -251,7 +283,7 @@ func lineCol(pos Pos) string {
 }
 
 // end checks that the end tag c closes the element t.
-func (p *parser) end(t, c token) bool {
+func (p *parser) end(t, c *token) bool {
 	if c.name != t.name {
 		p.fatal(c.off, "</%s> does not match <%s> at %s", c.name, t.name, lineCol(t.pos))
 		return false
@@ -260,18 +292,22 @@ func (p *parser) end(t, c token) bool {
 }
 
 // skip consumes an element that was already reported.
-func (p *parser) skip(t token) {
-	p.content(t, p.skip)
+func (p *parser) skip(t *token) {
+	p.content(t, p.skipChild)
+}
+
+func (p *parser) skipChild(c token) {
+	p.skip(&c)
 }
 
 // textContent reads the text of an element that may only contain text.
-func (p *parser) textContent(t token) string {
+func (p *parser) textContent(t *token) string {
 	if t.selfClose {
 		return ""
 	}
 	var text strings.Builder
 	for {
-		c := p.next()
+		c := p.nextText()
 		switch c.kind {
 		case tokEOF:
 			if !p.failed {
@@ -279,23 +315,23 @@ func (p *parser) textContent(t token) string {
 			}
 			return ""
 		case tokText:
-			s, ok := p.decodeText(c)
+			s, ok := p.decodeText(&c)
 			if !ok {
 				return ""
 			}
 			text.WriteString(s)
 		case tokEnd:
-			p.end(t, c)
+			p.end(t, &c)
 			return text.String()
 		case tokStart:
 			p.errorf(c.pos, "unexpected element <%s> in <%s>", c.name, t.name)
-			p.skip(c)
+			p.skip(&c)
 		}
 	}
 }
 
 // parseRoot reads <root BTCPP_format=".." main_tree_to_execute="..">.
-func (p *parser) parseRoot(t token) {
+func (p *parser) parseRoot(t *token) {
 	d := p.doc
 	d.Pos = t.pos
 	format := ""
@@ -303,11 +339,11 @@ func (p *parser) parseRoot(t token) {
 	for _, a := range p.attrs(t) {
 		switch a.Name {
 		case "BTCPP_format":
-			format, formatPos = a.Value, a.ValuePos
+			format, formatPos = a.Value, a.ValuePos()
 		case "main_tree_to_execute":
-			d.MainTree, d.MainTreePos = a.Value, a.ValuePos
+			d.MainTree, d.MainTreePos = a.Value, a.ValuePos()
 			if a.Value == "" {
-				p.errorf(a.ValuePos, "empty main_tree_to_execute")
+				p.errorf(a.ValuePos(), "empty main_tree_to_execute")
 			}
 		default:
 			d.Attrs = append(d.Attrs, a)
@@ -316,14 +352,14 @@ func (p *parser) parseRoot(t token) {
 	p.content(t, func(c token) {
 		switch c.name {
 		case "include":
-			p.parseInclude(c)
+			p.parseInclude(&c)
 		case "BehaviorTree":
-			p.parseTree(c)
+			p.parseTree(&c)
 		case "TreeNodesModel":
-			p.parseModels(c)
+			p.parseModels(&c)
 		default:
 			p.errorf(c.pos, "unknown element <%s> in <root>", c.name)
-			p.skip(c)
+			p.skip(&c)
 		}
 	})
 	switch format {
@@ -363,7 +399,7 @@ func (p *parser) finish() {
 }
 
 // parseInclude reads <include path=".." ros_pkg=".."/>.
-func (p *parser) parseInclude(t token) {
+func (p *parser) parseInclude(t *token) {
 	inc := &Include{Pos: t.pos}
 	hasPath := false
 	for _, a := range p.attrs(t) {
@@ -371,7 +407,7 @@ func (p *parser) parseInclude(t token) {
 		case "path":
 			inc.Path, hasPath = a.Value, true
 			if a.Value == "" {
-				p.errorf(a.ValuePos, "empty include path")
+				p.errorf(a.ValuePos(), "empty include path")
 			}
 		case "ros_pkg":
 			inc.RosPkg = a.Value
@@ -384,13 +420,13 @@ func (p *parser) parseInclude(t token) {
 	}
 	p.content(t, func(c token) {
 		p.errorf(c.pos, "unexpected element <%s> in <include>", c.name)
-		p.skip(c)
+		p.skip(&c)
 	})
 	p.doc.Includes = append(p.doc.Includes, inc)
 }
 
 // parseTree reads <BehaviorTree ID="..">, which holds exactly one node.
-func (p *parser) parseTree(t token) {
+func (p *parser) parseTree(t *token) {
 	tree := &Tree{Pos: t.pos}
 	hasID := false
 	for _, a := range p.attrs(t) {
@@ -400,7 +436,7 @@ func (p *parser) parseTree(t token) {
 		}
 		tree.ID, hasID = a.Value, true
 		if err := ValidName(a.Value); err != nil {
-			p.errorf(a.ValuePos, "invalid tree ID %q: %v", a.Value, err)
+			p.errorf(a.ValuePos(), "invalid tree ID %q: %v", a.Value, err)
 		}
 	}
 	if !hasID {
@@ -410,7 +446,7 @@ func (p *parser) parseTree(t token) {
 	p.content(t, func(c token) {
 		e := p.parseNode(c, 1)
 		if n == 0 {
-			tree.Root = e
+			tree.Root = p.element(e)
 		}
 		n++
 	})
@@ -420,14 +456,15 @@ func (p *parser) parseTree(t token) {
 	p.doc.Trees = append(p.doc.Trees, tree)
 }
 
-// parseNode reads a node element at the given tree depth, and its children.
-func (p *parser) parseNode(t token, depth int) *Element {
-	e := p.newElement()
+// parseNode reads a node element at the given tree depth, and its children,
+// and returns its number.
+func (p *parser) parseNode(t token, depth int) int {
+	e, num := p.newElement()
 	e.Tag = t.name
 	e.Pos = t.pos
 	if depth > p.lim.MaxDepth {
 		p.fatal(t.off, "tree nested deeper than %d levels", p.lim.MaxDepth)
-		return e
+		return num
 	}
 	// SubTreePlus is format 3's explicit spelling of SubTree.
 	explicit := isKind(t.name) || t.name == "SubTreePlus"
@@ -436,18 +473,16 @@ func (p *parser) parseNode(t token, depth int) *Element {
 	}
 	if !explicit {
 		e.ID = t.name
-		e.IDPos = t.pos
-		e.IDPos.Col++ // the name follows '<'
-
+		e.idLine, e.idCol = t.pos.Line, t.pos.Col+1 // the name follows '<'
 	}
-	e.Attrs = p.attrs(t)
+	e.Attrs = p.attrs(&t)
 	if i := attrIndex(e.Attrs, "ID"); i >= 0 {
 		id := e.Attrs[i]
 		e.Attrs = removeAttr(e.Attrs, i)
 		if explicit {
-			e.ID, e.IDPos = id.Value, id.ValuePos
+			e.ID, e.idLine, e.idCol = id.Value, id.valueLine, id.valueCol
 			if id.Value == "" {
-				p.errorf(id.ValuePos, "empty ID in <%s>", t.name)
+				p.errorf(id.ValuePos(), "empty ID in <%s>", t.name)
 			}
 		} else {
 			p.errorf(id.Pos, "attribute ID is not allowed in <%s> (only <Action>, <Condition>, <Control>, <Decorator> and <SubTree> take one)", t.name)
@@ -456,7 +491,7 @@ func (p *parser) parseNode(t token, depth int) *Element {
 		p.errorf(e.Pos, "<%s> needs an ID attribute", t.name)
 	}
 	if t.selfClose {
-		return e
+		return num
 	}
 	mark := len(p.kids)
 	for {
@@ -467,7 +502,7 @@ func (p *parser) parseNode(t token, depth int) *Element {
 			continue
 		case tokText:
 			if c.nonSpace >= 0 {
-				p.errorf(c.nsPos, "unexpected text in <%s>", t.name)
+				p.errorf(c.pos, "unexpected text in <%s>", t.name)
 			}
 			continue
 		case tokEOF:
@@ -475,22 +510,23 @@ func (p *parser) parseNode(t token, depth int) *Element {
 				p.fatal(c.off, "missing </%s> for <%s> at %s", t.name, t.name, lineCol(t.pos))
 			}
 		case tokEnd:
-			p.end(t, c)
+			p.end(&t, &c)
 		}
 		break
 	}
 	if n := len(p.kids) - mark; n > 0 {
 		e.Children = p.takeKids(n)
-		copy(e.Children, p.kids[mark:])
-		clear(p.kids[mark:])
+		for i, k := range p.kids[mark:] {
+			e.Children[i] = p.element(k)
+		}
 		p.kids = p.kids[:mark]
 	}
-	return e
+	return num
 }
 
 func attrIndex(attrs []Attr, name string) int {
-	for i, a := range attrs {
-		if a.Name == name {
+	for i := range attrs {
+		if attrs[i].Name == name {
 			return i
 		}
 	}
@@ -509,7 +545,7 @@ func removeAttr(attrs []Attr, i int) []Attr {
 }
 
 // parseModels reads <TreeNodesModel>.
-func (p *parser) parseModels(t token) {
+func (p *parser) parseModels(t *token) {
 	if p.modelsSeen {
 		p.errorf(t.pos, "only one <TreeNodesModel> is allowed")
 	}
@@ -520,9 +556,9 @@ func (p *parser) parseModels(t token) {
 	p.content(t, func(c token) {
 		if !isKind(c.name) {
 			p.errorf(c.pos, "unknown element <%s> in <TreeNodesModel> (want Action, Condition, Control, Decorator or SubTree)", c.name)
-			p.skip(c)
+			p.skip(&c)
 			return
 		}
-		p.parseModel(c)
+		p.parseModel(&c)
 	})
 }

@@ -107,14 +107,14 @@ func TestPositions(t *testing.T) {
 				if e == nil {
 					t.Fatalf("no element %s", c.id)
 				}
-				got := [2]Pos{e.Pos, e.IDPos}
+				got := [2]Pos{e.Pos, e.IDPos()}
 				what := "<" + c.id + "> Pos, IDPos"
 				if c.attr != "" {
 					a, ok := e.Attr(c.attr)
 					if !ok {
 						t.Fatalf("<%s> has no attribute %s", c.id, c.attr)
 					}
-					got = [2]Pos{a.Pos, a.ValuePos}
+					got = [2]Pos{a.Pos, a.ValuePos()}
 					what = "<" + c.id + "> " + c.attr + " Pos, ValuePos"
 				}
 				if got != c.want {
@@ -152,7 +152,7 @@ func TestPositionsOfEverything(t *testing.T) {
 		{"model", m.Pos, lc(6, 5)},
 		{"port", m.Ports[0].Pos, lc(7, 7)},
 		{"metadata", m.Metadata[0].Pos, lc(8, 33)},
-		{"metadata value", m.Metadata[0].ValuePos, lc(8, 36)},
+		{"metadata value", m.Metadata[0].ValuePos(), lc(8, 36)},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s at %v, want %v", c.what, c.got, c.want)

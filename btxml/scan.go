@@ -2,6 +2,7 @@ package btxml
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -29,13 +30,14 @@ type token struct {
 	cdata     bool   // tokText: raw is a CDATA section's content
 	name      string // tag name for tokStart and tokEnd
 	off       int    // offset of '<', or of the text
-	pos       Pos    // position of off (tokStart only)
+	// pos is the position of '<' for tokStart, of the first non-space
+	// byte (nonSpace) for tokText.
+	pos Pos
 	// attrs are the attributes of a start tag, with their positions, carved
 	// from the scanner's slab: they stay valid.
 	attrs    []Attr
 	raw      string // tokText: the text as written (CDATA: its content)
 	nonSpace int    // tokText: offset of the first non-space byte, or -1
-	nsPos    Pos    // tokText: position of nonSpace
 }
 
 const bom = "\xef\xbb\xbf"
@@ -50,7 +52,9 @@ type scanner struct {
 	// failed is set by a fatal error: from then on next returns tokEOF.
 	failed bool
 	depth  int  // open elements
-	nodes  *int // elements and attributes seen, shared by all files of a Load
+	// nodes counts elements and attributes; a Load carries it from file to
+	// file.
+	nodes int
 	// Attributes are scanned straight into a slab: attrSlab[attrMark:] are
 	// those of the tag being scanned.
 	attrSlab []Attr
@@ -74,17 +78,33 @@ func (s *scanner) fatal(off int, format string, args ...any) {
 	s.off = len(s.src)
 }
 
-// next returns the next token of element content, skipping comments and
-// processing instructions.
-func (s *scanner) next() token {
+// next returns the next token of element content, skipping comments,
+// processing instructions and white space between markup.
+func (s *scanner) next() token { return s.scan(false) }
+
+// nextText is next for elements whose text matters: white space between
+// markup is a text token too.
+func (s *scanner) nextText() token { return s.scan(true) }
+
+func (s *scanner) scan(keepSpace bool) token {
 	for !s.failed {
-		if s.off >= len(s.src) {
-			return token{kind: tokEOF, off: s.off}
+		start := s.off
+		if start >= len(s.src) {
+			break
 		}
-		if s.src[s.off] != '<' {
-			return s.text()
+		if s.src[start] != '<' {
+			i := s.skipSpace(start)
+			if i-start > s.lim.MaxAttrLen {
+				s.fatal(start, "text longer than %d bytes", s.lim.MaxAttrLen)
+				break
+			}
+			s.off = i
+			if keepSpace || i < len(s.src) && s.src[i] != '<' {
+				return s.text(start)
+			}
+			continue
 		}
-		rest := s.src[s.off:]
+		rest := s.src[start:]
 		if len(rest) > 1 && isNameStart(rest[1]) {
 			return s.startTag()
 		}
@@ -98,15 +118,17 @@ func (s *scanner) next() token {
 		case strings.HasPrefix(rest, "<![CDATA["):
 			return s.cdata()
 		case strings.HasPrefix(rest, "<!DOCTYPE"):
-			s.fatal(s.off, "DOCTYPE is not allowed (entity declarations are not supported)")
+			s.fatal(start, "DOCTYPE is not allowed (entity declarations are not supported)")
 		case strings.HasPrefix(rest, "<!"):
-			s.fatal(s.off, "unexpected %q", prefix(rest, 9))
+			s.fatal(start, "unexpected %q", prefix(rest, 9))
 		default:
-			s.fatal(s.off, "'<' not followed by a name")
+			s.fatal(start, "'<' not followed by a name")
 		}
 	}
-	return token{kind: tokEOF, off: s.off}
+	return eof(s.off)
 }
+
+func eof(off int) token { return token{kind: tokEOF, off: off} }
 
 func prefix(s string, n int) string {
 	if len(s) > n {
@@ -128,21 +150,26 @@ func (s *scanner) skipTo(n int, end, what string) {
 	s.off = to
 }
 
-func (s *scanner) text() token {
-	start := s.off
-	end := strings.IndexByte(s.src[start:], '<')
-	if end < 0 {
-		end = len(s.src)
-	} else {
-		end += start
+// text reads character data that starts at start; the white space up to
+// s.off has been skipped.
+func (s *scanner) text(start int) token {
+	t := token{kind: tokText, off: start, nonSpace: -1}
+	end := s.off
+	if end < len(s.src) && s.src[end] != '<' {
+		if i := strings.IndexByte(s.src[end:], '<'); i >= 0 {
+			end += i
+		} else {
+			end = len(s.src)
+		}
+		if end-start > s.lim.MaxAttrLen {
+			s.fatal(start, "text longer than %d bytes", s.lim.MaxAttrLen)
+			return eof(start)
+		}
+		t.nonSpace, t.pos = s.off, s.lines.pos(s.off)
+		s.lines.count(s.off, end)
+		s.off = end
 	}
-	if end-start > s.lim.MaxAttrLen {
-		s.fatal(start, "text longer than %d bytes", s.lim.MaxAttrLen)
-		return token{kind: tokEOF, off: start}
-	}
-	s.off = end
-	t := token{kind: tokText, off: start, raw: s.src[start:end]}
-	t.nonSpace, t.nsPos = s.passText(start, end)
+	t.raw = s.src[start:end]
 	return t
 }
 
@@ -152,32 +179,25 @@ func (s *scanner) cdata() token {
 	i := strings.Index(s.src[body:], "]]>")
 	if i < 0 {
 		s.fatal(start, "unterminated CDATA section")
-		return token{kind: tokEOF, off: start}
+		return eof(start)
 	}
 	if i > s.lim.MaxAttrLen {
 		s.fatal(body, "text longer than %d bytes", s.lim.MaxAttrLen)
-		return token{kind: tokEOF, off: start}
+		return eof(start)
 	}
 	s.off = body + i + len("]]>")
-	t := token{kind: tokText, off: start, raw: s.src[body : body+i], cdata: true}
-	t.nonSpace, t.nsPos = s.passText(body, body+i)
-	s.lines.count(body+i, s.off)
+	t := token{kind: tokText, off: start, raw: s.src[body : body+i], cdata: true, nonSpace: -1}
+	if j := s.skipSpace(body); j < body+i {
+		t.nonSpace, t.pos = j, s.lines.pos(j)
+		s.lines.count(j, s.off)
+	}
 	return t
 }
 
-// passText counts the lines of the text src[from:to] and returns the offset
-// and position of its first non-space byte (-1 if there is none).
-func (s *scanner) passText(from, to int) (int, Pos) {
-	i := s.skipSpace(from)
-	if i >= to {
-		return -1, Pos{}
-	}
-	pos := s.lines.pos(i)
-	s.lines.count(i, to)
-	return i, pos
-}
-
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// spaces is eight spaces, read as a word.
+const spaces = 0x2020202020202020
 
 // skipSpace returns the offset of the first non-space byte at or after i,
 // counting the lines it passes.
@@ -186,11 +206,14 @@ func (s *scanner) skipSpace(i int) int {
 	for i < len(src) {
 		switch src[i] {
 		case ' ':
-			// Indentation comes in runs of spaces.
-			for i+8 <= len(src) && src[i:i+8] == "        " {
-				i += 8
+			// Indentation comes in runs of spaces: skip them a word at a
+			// time.
+			for i++; i+8 <= len(src); i += 8 {
+				if w := load64(src, i) ^ spaces; w != 0 {
+					i += bits.TrailingZeros64(w) / 8
+					break
+				}
 			}
-			i++
 		case '\t':
 			i++
 		case '\n':
@@ -208,30 +231,31 @@ func (s *scanner) skipSpace(i int) int {
 	return i
 }
 
+// scanName returns the end of the name that starts at i, whose first byte
+// the caller has checked.
 func (s *scanner) scanName(i int) int {
-	if i >= len(s.src) || !isNameStart(s.src[i]) {
-		return i
-	}
-	i++
-	for i < len(s.src) && isNameByte(s.src[i]) {
-		i++
+	src := s.src
+	for i++; i < len(src) && isNameByte(src[i]); i++ {
 	}
 	return i
 }
 
+// nameAt reports whether a name starts at i.
+func (s *scanner) nameAt(i int) bool { return i < len(s.src) && isNameStart(s.src[i]) }
+
 func (s *scanner) endTag() token {
 	start := s.off
 	i := start + 2
-	end := s.scanName(i)
-	if end == i {
+	if !s.nameAt(i) {
 		s.fatal(start, "invalid end tag")
-		return token{kind: tokEOF, off: start}
+		return eof(start)
 	}
+	end := s.scanName(i)
 	name := s.src[i:end]
 	j := s.skipSpace(end)
 	if j >= len(s.src) || s.src[j] != '>' {
 		s.fatal(start, "expected '>' to end </%s", name)
-		return token{kind: tokEOF, off: start}
+		return eof(start)
 	}
 	s.off = j + 1
 	s.depth--
@@ -241,36 +265,46 @@ func (s *scanner) endTag() token {
 // startTag scans a start tag; next has checked that a name follows '<'.
 func (s *scanner) startTag() token {
 	start := s.off
-	i := start + 1
-	end := s.scanName(i)
-	if !s.count(start) {
-		return token{kind: tokEOF, off: start}
+	if !s.count() {
+		s.tooMany(start)
+		return eof(start)
 	}
-	t := token{kind: tokStart, name: s.src[i:end], off: start, pos: s.lines.pos(start)}
+	i := s.scanName(start + 1)
+	name := s.src[start+1 : i]
+	pos := s.lines.pos(start)
 	s.attrMark = len(s.attrSlab)
-	for i = end; ; {
-		i = s.skipSpace(i)
+	for {
+		if i < len(s.src) && s.src[i] == ' ' { // one space is the rule
+			i++
+		}
+		if i < len(s.src) && isSpace(s.src[i]) {
+			i = s.skipSpace(i)
+		}
 		if i >= len(s.src) {
-			s.fatal(start, "unterminated start tag <%s", t.name)
-			return token{kind: tokEOF, off: start}
+			s.fatal(start, "unterminated start tag <%s", name)
+			return eof(start)
 		}
 		switch s.src[i] {
 		case '>':
 			s.off = i + 1
-			return s.open(t)
-		case '/':
-			if i+1 < len(s.src) && s.src[i+1] == '>' {
-				s.off = i + 2
-				t.selfClose = true
-				t.attrs = s.tagAttrs()
-				return t
+			// Trees are checked against MaxDepth by the parser with a
+			// clearer message; this bound covers every other element.
+			if s.depth++; s.depth > s.lim.MaxDepth+3 {
+				s.fatal(start, "elements nested deeper than %d levels", s.lim.MaxDepth+3)
+				return eof(start)
 			}
-			s.fatal(i, "expected '>' after '/'")
-			return token{kind: tokEOF, off: start}
+			return token{kind: tokStart, name: name, off: start, pos: pos, attrs: s.tagAttrs()}
+		case '/':
+			if i+1 >= len(s.src) || s.src[i+1] != '>' {
+				s.fatal(i, "expected '>' after '/'")
+				return eof(start)
+			}
+			s.off = i + 2
+			return token{kind: tokStart, name: name, off: start, pos: pos, attrs: s.tagAttrs(), selfClose: true}
 		}
 		var ok bool
-		if i, ok = s.attr(i, t.name); !ok {
-			return token{kind: tokEOF, off: start}
+		if i, ok = s.attr(i, name); !ok {
+			return eof(start)
 		}
 	}
 }
@@ -299,68 +333,99 @@ func (s *scanner) newAttr() *Attr {
 	return &s.attrSlab[len(s.attrSlab)-1]
 }
 
-// count counts an element or attribute against MaxNodes.
-func (s *scanner) count(off int) bool {
-	*s.nodes++
-	if *s.nodes > s.lim.MaxNodes {
-		s.fatal(off, "more than %d elements and attributes", s.lim.MaxNodes)
-		return false
-	}
-	return true
+// count counts an element or attribute against MaxNodes; if there are too
+// many, the caller calls tooMany.
+func (s *scanner) count() bool {
+	s.nodes++
+	return s.nodes <= s.lim.MaxNodes
 }
 
-// open accounts for a start tag that has content.
-func (s *scanner) open(t token) token {
-	s.depth++
-	// Trees are checked against MaxDepth by the parser with a clearer
-	// message; this bound covers every other element.
-	if s.depth > s.lim.MaxDepth+3 {
-		s.fatal(t.off, "elements nested deeper than %d levels", s.lim.MaxDepth+3)
-		return token{kind: tokEOF, off: t.off}
-	}
-	t.attrs = s.tagAttrs()
-	return t
+func (s *scanner) tooMany(off int) {
+	s.fatal(off, "more than %d elements and attributes", s.lim.MaxNodes)
 }
 
 // plainLow has a bit for each byte below 0x40 that an attribute value may
 // contain as it is: not a control character, a quote, '&' or '<'.
 const plainLow uint64 = 1<<64 - 1<<0x20 - 1<<'"' - 1<<'&' - 1<<'\'' - 1<<'<'
 
+// scanValue finds the quote that ends the value starting at i, and tells
+// whether the value is plain: free of references, CRs, control characters
+// and '<', so that it needs no decoding. It returns len(src) if there is no
+// quote. It goes eight bytes at a time to the next byte that is the quote,
+// '&', '<' or below ' '.
+func (s *scanner) scanValue(i int, quote byte) (end int, plain bool) {
+	src := s.src
+	q := 0x0101010101010101 * uint64(quote)
+	plain = true
+	for i+8 <= len(src) {
+		w := load64(src, i)
+		m := zeroByte(w^q) | specialBytes(w)
+		if m == 0 {
+			i += 8
+			continue
+		}
+		// The lowest flagged byte is a true one (false ones only come
+		// above a true one).
+		i += bits.TrailingZeros64(m) / 8
+		if src[i] == quote {
+			return i, plain
+		}
+		plain = false
+		i++
+	}
+	for ; i < len(src); i++ {
+		c := src[i]
+		if c >= 0x40 || plainLow>>(c&63)&1 != 0 {
+			continue
+		}
+		if c == quote {
+			return i, plain
+		}
+		if c != '"' && c != '\'' {
+			plain = false
+		}
+	}
+	return i, plain
+}
+
+// zeroByte has the high bit set in the bytes of its result that are zero in
+// w, and perhaps in bytes above them; it is zero if w has no zero byte.
+func zeroByte(w uint64) uint64 { return (w - 0x0101010101010101) &^ w & 0x8080808080808080 }
+
+// specialBytes flags, like zeroByte, the bytes of w that are '&', '<' or
+// below ' '.
+func specialBytes(w uint64) uint64 {
+	const ones = 0x0101010101010101
+	return zeroByte(w^(ones*'&')) | zeroByte(w^(ones*'<')) | (w-ones*' ')&^w&0x8080808080808080
+}
+
 // attr scans one attribute at i and returns the offset after it.
 func (s *scanner) attr(i int, tag string) (int, bool) {
-	nameEnd := s.scanName(i)
-	if nameEnd == i {
+	if !s.nameAt(i) {
 		s.fatal(i, "unexpected %q in <%s>", s.runeAt(i), tag)
 		return 0, false
 	}
+	nameEnd := s.scanName(i)
 	name := s.src[i:nameEnd]
 	namePos := s.lines.pos(i)
-	j := s.skipSpace(nameEnd)
-	if j >= len(s.src) || s.src[j] != '=' {
-		s.fatal(i, "attribute %s has no value", name)
-		return 0, false
+	j := nameEnd
+	if j >= len(s.src) || s.src[j] != '=' { // name="value" is the rule
+		j = s.skipSpace(j)
+		if j >= len(s.src) || s.src[j] != '=' {
+			s.fatal(i, "attribute %s has no value", name)
+			return 0, false
+		}
 	}
-	j = s.skipSpace(j + 1)
+	if j++; j < len(s.src) && isSpace(s.src[j]) {
+		j = s.skipSpace(j)
+	}
 	if j >= len(s.src) || s.src[j] != '"' && s.src[j] != '\'' {
 		s.fatal(j, "value of attribute %s must be quoted", name)
 		return 0, false
 	}
 	quote, vstart := s.src[j], j+1
 	valuePos := s.lines.pos(vstart)
-	// Find the closing quote, noting whether the value needs decode.
-	k, plain := vstart, true
-	for ; k < len(s.src); k++ {
-		c := s.src[k]
-		if c >= 0x40 || plainLow>>(c&63)&1 != 0 {
-			continue
-		}
-		if c == quote {
-			break
-		}
-		if c != '"' && c != '\'' {
-			plain = false
-		}
-	}
+	k, plain := s.scanValue(vstart, quote)
 	if k >= len(s.src) {
 		s.fatal(j, "unterminated value of attribute %s", name)
 		return 0, false
@@ -373,7 +438,8 @@ func (s *scanner) attr(i int, tag string) (int, bool) {
 		s.fatal(i, "more than %d attributes in <%s>", s.lim.MaxAttrs, tag)
 		return 0, false
 	}
-	if !s.count(i) {
+	if !s.count() {
+		s.tooMany(i)
 		return 0, false
 	}
 	value := s.src[vstart:k]
@@ -384,7 +450,11 @@ func (s *scanner) attr(i int, tag string) (int, bool) {
 		}
 		s.lines.count(vstart, k)
 	}
-	*s.newAttr() = Attr{Name: name, Value: value, Pos: namePos, ValuePos: valuePos}
+	// Field by field: a struct copy would take the slower bulk write
+	// barrier while the garbage collector runs.
+	a := s.newAttr()
+	a.Name, a.Value, a.Pos = name, value, namePos
+	a.valueLine, a.valueCol = valuePos.Line, valuePos.Col
 	return k + 1, true
 }
 
@@ -396,15 +466,23 @@ func (s *scanner) runeAt(i int) rune {
 // decode replaces references and normalizes line ends in raw, which starts
 // at offset off. In attribute values '<' is an error.
 func (s *scanner) decode(off int, raw string, attr bool) (string, bool) {
-	clean := true
+	amp, cr := false, false
 	for i := 0; i < len(raw); i++ {
-		c := raw[i]
-		if c > '<' || c >= ' ' && c != '&' && c != '<' {
-			continue // the common case, first
+		if i+8 <= len(raw) {
+			// Go to the next byte that may need attention.
+			m := specialBytes(load64(raw, i))
+			if m == 0 {
+				i += 7
+				continue
+			}
+			i += bits.TrailingZeros64(m) / 8
 		}
-		switch {
-		case c == '&' || c == '\r':
-			clean = false
+		switch c := raw[i]; {
+		case c >= ' ' && c != '&' && c != '<':
+		case c == '&':
+			amp = true
+		case c == '\r':
+			cr = true
 		case c == '<':
 			if attr {
 				s.fatal(off+i, "'<' in attribute value must be written &lt;")
@@ -415,7 +493,7 @@ func (s *scanner) decode(off int, raw string, attr bool) (string, bool) {
 			return "", false
 		}
 	}
-	if clean {
+	if !amp && !cr {
 		return raw, true
 	}
 	b := s.reserve(len(raw))
@@ -438,8 +516,14 @@ func (s *scanner) decode(off int, raw string, attr bool) (string, bool) {
 			i += n
 		default:
 			j := i + 1
-			for j < len(raw) && raw[j] != '&' && raw[j] != '\r' {
-				j++
+			if cr {
+				for j < len(raw) && raw[j] != '&' && raw[j] != '\r' {
+					j++
+				}
+			} else if k := strings.IndexByte(raw[j:], '&'); k >= 0 {
+				j += k
+			} else {
+				j = len(raw)
 			}
 			b.WriteString(raw[i:j])
 			i = j
@@ -461,7 +545,7 @@ func (s *scanner) reserve(n int) *strings.Builder {
 
 // decodeText decodes a text token; CDATA content only has its line ends
 // normalized.
-func (s *scanner) decodeText(t token) (string, bool) {
+func (s *scanner) decodeText(t *token) (string, bool) {
 	if !t.cdata {
 		return s.decode(t.off, t.raw, false)
 	}

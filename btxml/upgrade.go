@@ -188,9 +188,9 @@ func (u *upgrader) element(e *Element) {
 	case e.ID == "BlackboardCheckInt", e.ID == "BlackboardCheckDouble", e.ID == "BlackboardCheckString":
 		u.blackboardCheck(e)
 	case e.ID == "FallbackStar":
-		u.note(e.IDPos, "FallbackStar has no format-4 equivalent (a Fallback that remembers its running child); left unchanged")
+		u.note(e.IDPos(), "FallbackStar has no format-4 equivalent (a Fallback that remembers its running child); left unchanged")
 	case e.ID == "ManualSelector":
-		u.note(e.IDPos, "ManualSelector does not exist in format 4; left unchanged")
+		u.note(e.IDPos(), "ManualSelector does not exist in format 4; left unchanged")
 	}
 	for _, c := range e.Children {
 		u.element(c)
@@ -230,7 +230,7 @@ func (u *upgrader) subTree(e *Element) {
 		case a.Name == "__shared_blackboard":
 			if b, err := strconv.ParseBool(a.Value); err != nil || !b {
 				if err != nil {
-					u.note(a.ValuePos, "__shared_blackboard=%q is not a boolean; dropped", a.Value)
+					u.note(a.ValuePos(), "__shared_blackboard=%q is not a boolean; dropped", a.Value)
 				}
 				continue
 			}
@@ -239,7 +239,7 @@ func (u *upgrader) subTree(e *Element) {
 		case strings.HasPrefix(a.Name, "_"):
 		case isPointer(a.Value):
 		case strings.TrimSpace(a.Value) == "":
-			u.note(a.ValuePos, "remapping of %s to an empty key left unchanged", a.Name)
+			u.note(a.ValuePos(), "remapping of %s to an empty key left unchanged", a.Name)
 		default:
 			a.Value = "{" + strings.TrimSpace(a.Value) + "}"
 		}
@@ -262,7 +262,7 @@ func (u *upgrader) subTree(e *Element) {
 		if !isPointer(v) {
 			v = "{" + strings.TrimSpace(v) + "}"
 		}
-		attrs = append(attrs, Attr{Name: in.Value, Value: v, Pos: in.ValuePos, ValuePos: ext.ValuePos})
+		attrs = append(attrs, Attr{Name: in.Value, Value: v, Pos: in.ValuePos(), valueLine: ext.valueLine, valueCol: ext.valueCol})
 	}
 	e.Attrs, e.Children = attrs, kids
 	if len(e.Attrs) == 0 {
@@ -275,7 +275,7 @@ func (u *upgrader) subTree(e *Element) {
 func (u *upgrader) blackboardCheck(e *Element) {
 	ops, why := checkOperands(e)
 	if why != "" {
-		u.note(e.IDPos, "%s left unchanged: %s; write a <Precondition if=\"...\" else=\"...\"> instead", e.ID, why)
+		u.note(e.IDPos(), "%s left unchanged: %s; write a <Precondition if=\"...\" else=\"...\"> instead", e.ID, why)
 		return
 	}
 	var attrs []Attr
@@ -284,13 +284,13 @@ func (u *upgrader) blackboardCheck(e *Element) {
 		case "name":
 			attrs = append(attrs, at)
 		case "value_A":
-			attrs = append(attrs, Attr{Name: "if", Value: ops[0] + " == " + ops[1], Pos: at.Pos, ValuePos: at.ValuePos})
+			attrs = append(attrs, Attr{Name: "if", Value: ops[0] + " == " + ops[1], Pos: at.Pos, valueLine: at.valueLine, valueCol: at.valueCol})
 		case "return_on_mismatch":
 			at.Name = "else"
 			attrs = append(attrs, at)
 		}
 	}
-	u.note(e.IDPos, "%s became Precondition, which checks once when its child starts, not on every tick", e.ID)
+	u.note(e.IDPos(), "%s became Precondition, which checks once when its child starts, not on every tick", e.ID)
 	rename(e, "Precondition")
 	e.Attrs = attrs
 }

@@ -52,7 +52,7 @@ func positions(d *Document) string {
 	var b strings.Builder
 	var walk func(e *Element)
 	walk = func(e *Element) {
-		b.WriteString(e.Pos.String() + " " + e.IDPos.String() + "\n")
+		b.WriteString(e.Pos.String() + " " + e.IDPos().String() + "\n")
 		for _, c := range e.Children {
 			if c.Tag != "remap" {
 				walk(c)

@@ -38,24 +38,94 @@ type Var interface {
 // resolved to its Var and every enum name to its value; running it does no
 // lookups and, unless the script builds a new string, no allocations.
 //
-// A Program owns scratch registers, so it is not safe for concurrent use by
-// several goroutines (its Vars usually are not either). Compile one Program
-// per tree instance.
+// A Program is not safe for concurrent use by several goroutines (its Vars
+// usually are not either, and a long script keeps scratch registers in it).
+// Compile one Program per tree instance.
 type Program struct {
+	// The code, its constants and the names of its variables are shared
+	// by every Program compiled from the same Script with the same enums.
+	*compiled
 	src     string
-	scratch int // registers below this are scratch, the rest constants
 	env     Env
-	code    []instr
-	regs    []Value // scratch registers, then constants
-	vars    []varSlot
-	result  ref // the value of the last statement
+	handles []Var   // handles[i] is the variable vars[i]
+	scr     []Value // scratch registers (slots, see lower.go)
+	// Short scripts need no more: a Program is then one allocation.
+	inlineVars [3]Var
+	inlineRegs [1]Value
 }
 
-// varSlot is a bound variable.
+// compiled is the part of a Program that does not depend on the Env beyond
+// its enum names: the code, the register image and the variables' names.
+// It is immutable once built.
+type compiled struct {
+	src     string
+	code    []instr
+	regs    []Value // scratch registers (zero here), then the constants
+	scratch int     // registers below this are scratch, the rest constants
+	vars    []varSlot
+	result  ref // the value of the last statement
+	enums   []enumAnswer
+
+	// What runs: see lower.go.
+	steps []step
+	res   operand // the result
+	nregs int     // scratch register slots a Program needs
+}
+
+// varSlot is a bound variable. In a compiled, v is nil: each Program holds
+// its own handles.
 type varSlot struct {
 	v    Var
 	name string
 	pos  int // first mention, for errors
+}
+
+// enumAnswer is one question the compiler asked Env.Enum, with its answer.
+// Code compiled against one Env fits another that gives the same answers.
+type enumAnswer struct {
+	name string
+	val  int64
+	ok   bool
+}
+
+// enumLog is the Env the compiler sees: it forwards Enum to the real Env
+// and records the answers. Compile does not call Var until the code is
+// built.
+type enumLog struct {
+	env     Env
+	answers []enumAnswer
+}
+
+func (l *enumLog) Var(name string) (Var, error) { panic("script: Var called while compiling") }
+
+func (l *enumLog) Enum(name string) (int64, bool) {
+	for _, a := range l.answers {
+		if a.name == name {
+			return a.val, a.ok
+		}
+	}
+	var a enumAnswer
+	if l.env != nil {
+		a.val, a.ok = l.env.Enum(name)
+	}
+	a.name = name
+	l.answers = append(l.answers, a)
+	return a.val, a.ok
+}
+
+// fits reports whether env gives the enum answers the code was compiled
+// with.
+func (t *compiled) fits(env Env) bool {
+	if env == nil {
+		return false
+	}
+	for _, a := range t.enums {
+		v, ok := env.Enum(a.name)
+		if ok != a.ok || ok && v != a.val {
+			return false
+		}
+	}
+	return true
 }
 
 // Compile binds the script to env: enum names become constants, other names
@@ -63,19 +133,91 @@ type varSlot struct {
 // (see vm.go). Constant subexpressions are computed here, once. A nil env
 // means no variables and no enums. A failure to bind a name is a
 // *SyntaxError at its first mention.
+//
+// The code is built by the first Compile and kept in the Script for later
+// ones whose Env knows the same enum names, so that compiling the script
+// for one more tree instance only binds its variables: one allocation for
+// a short script. Compile may be called from several goroutines at once.
 func (s *Script) Compile(env Env) (*Program, error) {
-	c := &compiler{
-		src:   s.src,
-		env:   env,
-		p:     &Program{src: s.src, env: env},
-		bound: map[string]binding{},
+	t := s.cache.Load()
+	if t == nil || !t.fits(env) {
+		var err error
+		if t, err = s.compile(env); err != nil {
+			return nil, err
+		}
+		if env != nil {
+			s.cache.CompareAndSwap(nil, t)
+		}
 	}
-	for i, n := range s.stmts {
-		x, err := c.expr(n)
+	return t.bind(env)
+}
+
+// bind makes a Program of t: one Var handle per variable, asked of env in
+// the order the compiler met them.
+func (t *compiled) bind(env Env) (*Program, error) {
+	p := &Program{compiled: t, src: t.src, env: env}
+	p.handles = p.inlineVars[:0]
+	if len(t.vars) > len(p.inlineVars) {
+		p.handles = make([]Var, 0, len(t.vars))
+	}
+	for i := range t.vars {
+		v, err := bindVar(env, t.src, &t.vars[i])
 		if err != nil {
 			return nil, err
 		}
-		if i < len(s.stmts)-1 {
+		p.handles = append(p.handles, v)
+	}
+	p.scr = p.inlineRegs[:]
+	if t.nregs > len(p.inlineRegs) {
+		p.scr = make([]Value, t.nregs)
+	}
+	return p, nil
+}
+
+func bindVar(env Env, src string, s *varSlot) (Var, error) {
+	v, err := env.Var(s.name)
+	if err != nil {
+		e := newSyntaxError(src, s.pos, fmt.Sprintf("cannot bind %q: %v", s.name, err))
+		e.Err = err
+		return nil, e
+	}
+	if v == nil {
+		return nil, newSyntaxError(src, s.pos, fmt.Sprintf("cannot bind %q: the environment returned no variable", s.name))
+	}
+	return v, nil
+}
+
+// compile builds the code of s for the enum names of env, without binding
+// variables. Binding happens as the compiler meets each name; on failure,
+// the names met before the error are bound first so that a Var error among
+// them wins, as it would have stopped an eager compiler.
+func (s *Script) compile(env Env) (*compiled, error) {
+	c := &compiler{
+		src:   s.src,
+		env:   env,
+		t:     &compiled{src: s.src},
+		bound: map[string]binding{},
+	}
+	c.enums.env = env
+	if err := c.script(s.stmts); err != nil {
+		for i := range c.t.vars {
+			if _, berr := bindVar(env, s.src, &c.t.vars[i]); berr != nil {
+				return nil, berr
+			}
+		}
+		return nil, err
+	}
+	c.t.enums = c.enums.answers
+	return c.t, nil
+}
+
+func (c *compiler) script(stmts []*node) error {
+	for i, n := range stmts {
+		x, err := c.expr(n)
+		if err != nil {
+			return err
+		}
+		if i < len(stmts)-1 {
 			// A statement that only names a variable still reads it:
 			// "missing; x := 1" fails like BT.CPP.
 			if !x.isConst && x.r < 0 {
@@ -87,18 +229,20 @@ func (s *Script) Compile(env Env) (*Program, error) {
 			}
 			continue
 		}
-		c.p.result = c.ref(x)
+		c.t.result = c.ref(x)
 	}
-	c.p.regs = append(make([]Value, c.scratch), c.consts...)
-	c.p.scratch = int(c.scratch)
+	t := c.t
+	t.regs = append(make([]Value, c.scratch), c.consts...)
+	t.scratch = int(c.scratch)
 	// Constants were numbered from 0; they live after the scratch registers.
-	for i := range c.p.code {
-		in := &c.p.code[i]
+	for i := range t.code {
+		in := &t.code[i]
 		in.a = c.relocate(in.a)
 		in.b = c.relocate(in.b)
 	}
-	c.p.result = c.relocate(c.p.result)
-	return c.p, nil
+	t.result = c.relocate(t.result)
+	lower(t)
+	return nil
 }
 
 // Eval parses, compiles and runs src once: a convenience for one-off
@@ -133,8 +277,9 @@ type cexpr struct {
 
 type compiler struct {
 	src     string
-	env     Env
-	p       *Program
+	env     Env // nil: no names
+	enums   enumLog
+	t       *compiled
 	bound   map[string]binding
 	scratch int32   // scratch registers allocated
 	consts  []Value // constant registers, numbered constBase+i until relocated
@@ -178,20 +323,20 @@ func (c *compiler) emit(in instr) int {
 	case vmJump:
 		in.a, in.b = noRef, noRef
 	}
-	c.p.code = append(c.p.code, in)
-	return len(c.p.code) - 1
+	c.t.code = append(c.t.code, in)
+	return len(c.t.code) - 1
 }
 
 // last returns the last instruction emitted, if any.
 func (c *compiler) last() *instr {
-	if len(c.p.code) == 0 {
+	if len(c.t.code) == 0 {
 		return nil
 	}
-	return &c.p.code[len(c.p.code)-1]
+	return &c.t.code[len(c.t.code)-1]
 }
 
 // here is the address of the next instruction.
-func (c *compiler) here() int32 { return int32(len(c.p.code)) }
+func (c *compiler) here() int32 { return int32(len(c.t.code)) }
 
 // singleCompare returns the instruction computing x if it is one plain
 // comparison that was just emitted (not a chain), so that a jump can be
@@ -207,7 +352,7 @@ func (c *compiler) singleCompare(x cexpr) *instr {
 // retarget makes the code from start on, which leaves its result in
 // register r, leave it in dst instead. It fails if that code also reads r.
 func (c *compiler) retarget(start int, r, dst ref) bool {
-	code := c.p.code[start:]
+	code := c.t.code[start:]
 	for i := range code {
 		if in := &code[i]; in.a == r || in.b == r {
 			return false
@@ -239,18 +384,11 @@ func (c *compiler) bind(name string, pos int) (binding, error) {
 	if c.env == nil {
 		return b, c.errorAt(pos, fmt.Sprintf("unknown name %q: no environment to look it up in", name), nil)
 	}
-	if i, ok := c.env.Enum(name); ok {
+	if i, ok := c.enums.Enum(name); ok {
 		b = binding{isEnum: true, enum: i}
 	} else {
-		v, err := c.env.Var(name)
-		if err != nil {
-			return b, c.errorAt(pos, fmt.Sprintf("cannot bind %q: %v", name, err), err)
-		}
-		if v == nil {
-			return b, c.errorAt(pos, fmt.Sprintf("cannot bind %q: the environment returned no variable", name), nil)
-		}
-		c.p.vars = append(c.p.vars, varSlot{v: v, name: name, pos: pos})
-		b = binding{slot: len(c.p.vars) - 1}
+		c.t.vars = append(c.t.vars, varSlot{name: name, pos: pos})
+		b = binding{slot: len(c.t.vars) - 1}
 	}
 	c.bound[name] = b
 	return b, nil
@@ -294,11 +432,11 @@ func (c *compiler) operands(left, right *node) (x, y cexpr, err error) {
 	if x, err = c.expr(left); err != nil {
 		return
 	}
-	at := len(c.p.code)
+	at := len(c.t.code)
 	if y, err = c.expr(right); err != nil {
 		return
 	}
-	if !x.isConst && x.r < 0 && len(c.p.code) > at {
+	if !x.isConst && x.r < 0 && len(c.t.code) > at {
 		dst := c.reg()
 		c.insert(at, instr{op: vmMove, dst: dst, a: x.r})
 		x = cexpr{r: dst}
@@ -313,7 +451,7 @@ func (c *compiler) operands(left, right *node) (x, y cexpr, err error) {
 // yet.
 func (c *compiler) insert(at int, in instr) {
 	c.emit(in) // fills the unused operands
-	code := c.p.code
+	code := c.t.code
 	in = code[len(code)-1]
 	copy(code[at+1:], code[at:len(code)-1])
 	code[at] = in
@@ -419,8 +557,8 @@ func (c *compiler) logical(n *node) (cexpr, error) {
 	} else {
 		c.emit(instr{op: vmTest, sub: n.op, dst: dst, a: c.ref(x), pos: int32(n.pos)})
 	}
-	testAt := len(c.p.code) - 1
-	start := len(c.p.code)
+	testAt := len(c.t.code) - 1
+	start := len(c.t.code)
 	y, err := c.expr(n.args[1])
 	if err != nil {
 		return cexpr{}, err
@@ -428,7 +566,7 @@ func (c *compiler) logical(n *node) (cexpr, error) {
 	if !(y.isBool && !y.isConst && y.r >= 0 && c.retarget(start, y.r, dst)) {
 		c.emit(instr{op: vmTruth, sub: n.op, dst: dst, a: c.ref(y), pos: int32(n.pos)})
 	}
-	c.p.code[testAt].jump = c.here()
+	c.t.code[testAt].jump = c.here()
 	return cexpr{r: dst, isBool: true}, nil
 }
 
@@ -468,7 +606,7 @@ func (c *compiler) conditional(n *node) (cexpr, error) {
 		}
 	}
 	dst := c.reg()
-	branch := len(c.p.code) - 1
+	branch := len(c.t.code) - 1
 	if cmp := c.singleCompare(cond); cmp != nil {
 		cmp.when = false // the comparison jumps to the else branch
 	} else {
@@ -480,13 +618,13 @@ func (c *compiler) conditional(n *node) (cexpr, error) {
 	}
 	c.emit(instr{op: vmMove, dst: dst, a: c.ref(x)})
 	jump := c.emit(instr{op: vmJump})
-	c.p.code[branch].jump = int32(len(c.p.code))
+	c.t.code[branch].jump = int32(len(c.t.code))
 	y, err := c.expr(n.args[2])
 	if err != nil {
 		return cexpr{}, err
 	}
 	c.emit(instr{op: vmMove, dst: dst, a: c.ref(y)})
-	c.p.code[jump].jump = int32(len(c.p.code))
+	c.t.code[jump].jump = int32(len(c.t.code))
 	return cexpr{r: dst, isBool: x.isBool && y.isBool}, nil
 }
 
@@ -506,7 +644,7 @@ func (c *compiler) comparison(n *node) (cexpr, error) {
 		}
 		cmp := n.cmps[0]
 		if x.isConst && y.isConst {
-			if ok, err := compare(c.env, cmp.op, cmp.pos, x.c, y.c); err == nil {
+			if ok, err := compare(&c.enums, cmp.op, cmp.pos, x.c, y.c); err == nil {
 				return constant(Bool(ok)), nil
 			}
 		}
@@ -533,7 +671,7 @@ func (c *compiler) comparison(n *node) (cexpr, error) {
 		x = y
 	}
 	for _, j := range jumps {
-		c.p.code[j].jump = int32(len(c.p.code))
+		c.t.code[j].jump = int32(len(c.t.code))
 	}
 	return cexpr{r: dst, isBool: true}, nil
 }
@@ -549,7 +687,7 @@ func (c *compiler) assignment(n *node) (cexpr, error) {
 	if b.isEnum {
 		return cexpr{}, c.errorAt(n.pos, fmt.Sprintf("cannot assign to %q: it is an enum name", n.name), nil)
 	}
-	at := len(c.p.code)
+	at := len(c.t.code)
 	x, err := c.expr(n.args[0])
 	if err != nil {
 		return cexpr{}, err
@@ -558,7 +696,7 @@ func (c *compiler) assignment(n *node) (cexpr, error) {
 	// side runs code, that is checked before it; otherwise by the
 	// assignment itself.
 	check := n.op != opDefine
-	if check && len(c.p.code) > at {
+	if check && len(c.t.code) > at {
 		c.insert(at, instr{op: vmExists, a: varRef(b.slot), pos: int32(n.pos)})
 		check = false
 	}
@@ -572,16 +710,6 @@ func (c *compiler) assignment(n *node) (cexpr, error) {
 	dst := c.reg()
 	c.emit(instr{op: op, sub: n.op, dst: dst, a: c.ref(x), b: varRef(b.slot), pos: int32(n.pos), keep: true, check: check})
 	return cexpr{r: dst}, nil
-}
-
-// Run runs the program and returns the value of its last statement. A
-// failure is a *RuntimeError; statements before it have had their effect.
-func (p *Program) Run() (Value, error) {
-	v, err := p.exec()
-	if err != nil {
-		return Value{}, p.runtimeError(err)
-	}
-	return v, nil
 }
 
 func (p *Program) runtimeError(err error) error {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // maxDepth bounds the nesting of the syntax tree (parentheses, unary
@@ -80,6 +81,7 @@ type Script struct {
 	src   string
 	stmts []*node
 	names []string
+	cache atomic.Pointer[compiled] // see Compile
 }
 
 // Source returns the text the script was parsed from.

@@ -3,7 +3,6 @@ package script
 import (
 	"fmt"
 	"math"
-	"strings"
 )
 
 // The compiled form of a script is code for a small register machine. A
@@ -15,6 +14,10 @@ import (
 // instruction's operands are refs: a ref >= 0 names a register, a ref < 0 the
 // variable slot -1-ref, read with Var.Load when the instruction runs. Jumps
 // go forward only, so a run does at most len(code) steps.
+//
+// This code is what the compiler produces and the tests show. To run it,
+// lower.go turns each instruction into a Go closure specialised for its
+// operands (a "step"); see there.
 
 // ref addresses an operand: a register (>= 0) or a variable (< 0).
 type ref int32
@@ -58,21 +61,42 @@ type instr struct {
 	when, keep, check bool
 }
 
-// get reads an operand.
-func (p *Program) get(r ref) (Value, error) {
-	if r >= 0 {
-		return p.regs[r], nil
+// Run runs the program and returns the value of its last statement. A
+// failure is a *RuntimeError; statements before it have had their effect.
+func (p *Program) Run() (Value, error) {
+	steps := p.steps
+	for pc := 0; pc < len(steps); {
+		var err error
+		if pc, err = steps[pc].run(p); err != nil {
+			return Value{}, p.runtimeError(err)
+		}
 	}
-	return p.load(r)
-}
-
-func (p *Program) load(r ref) (Value, error) {
-	s := &p.vars[-1-r]
-	v, err := s.v.Load()
+	switch r := &p.res; r.m {
+	case mScratch:
+		return p.scr[r.i], nil
+	case mConst:
+		return r.k, nil
+	}
+	v, err := p.load(p.res.i)
 	if err != nil {
-		return Value{}, loadError(s, err)
+		return Value{}, p.runtimeError(err)
 	}
 	return v, nil
+}
+
+// load reads variable slot i.
+func (p *Program) load(i int) (Value, error) {
+	v, err := p.handles[i].Load()
+	if err != nil {
+		return Value{}, p.loadError(i, err)
+	}
+	return v, nil
+}
+
+func (p *Program) loadError(i int, err error) error {
+	s := p.vars[i]
+	s.v = p.handles[i]
+	return loadError(&s, err)
 }
 
 func loadError(s *varSlot, err error) error {
@@ -82,167 +106,68 @@ func loadError(s *varSlot, err error) error {
 	return &evalError{pos: s.pos, msg: fmt.Sprintf("cannot read %q: %v", s.name, err), err: err}
 }
 
-// exec runs the code once and returns the result.
-func (p *Program) exec() (Value, error) {
-	code, regs := p.code, p.regs
-	for pc := 0; pc < len(code); pc++ {
-		in := &code[pc]
-		switch in.op {
-		case vmMove:
-			v, err := p.get(in.a)
-			if err != nil {
-				return Value{}, err
-			}
-			regs[in.dst] = v
-		case vmAdd, vmSub, vmMul:
-			// The hottest instructions read variables without the extra
-			// call of get, which the compiler cannot inline.
-			var x, y Value
-			var err error
-			if in.a >= 0 {
-				x = regs[in.a]
-			} else if x, err = p.vars[-1-in.a].v.Load(); err != nil {
-				return Value{}, loadError(&p.vars[-1-in.a], err)
-			}
-			if in.b >= 0 {
-				y = regs[in.b]
-			} else if y, err = p.vars[-1-in.b].v.Load(); err != nil {
-				return Value{}, loadError(&p.vars[-1-in.b], err)
-			}
-			if !x.isNumber() || !y.isNumber() {
-				if regs[in.dst], err = binary(in.sub, int(in.pos), x, y); err != nil {
-					return Value{}, err
-				}
-				continue
-			}
-			a, b := x.Float(), y.Float()
-			switch in.op {
-			case vmAdd:
-				setFloat(&regs[in.dst], a+b)
-			case vmSub:
-				setFloat(&regs[in.dst], a-b)
-			default:
-				setFloat(&regs[in.dst], a*b)
-			}
-		case vmDiv, vmBinary:
-			x, err := p.get(in.a)
-			if err != nil {
-				return Value{}, err
-			}
-			y, err := p.get(in.b)
-			if err != nil {
-				return Value{}, err
-			}
-			if regs[in.dst], err = binary(in.sub, int(in.pos), x, y); err != nil {
-				return Value{}, err
-			}
-		case vmUnary:
-			x, err := p.get(in.a)
-			if err != nil {
-				return Value{}, err
-			}
-			if regs[in.dst], err = unary(in.sub, int(in.pos), x); err != nil {
-				return Value{}, err
-			}
-		case vmCompare:
-			var x, y Value
-			var err error
-			if in.a >= 0 {
-				x = regs[in.a]
-			} else if x, err = p.vars[-1-in.a].v.Load(); err != nil {
-				return Value{}, loadError(&p.vars[-1-in.a], err)
-			}
-			if in.b >= 0 {
-				y = regs[in.b]
-			} else if y, err = p.vars[-1-in.b].v.Load(); err != nil {
-				return Value{}, loadError(&p.vars[-1-in.b], err)
-			}
-			var ok bool
-			switch {
-			case x.kind == KindInt && y.kind == KindInt:
-				ok = order(in.sub, cmpInt(int64(x.n), int64(y.n)))
-			case x.kind == KindString && y.kind == KindString:
-				if in.sub == opEq || in.sub == opNe {
-					ok = (x.s == y.s) == (in.sub == opEq)
-				} else {
-					ok = order(in.sub, strings.Compare(x.s, y.s))
-				}
-			case x.isNumber() && y.isNumber():
-				ok = cmpFloat(in.sub, x.Float(), y.Float())
-			default:
-				if ok, err = compare(p.env, in.sub, int(in.pos), x, y); err != nil {
-					return Value{}, err
-				}
-			}
-			setBool(&regs[in.dst], ok)
-			if ok == in.when && in.jump >= 0 {
-				pc = int(in.jump) - 1
-			}
-		case vmTest:
-			x, err := p.get(in.a)
-			if err != nil {
-				return Value{}, err
-			}
-			ok, err := truth(in.sub, int(in.pos), "left", x)
-			if err != nil {
-				return Value{}, err
-			}
-			setBool(&regs[in.dst], ok)
-			if ok == (in.sub == opOr) {
-				pc = int(in.jump) - 1
-			}
-		case vmTruth:
-			x, err := p.get(in.a)
-			if err != nil {
-				return Value{}, err
-			}
-			ok, err := truth(in.sub, int(in.pos), "right", x)
-			if err != nil {
-				return Value{}, err
-			}
-			setBool(&regs[in.dst], ok)
-		case vmBranch:
-			x, err := p.get(in.a)
-			if err != nil {
-				return Value{}, err
-			}
-			ok, err := condition(int(in.pos), x)
-			if err != nil {
-				return Value{}, err
-			}
-			if !ok {
-				pc = int(in.jump) - 1
-			}
-		case vmJump:
-			pc = int(in.jump) - 1
-		case vmExists:
-			if s := &p.vars[-1-in.a]; !s.v.Exists() {
-				return Value{}, missing(in, s)
-			}
-		case vmDefine, vmStore:
-			if in.check && !p.vars[-1-in.b].v.Exists() {
-				return Value{}, missing(in, &p.vars[-1-in.b])
-			}
-			x, err := p.get(in.a)
-			if err != nil {
-				return Value{}, err
-			}
-			if x.kind == KindNil {
-				return Value{}, notInitialised(int(in.pos), "right", in.sub)
-			}
-			if err := p.store(in, x); err != nil {
-				return Value{}, err
-			}
-		case vmCompound:
-			if err := p.compound(in); err != nil {
-				return Value{}, err
-			}
+func (p *Program) missing(in *instr, i int) error {
+	return errorf(int(in.pos), "the entry %q does not exist; use := to create it", p.vars[i].name)
+}
+
+// store assigns x to variable slot i and, if dst >= 0, puts what the
+// variable holds afterwards in scratch register dst: the value of the
+// assignment.
+func (p *Program) store(in *instr, i, dst int, x Value) error {
+	v := p.handles[i]
+	if err := v.Assign(x); err != nil {
+		return &evalError{pos: int(in.pos), msg: fmt.Sprintf("cannot assign %s to %q: %v", x.describe(), p.vars[i].name, err), err: err}
+	}
+	if dst < 0 {
+		return nil
+	}
+	y, err := v.Load()
+	if err != nil {
+		return p.loadError(i, err)
+	}
+	p.scr[dst] = y
+	return nil
+}
+
+// compound runs name op= x for variable slot i.
+func (p *Program) compound(in *instr, i, dst int, x operand) error {
+	v := p.handles[i]
+	// The entry must exist before the right side is read; when that is a
+	// register, the failing Load below finds out at no extra cost.
+	if in.check && x.m == mVar && !v.Exists() {
+		return p.missing(in, i)
+	}
+	y, err := x.get(p)
+	if err != nil {
+		return err
+	}
+	if y.kind == KindNil {
+		return notInitialised(int(in.pos), "right", in.sub)
+	}
+	cur, err := v.Load()
+	if err != nil {
+		if in.check && !v.Exists() {
+			return p.missing(in, i)
 		}
+		return p.loadError(i, err)
 	}
-	if r := p.result; r >= 0 {
-		return regs[r], nil
+	if cur.kind == KindNil {
+		return notInitialised(int(in.pos), "left", in.sub)
 	}
-	return p.load(p.result)
+	if cur.isNumber() && y.isNumber() && in.sub != opDivAssign {
+		a, b := cur.Float(), y.Float()
+		switch in.sub {
+		case opAddAssign:
+			y = Float(a + b)
+		case opSubAssign:
+			y = Float(a - b)
+		default:
+			y = Float(a * b)
+		}
+	} else if y, err = compound(in.sub, int(in.pos), p.vars[i].name, cur, y); err != nil {
+		return err
+	}
+	return p.store(in, i, dst, y)
 }
 
 // setBool and setFloat overwrite a register. A scratch register rarely holds
@@ -263,66 +188,4 @@ func setFloat(r *Value, f float64) {
 		r.s = ""
 	}
 	r.kind, r.n = KindFloat, math.Float64bits(f)
-}
-
-func missing(in *instr, s *varSlot) error {
-	return errorf(int(in.pos), "the entry %q does not exist; use := to create it", s.name)
-}
-
-// store assigns x to the instruction's variable and, if the value of the
-// assignment is used, puts what the variable holds afterwards in dst.
-func (p *Program) store(in *instr, x Value) error {
-	s := &p.vars[-1-in.b]
-	if err := s.v.Assign(x); err != nil {
-		return &evalError{pos: int(in.pos), msg: fmt.Sprintf("cannot assign %s to %q: %v", x.describe(), s.name, err), err: err}
-	}
-	if !in.keep {
-		return nil
-	}
-	v, err := s.v.Load()
-	if err != nil {
-		return loadError(s, err)
-	}
-	p.regs[in.dst] = v
-	return nil
-}
-
-func (p *Program) compound(in *instr) error {
-	s := &p.vars[-1-in.b]
-	// The entry must exist before the right side is read; when that is a
-	// register, the failing Load below finds out at no extra cost.
-	if in.check && in.a < 0 && !s.v.Exists() {
-		return missing(in, s)
-	}
-	x, err := p.get(in.a)
-	if err != nil {
-		return err
-	}
-	if x.kind == KindNil {
-		return notInitialised(int(in.pos), "right", in.sub)
-	}
-	cur, err := s.v.Load()
-	if err != nil {
-		if in.check && !s.v.Exists() {
-			return missing(in, s)
-		}
-		return loadError(s, err)
-	}
-	if cur.kind == KindNil {
-		return notInitialised(int(in.pos), "left", in.sub)
-	}
-	if cur.isNumber() && x.isNumber() && in.sub != opDivAssign {
-		a, b := cur.Float(), x.Float()
-		switch in.sub {
-		case opAddAssign:
-			x = Float(a + b)
-		case opSubAssign:
-			x = Float(a - b)
-		default:
-			x = Float(a * b)
-		}
-	} else if x, err = compound(in.sub, int(in.pos), s.name, cur, x); err != nil {
-		return err
-	}
-	return p.store(in, x)
 }

@@ -1,9 +1,19 @@
-// Package cli is the bt command: cmd/bt only calls Main.
 package cli
 
 import (
+	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+
+	"github.com/gobt/bt"
+	"github.com/gobt/bt/btxml"
 )
 
 // Exit statuses.
@@ -13,31 +23,304 @@ const (
 	exitUsage = 2 // the command line is wrong
 )
 
-// Main runs the bt command with args (without the program name) and returns the exit status.
+// Main runs the bt command with args (without the program name) and returns the exit
+// status. An interrupt (Ctrl-C) stops "bt run" cleanly: the tree is halted first.
 func Main(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	c := &cmd{ctx: ctx, stdout: stdout, stderr: stderr, color: isTerminal(stdout) && os.Getenv("NO_COLOR") == ""}
+	return c.main(args)
+}
+
+// cmd is one invocation of the command: where it writes and what it may use.
+type cmd struct {
+	ctx            context.Context
+	stdout, stderr io.Writer
+	color          bool // stdout is a terminal that takes ANSI colours
+}
+
+// isTerminal reports whether w is a terminal (a character device), without x/term.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// command is a subcommand: its name, a one-line summary and its implementation.
+type command struct {
+	name, summary string
+	run           func(c *cmd, args []string) int
+}
+
+func commands() []command {
+	return []command{
+		{"run", "tick a tree; print its statuses and its blackboard", (*cmd).run},
+		{"check", "validate files without running them", (*cmd).check},
+		{"nodes", "list the node types with their ports", (*cmd).nodes},
+		{"models", "write the TreeNodesModel XML of the node types (for Groot2)", (*cmd).models},
+		{"graph", "draw a tree as Graphviz DOT, Mermaid or indented text", (*cmd).graph},
+		{"convert", "upgrade a format-3 file to format 4", (*cmd).convert},
+	}
+}
+
+func (c *cmd) main(args []string) int {
 	if len(args) == 0 {
-		usage(stderr)
+		c.usage(c.stderr)
 		return exitUsage
 	}
-	switch args[0] {
-	case "run":
-		return run(args[1:], stdout, stderr)
+	name := args[0]
+	switch name {
 	case "help", "-h", "-help", "--help":
-		usage(stdout)
-		return exitOK
+		if len(args) == 1 {
+			c.usage(c.stdout)
+			return exitOK
+		}
+		if len(args) > 2 {
+			fmt.Fprintln(c.stderr, "usage: bt help [command]")
+			return exitUsage
+		}
+		name, args = args[1], []string{args[1], "--help"}
 	}
-	fmt.Fprintf(stderr, "bt: unknown command %q\n", args[0])
-	usage(stderr)
+	var names []string
+	for _, cm := range commands() {
+		if cm.name == name {
+			return cm.run(c, args[1:])
+		}
+		names = append(names, cm.name)
+	}
+	fmt.Fprintf(c.stderr, "bt: unknown command %q%s\nRun 'bt help' for the list of commands.\n", name, suggest(name, names))
 	return exitUsage
 }
 
-func usage(w io.Writer) {
-	fmt.Fprint(w, `bt runs BehaviorTree.CPP XML files.
+func (c *cmd) usage(w io.Writer) {
+	fmt.Fprint(w, `bt runs, checks, draws and converts BehaviorTree.CPP XML files.
 
 Usage:
 
-	bt run [--ticks N] [--exactly-once] [--main ID] FILE.xml
+	bt <command> [flags] [arguments]
 
-Run "bt run --help" for the flags.
+The commands are:
+
 `)
+	for _, cm := range commands() {
+		fmt.Fprintf(w, "\t%-8s %s\n", cm.name, cm.summary)
+	}
+	fmt.Fprint(w, `
+Run "bt help <command>" or "bt <command> --help" for the flags and an example.
+
+Example:
+
+	bt run examples/sniper/sniper.xml
+`)
+}
+
+// help is the text of a subcommand's --help.
+type help struct {
+	usage   string // the synopsis, after "usage: "
+	text    string // what the command does
+	example string // one or more command lines
+}
+
+// flags returns a flag set that reports nothing by itself: parse does.
+func flags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet("bt "+name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
+}
+
+// parse parses the flags of a subcommand, which may come before, between or after its
+// other arguments (as in "bt run tree.xml --log"); "--" ends the flags. ok is false
+// when the command must stop with status code: --help (0) or a usage error (2).
+func (c *cmd) parse(fs *flag.FlagSet, h help, args []string) (rest []string, code int, ok bool) {
+	for {
+		err := fs.Parse(args)
+		if errors.Is(err, flag.ErrHelp) {
+			c.printHelp(c.stdout, fs, h)
+			return nil, exitOK, false
+		}
+		if err != nil {
+			return nil, c.usageError(h, "%v", err), false
+		}
+		tail := fs.Args()
+		if len(tail) == 0 {
+			return rest, 0, true
+		}
+		if n := len(args) - len(tail); n > 0 && args[n-1] == "--" {
+			return append(rest, tail...), 0, true
+		}
+		rest = append(rest, tail[0])
+		args = tail[1:]
+	}
+}
+
+// usageError reports a wrong command line and returns exitUsage.
+func (c *cmd) usageError(h help, format string, args ...any) int {
+	fmt.Fprintf(c.stderr, "bt: %s\nusage: %s\nRun 'bt %s --help' for details.\n", fmt.Sprintf(format, args...), h.usage, strings.Fields(h.usage)[1])
+	return exitUsage
+}
+
+func (c *cmd) printHelp(w io.Writer, fs *flag.FlagSet, h help) {
+	fmt.Fprintf(w, "usage: %s\n\n%s\nExample:\n\n", h.usage, h.text)
+	for _, line := range strings.Split(strings.TrimSpace(h.example), "\n") {
+		fmt.Fprintf(w, "\t%s\n", line)
+	}
+	fmt.Fprintln(w, "\nFlags:")
+	fs.VisitAll(func(f *flag.Flag) {
+		arg, text := flag.UnquoteUsage(f)
+		if arg != "" {
+			arg = " " + arg
+		}
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "0s" {
+			text += fmt.Sprintf(" (default %s)", f.DefValue)
+		}
+		dash := "--"
+		if len(f.Name) == 1 {
+			dash = "-"
+		}
+		fmt.Fprintf(w, "  %s%s%s\n    \t%s\n", dash, f.Name, arg, text)
+	})
+}
+
+// loadDocument reads a BehaviorTree.CPP file with its includes. Includes are resolved
+// against the file's directory and may not leave it, as Factory.LoadFile does. dir is
+// the directory that the positions in the document and its errors are relative to.
+func loadDocument(path string) (doc *btxml.Document, dir string, err error) {
+	dir, name := filepath.Split(path)
+	if name == "" {
+		return nil, dir, fmt.Errorf("%s: not a file", path)
+	}
+	if dir == "" {
+		dir = "."
+	}
+	// Say what is wrong with the file itself with the path the user gave.
+	switch st, err := os.Stat(path); {
+	case errors.As(err, new(*fs.PathError)):
+		return nil, dir, fmt.Errorf("%s: %w", path, errors.Unwrap(err))
+	case err != nil:
+		return nil, dir, err
+	case st.IsDir():
+		return nil, dir, fmt.Errorf("%s: is a directory", path)
+	}
+	doc, err = btxml.Load(os.DirFS(dir), name)
+	return doc, dir, err
+}
+
+// factory returns a factory that knows the builtin nodes and, given a models file, a
+// stand-in for each node type it declares.
+func factory(models string) (*bt.Factory, error) {
+	f := bt.NewFactory()
+	if models == "" {
+		return f, nil
+	}
+	doc, dir, err := loadDocument(models)
+	if err == nil {
+		err = f.RegisterStandIns(doc.Models)
+	}
+	if err != nil {
+		return nil, located(err, dir)
+	}
+	return f, nil
+}
+
+// located rewrites the positions of err, which are relative to dir (the directory of
+// the file given on the command line), into paths as the user wrote them.
+func located(err error, dir string) error {
+	if err == nil || dir == "." || dir == "" {
+		return err
+	}
+	return &relocated{err: err, dir: dir}
+}
+
+type relocated struct {
+	err error
+	dir string
+}
+
+func (r *relocated) Error() string { return strings.Join(messages(r), "\n") }
+func (r *relocated) Unwrap() error { return r.err }
+
+// messages lists the problems err holds, one string each ("file:line:col: message"
+// when the problem has a position). A relocated error prefixes their files with its
+// directory.
+func messages(err error) []string { return messagesIn(err, "") }
+
+// messagesIn is messages for the problems of one file: those without a position are
+// given the file's name.
+func messagesIn(err error, file string) []string {
+	var out []string
+	var walk func(err error, dir string)
+	walk = func(err error, dir string) {
+		var pe *btxml.Error
+		switch e := err.(type) {
+		case nil:
+		case *relocated:
+			walk(e.err, e.dir)
+		case *btxml.Error:
+			pe = e
+		case interface{ Unwrap() []error }:
+			for _, sub := range e.Unwrap() {
+				walk(sub, dir)
+			}
+		case error:
+			if file == "" {
+				out = append(out, err.Error())
+			} else {
+				out = append(out, file+": "+strings.TrimPrefix(err.Error(), "bt: "))
+			}
+		}
+		if pe != nil {
+			p := *pe
+			if p.Pos.File != "" && dir != "" && !filepath.IsAbs(p.Pos.File) {
+				p.Pos.File = filepath.Join(dir, filepath.FromSlash(p.Pos.File))
+			}
+			out = append(out, p.Error())
+		}
+	}
+	walk(err, "")
+	return out
+}
+
+// suggest returns `; did you mean "x"?` for the candidate closest to name, if any is
+// close enough to be a typo.
+func suggest(name string, candidates []string) string {
+	best, bestDist := "", len(name)/3+2
+	for _, cand := range candidates {
+		if d := distance(strings.ToLower(name), strings.ToLower(cand)); d < bestDist {
+			best, bestDist = cand, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf("; did you mean %q?", best)
+}
+
+// distance is the Levenshtein distance between a and b.
+func distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev, cur := make([]int, len(rb)+1), make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// oneLine joins a multi-line message (a list of problems) into one line.
+func oneLine(s string) string {
+	return strings.ReplaceAll(strings.TrimSpace(s), "\n", " ")
 }

@@ -1,0 +1,226 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/synctest"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected outputs of testdata/*.txt")
+
+// A golden case is a file of testdata/: a header, then sections "-- name --".
+//
+//	# what the case checks
+//	terminal                 (optional: stdout is a terminal, so --log is coloured)
+//	bt run --ticks 3 tree.xml
+//	-- tree.xml --           input files, written to a temporary directory, which is
+//	<root …>                 the working directory of the command
+//	-- stdout --             what the command prints, and its exit status
+//	-- stderr --
+//	-- exit --
+//	0
+//	-- > out.xml --          files the command must have written
+//
+// The command runs in a synctest bubble: time is virtual, so --interval and --log
+// timestamps are exact. go test -update rewrites the expected sections.
+type goldenCase struct {
+	header   []string // the lines before the first section
+	args     []string
+	terminal bool
+	inputs   []section
+	outputs  map[string]string // stdout, stderr, exit and "> file" sections
+}
+
+type section struct{ name, body string }
+
+func parseCase(t *testing.T, file string) *goldenCase {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &goldenCase{outputs: map[string]string{}}
+	var cur *section
+	var sections []section
+	for _, line := range strings.SplitAfter(string(data), "\n") {
+		if name, ok := sectionName(line); ok {
+			sections = append(sections, section{name: name})
+			cur = &sections[len(sections)-1]
+			continue
+		}
+		if cur != nil {
+			cur.body += line
+			continue
+		}
+		if line == "" {
+			continue
+		}
+		c.header = append(c.header, strings.TrimSuffix(line, "\n"))
+		switch text := strings.TrimSpace(line); {
+		case strings.HasPrefix(text, "#"), text == "":
+		case text == "terminal":
+			c.terminal = true
+		case strings.HasPrefix(text, "bt "), text == "bt":
+			c.args = splitArgs(text)[1:]
+		default:
+			t.Fatalf("%s: unexpected header line %q", file, text)
+		}
+	}
+	for _, s := range sections {
+		switch {
+		case s.name == "stdout", s.name == "stderr", s.name == "exit", strings.HasPrefix(s.name, "> "):
+			c.outputs[s.name] = s.body
+		default:
+			c.inputs = append(c.inputs, s)
+		}
+	}
+	return c
+}
+
+func sectionName(line string) (string, bool) {
+	line = strings.TrimSuffix(line, "\n")
+	if strings.HasPrefix(line, "-- ") && strings.HasSuffix(line, " --") && len(line) > 6 {
+		return line[3 : len(line)-3], true
+	}
+	return "", false
+}
+
+// splitArgs splits a command line at spaces; single quotes group words.
+func splitArgs(s string) []string {
+	var args []string
+	var cur strings.Builder
+	in, quoted := false, false
+	for _, r := range s {
+		switch {
+		case r == '\'':
+			quoted, in = !quoted, true
+		case r == ' ' && !quoted:
+			if in {
+				args = append(args, cur.String())
+				cur.Reset()
+				in = false
+			}
+		default:
+			cur.WriteRune(r)
+			in = true
+		}
+	}
+	if in {
+		args = append(args, cur.String())
+	}
+	return args
+}
+
+func TestGolden(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden cases: %v", err)
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txt"), func(t *testing.T) {
+			runGolden(t, file)
+		})
+	}
+}
+
+func runGolden(t *testing.T, file string) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := parseCase(t, abs)
+	if c.args == nil {
+		t.Fatalf("%s: no command line", file)
+	}
+	dir := t.TempDir()
+	for _, in := range c.inputs {
+		path := filepath.Join(dir, filepath.FromSlash(in.name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(in.body), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	var code int
+	synctest.Test(t, func(t *testing.T) {
+		cm := &cmd{ctx: context.Background(), stdout: &stdout, stderr: &stderr, color: c.terminal}
+		code = cm.main(c.args)
+	})
+	got := map[string]string{
+		"stdout": lines(stdout.String()),
+		"stderr": lines(stderr.String()),
+		"exit":   strconv.Itoa(code) + "\n",
+	}
+	for name := range c.outputs {
+		if out, ok := strings.CutPrefix(name, "> "); ok {
+			data, err := os.ReadFile(filepath.Join(dir, out))
+			if err != nil {
+				data = []byte(fmt.Sprintf("(not written: %v)\n", err))
+			}
+			got[name] = lines(string(data))
+		}
+	}
+	if *update {
+		writeCase(t, abs, c, got)
+		return
+	}
+	for _, name := range []string{"stdout", "stderr", "exit"} {
+		if got[name] != c.outputs[name] {
+			t.Errorf("%s: %s differs\n--- got\n%s--- want\n%s", file, name, got[name], c.outputs[name])
+		}
+	}
+	for name, want := range c.outputs {
+		if strings.HasPrefix(name, "> ") && got[name] != want {
+			t.Errorf("%s: file %s differs\n--- got\n%s--- want\n%s", file, name[2:], got[name], want)
+		}
+	}
+}
+
+// lines marks text that does not end with a newline, as diff does, so that every
+// section ends with one.
+func lines(s string) string {
+	if s != "" && !strings.HasSuffix(s, "\n") {
+		s += "\n\\ no newline at end\n"
+	}
+	return s
+}
+
+func writeCase(t *testing.T, file string, c *goldenCase, got map[string]string) {
+	var b strings.Builder
+	for _, h := range c.header {
+		b.WriteString(h + "\n")
+	}
+	section := func(name, body string) {
+		fmt.Fprintf(&b, "-- %s --\n%s", name, body)
+	}
+	for _, in := range c.inputs {
+		section(in.name, in.body)
+	}
+	for _, name := range []string{"stdout", "stderr", "exit"} {
+		section(name, got[name])
+	}
+	var files []string
+	for name := range c.outputs {
+		if strings.HasPrefix(name, "> ") {
+			files = append(files, name)
+		}
+	}
+	slices.Sort(files)
+	for _, name := range files {
+		section(name, got[name])
+	}
+	if err := os.WriteFile(file, []byte(b.String()), 0o666); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,154 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/gobt/bt"
+	"github.com/gobt/bt/btxml"
+)
+
+var nodesHelp = help{
+	usage: "bt nodes [flags] [ID...]",
+	text: `Nodes lists the node types bt knows — every builtin node, and the node types of
+--models — or only those named: for each, its ID and kind, its description, and its
+ports with their direction, name, type, default and description.
+`,
+	example: `bt nodes
+bt nodes Repeat RetryUntilSuccessful
+bt nodes --models nav2_models.xml`,
+}
+
+// nodes implements "bt nodes".
+func (c *cmd) nodes(args []string) int {
+	fs := flags("nodes")
+	models := fs.String("models", "", "also list the node types of the TreeNodesModel file `MODELS.xml`")
+	ids, code, ok := c.parse(fs, nodesHelp, args)
+	if !ok {
+		return code
+	}
+	f, err := factory(*models)
+	if err != nil {
+		c.printAll(err)
+		return exitError
+	}
+	list := f.Models()
+	if len(ids) > 0 {
+		var known []string
+		for _, m := range list {
+			known = append(known, m.ID)
+		}
+		list = list[:0:0]
+		for _, id := range ids {
+			m, ok := f.Model(id)
+			if !ok {
+				fmt.Fprintf(c.stderr, "bt: unknown node %q%s\n", id, suggest(id, known))
+				return exitError
+			}
+			list = append(list, m)
+		}
+	}
+	types, err := portTypes(f)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "bt: %v\n", err)
+		return exitError
+	}
+	for i, m := range list {
+		if i > 0 {
+			fmt.Fprintln(c.stdout)
+		}
+		writeNode(c.stdout, m, types[m.ID])
+	}
+	return exitOK
+}
+
+// portTypes returns the type names of the ports of every node type of f, by ID, as
+// TreeNodesModel writes them ("unsigned int", "std::string" …): the names people
+// read in XML. They are taken from the factory's own TreeNodesModel output, which
+// is where the engine names them.
+func portTypes(f *bt.Factory) (map[string][]string, error) {
+	var buf bytes.Buffer
+	if err := f.WriteModels(&buf, true); err != nil {
+		return nil, err
+	}
+	doc, err := btxml.Parse("models", buf.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	types := map[string][]string{}
+	for _, m := range doc.Models {
+		for _, p := range m.Ports {
+			types[m.ID] = append(types[m.ID], p.Type)
+		}
+	}
+	return types, nil
+}
+
+// writeNode writes one entry of the catalogue, given the type names of its ports:
+//
+//	Repeat (Decorator)
+//	    Ticks its child num_cycles times …
+//	    input  num_cycles  int    repeat this many times
+func writeNode(w io.Writer, m *bt.Model, types []string) {
+	fmt.Fprintf(w, "%s (%s)\n", m.ID, m.Kind)
+	if m.Description != "" {
+		fmt.Fprintf(w, "    %s\n", strings.ReplaceAll(m.Description, "\n", "\n    "))
+	}
+	var rows bytes.Buffer
+	tw := tabwriter.NewWriter(&rows, 0, 0, 2, ' ', 0)
+	for i, p := range m.Ports {
+		def := ""
+		if p.HasDefault {
+			def = fmt.Sprintf("default %q", p.Default)
+		}
+		typ := "?"
+		if i < len(types) {
+			typ = types[i]
+		}
+		fmt.Fprintf(tw, "    %s\t%s\t%s\t%s\t%s\n", p.Dir, p.Name, typ, def, p.Description)
+	}
+	tw.Flush()
+	for _, line := range strings.SplitAfter(rows.String(), "\n") {
+		// An empty last column leaves padding behind.
+		if trimmed := strings.TrimRight(line, " \n"); trimmed != "" {
+			fmt.Fprintln(w, trimmed)
+		}
+	}
+}
+
+var modelsHelp = help{
+	usage: "bt models [flags]",
+	text: `Models writes the TreeNodesModel XML of the node types bt knows, in the shape
+BehaviorTree.CPP writes it, for Groot2 or for "bt check --models". Builtin nodes,
+which Groot2 knows already, are included only with --builtins; the node types of
+--models are always included (the file comes out in canonical form).
+`,
+	example: `bt models --builtins > builtin_models.xml`,
+}
+
+// models implements "bt models".
+func (c *cmd) models(args []string) int {
+	fs := flags("models")
+	builtins := fs.Bool("builtins", false, "include the builtin nodes")
+	models := fs.String("models", "", "include the node types of the TreeNodesModel file `MODELS.xml`")
+	rest, code, ok := c.parse(fs, modelsHelp, args)
+	switch {
+	case !ok:
+		return code
+	case len(rest) > 0:
+		return c.usageError(modelsHelp, "models takes no arguments, got %q", rest[0])
+	}
+	f, err := factory(*models)
+	if err != nil {
+		c.printAll(err)
+		return exitError
+	}
+	if err := f.WriteModels(c.stdout, *builtins); err != nil {
+		fmt.Fprintf(c.stderr, "bt: %v\n", err)
+		return exitError
+	}
+	return exitOK
+}

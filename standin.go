@@ -1,0 +1,135 @@
+package bt
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/gobt/bt/btxml"
+)
+
+// RegisterStandIns registers a stand-in for each TreeNodesModel entry whose ID is not
+// registered yet: a node type with the entry's kind, ports and description but no
+// implementation. Trees that use nodes implemented elsewhere (the custom nodes of a
+// robotics stack, say) can then be loaded and checked without them — node kinds,
+// numbers of children, port names and literal values — and dry-run once substitution
+// rules replace the stand-ins. A stand-in that is ticked aborts the tick with an error
+// naming the node.
+//
+// Entries of kind SubTree declare the ports of subtrees, which LoadDocument reads from
+// the document itself; they are skipped, and so are entries already registered with the
+// same kind. An entry whose ID is registered with another kind, or that is malformed,
+// is an error with its position; then no stand-in is registered.
+func (f *Factory) RegisterStandIns(models []*btxml.Model) error {
+	var (
+		errs btxml.ErrorList
+		add  []*Model
+	)
+	for _, x := range models {
+		if x.Kind == "SubTree" {
+			continue
+		}
+		m, err := f.standIn(x)
+		if err != nil {
+			msg := strings.TrimPrefix(err.Error(), "bt: ")
+			errs = append(errs, &btxml.Error{Pos: x.Pos, Msg: msg, Err: err})
+		} else if m != nil {
+			add = append(add, m)
+		}
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return errs
+	}
+	return f.Register(add...)
+}
+
+// standIn returns the stand-in model of a TreeNodesModel entry, or nil when the entry
+// is already registered.
+func (f *Factory) standIn(x *btxml.Model) (*Model, error) {
+	m, err := standInModel(x)
+	if err != nil {
+		return nil, err
+	}
+	if old, ok := f.models[m.ID]; ok {
+		if old.Kind != m.Kind {
+			return nil, fmt.Errorf("%s is registered with kind %s, not %s", m.ID, old.Kind, m.Kind)
+		}
+		return nil, nil
+	}
+	return m, checkModel(m)
+}
+
+// standInModel converts a TreeNodesModel entry into a Model without implementation.
+func standInModel(x *btxml.Model) (*Model, error) {
+	kind, err := ParseKind(x.Kind)
+	if err != nil {
+		return nil, err
+	}
+	m := &Model{ID: x.ID, Kind: kind, Description: x.Description, New: newStandIn}
+	for _, p := range x.Ports {
+		dir, err := parseDirection(p.Dir)
+		if err != nil {
+			return nil, fmt.Errorf("port %q: %w", p.Name, err)
+		}
+		m.Ports = append(m.Ports, PortDef{
+			Name: p.Name, Dir: dir, Type: standInType(p.Type), TypeName: p.Type,
+			Default: p.Default, HasDefault: p.HasDefault, Description: p.Description,
+		})
+	}
+	return m, nil
+}
+
+func parseDirection(s string) (Direction, error) {
+	switch s {
+	case btxml.DirInput:
+		return DirInput, nil
+	case btxml.DirOutput:
+		return DirOutput, nil
+	case btxml.DirInOut:
+		return DirInOut, nil
+	}
+	return 0, fmt.Errorf("unknown port direction %q", s)
+}
+
+// standInType maps the C++ type names of TreeNodesModel to the Go types whose literals
+// the loader can check; other types (a robot's Pose2D…) accept any text.
+func standInType(name string) reflect.Type {
+	switch name {
+	case "bool":
+		return typeOf[bool]()
+	case "int", "int32_t":
+		return typeOf[int32]()
+	case "int64_t", "long":
+		return typeOf[int64]()
+	case "unsigned int", "uint32_t":
+		return typeOf[uint32]()
+	case "uint64_t", "unsigned long", "size_t":
+		return typeOf[uint64]()
+	case "float":
+		return typeOf[float32]()
+	case "double":
+		return typeOf[float64]()
+	case "std::string", "string":
+		return typeOf[string]()
+	case "BT::NodeStatus":
+		return typeOf[Status]()
+	case "std::chrono::milliseconds":
+		return typeOf[time.Duration]()
+	}
+	return nil
+}
+
+// errStandIn is the error a ticked stand-in aborts with.
+var errStandIn = errors.New("no implementation: the node type comes from a TreeNodesModel; substitute it with a rule to run the tree")
+
+func newStandIn(*Init) (Behavior, error) { return standIn{}, nil }
+
+type standIn struct{}
+
+func (standIn) Tick(n *Node) Status {
+	n.Abort(errStandIn)
+	return Failure
+}

@@ -1,0 +1,141 @@
+package bt
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/gobt/bt/btxml"
+)
+
+const standInModels = `<root BTCPP_format="4">
+    <TreeNodesModel>
+        <Action ID="MoveTo">
+            <input_port name="goal" type="Pose2D">where to go</input_port>
+            <input_port name="speed" type="double" default="0.5"/>
+            <output_port name="distance" type="double"/>
+            <description>Drives to goal.</description>
+        </Action>
+        <Condition ID="IsBatteryOK"/>
+        <Control ID="PipelineSequence"/>
+        <Decorator ID="RateController">
+            <input_port name="hz" type="double" default="10"/>
+        </Decorator>
+        <SubTree ID="Walk">
+            <input_port name="target"/>
+        </SubTree>
+        <Control ID="Sequence"/>
+    </TreeNodesModel>
+</root>`
+
+func standInFactory(t *testing.T, models string) (*Factory, error) {
+	t.Helper()
+	doc, err := btxml.Parse("models.xml", []byte(models))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := NewFactory()
+	return f, f.RegisterStandIns(doc.Models)
+}
+
+func TestRegisterStandIns(t *testing.T) {
+	f, err := standInFactory(t, standInModels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, ok := f.Model("MoveTo")
+	if !ok || m.Kind != KindAction || m.Description != "Drives to goal." || len(m.Ports) != 3 {
+		t.Fatalf("MoveTo = %+v", m)
+	}
+	if p := m.Ports[1]; p.Name != "speed" || p.Type != typeOf[float64]() || p.TypeName != "double" || !p.HasDefault || p.Default != "0.5" {
+		t.Errorf("speed = %+v", p)
+	}
+	if p := m.Ports[0]; p.Type != nil || p.TypeName != "Pose2D" || p.Description != "where to go" {
+		t.Errorf("goal = %+v", p)
+	}
+	if p := m.Ports[2]; p.Dir != DirOutput {
+		t.Errorf("distance = %+v", p)
+	}
+	if _, ok := f.Model("Walk"); ok {
+		t.Error("a SubTree entry was registered as a node type")
+	}
+	if m, _ := f.Model("Sequence"); m != sequenceModel {
+		t.Error("the builtin Sequence was replaced")
+	}
+	var out strings.Builder
+	if err := f.WriteModels(&out, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<Action ID="MoveTo">`, `type="Pose2D"`, `<Decorator ID="RateController">`} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("WriteModels lacks %s:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestStandInsCheckTrees(t *testing.T) {
+	for _, tc := range []struct {
+		name, tree, err string
+	}{
+		{"valid", `<PipelineSequence><IsBatteryOK/><RateController hz="5"><MoveTo goal="1;2" distance="{d}"/></RateController></PipelineSequence>`, ""},
+		{"children of an action", `<MoveTo goal="x"><IsBatteryOK/></MoveTo>`, "t.xml:3:9: MoveTo is an Action: it has no children, found 1"},
+		{"decorator without child", `<RateController/>`, "t.xml:3:9: RateController is a Decorator: it has exactly one child, found 0"},
+		{"unknown port", `<MoveTo gaol="x"/>`, `t.xml:3:17: MoveTo has no port "gaol"; did you mean "goal"?`},
+		{"bad literal", `<MoveTo speed="fast"/>`, `t.xml:3:24: port "speed"`},
+		{"literal output", `<MoveTo distance="3"/>`, `output port "distance" must name a blackboard entry`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := standInFactory(t, standInModels)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = f.LoadString("t.xml", "<root BTCPP_format=\"4\">\n    <BehaviorTree ID=\"Main\">\n        "+tc.tree+"\n    </BehaviorTree>\n</root>")
+			switch {
+			case tc.err == "" && err != nil:
+				t.Fatal(err)
+			case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+				t.Fatalf("error = %v, want %s", err, tc.err)
+			}
+		})
+	}
+}
+
+func TestStandInTickFails(t *testing.T) {
+	f, err := standInFactory(t, standInModels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="Main"><Sequence><AlwaysSuccess/><MoveTo name="drive" goal="a"/></Sequence></BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = tree.TickOnce()
+	var ne *NodeError
+	if !errors.As(err, &ne) || ne.Path != "drive" || ne.ID != "MoveTo" || !errors.Is(err, errStandIn) {
+		t.Fatalf("error = %v, want the stand-in error naming drive", err)
+	}
+}
+
+func TestRegisterStandInsErrors(t *testing.T) {
+	_, err := standInFactory(t, `<root BTCPP_format="4">
+    <TreeNodesModel>
+        <Action ID="Fallback"/>
+        <Action ID="Good"/>
+        <Action ID="Bad">
+            <input_port name="1st"/>
+        </Action>
+    </TreeNodesModel>
+</root>`)
+	want := "models.xml:3:9: Fallback is registered with kind Control, not Action\n" +
+		`models.xml:5:9: node "Bad": "1st" is not a valid port name (it must start with a letter and not be name or ID)`
+	if err == nil || err.Error() != want {
+		t.Fatalf("error =\n%v\nwant\n%s", err, want)
+	}
+	f, _ := standInFactory(t, `<root BTCPP_format="4"><TreeNodesModel><Action ID="Bad"><input_port name="1st"/></Action><Action ID="Good"/></TreeNodesModel></root>`)
+	if _, ok := f.Model("Good"); ok {
+		t.Error("a stand-in was registered although another entry failed")
+	}
+}

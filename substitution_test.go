@@ -1,0 +1,365 @@
+package bt
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gobt/bt/blackboard"
+)
+
+func TestTestNode(t *testing.T) {
+	yes := true
+	ms := time.Millisecond
+	count := func(r *recorder) *Spec { return Script("s := 0; f := 0; p := 0") }
+	_ = count
+	runDecCases(t, []decCase{
+		{name: "default: success at once", tree: func(*recorder) *Spec { return TestNode(TestNodeConfig{}) },
+			steps: []tstep{tick(Success, "", "I")}},
+		{name: "success runs success_script, then post_script", tree: func(*recorder) *Spec {
+			return TestNode(TestNodeConfig{SuccessScript: "r := 'S'", FailureScript: "r := 'F'", PostScript: "r := r .. 'p'"})
+		}, steps: []tstep{tick(Success, "", "I").then(entryIs("r", "Sp"))}},
+		{name: "failure runs failure_script, then post_script", tree: func(*recorder) *Spec {
+			return TestNode(TestNodeConfig{ReturnStatus: Failure, SuccessScript: "r := 'S'", FailureScript: "r := 'F'", PostScript: "r := r .. 'p'"})
+		}, steps: []tstep{tick(Failure, "", "I").then(entryIs("r", "Fp"))}},
+		{name: "skipped runs post_script only", tree: func(*recorder) *Spec {
+			return TestNode(TestNodeConfig{ReturnStatus: Skipped, SuccessScript: "r := 'S'", PostScript: "p := 1"})
+		}, steps: []tstep{tick(Skipped, "", "I").then(entryIs("r", "")).then(entryIs("p", "1"))}},
+		{name: "return_status_script decides, with the status names", tree: func(*recorder) *Spec {
+			return TestNode(TestNodeConfig{ReturnStatus: Failure, ReturnStatusScript: "fail ? FAILURE : 'SUCCESS'"})
+		}, steps: []tstep{
+			tick(Success, "", "I").first(set("fail", blackboard.Bool(false))),
+			tick(Failure, "", "I").first(set("fail", blackboard.Bool(true))),
+		}},
+		{name: "async_delay: running until the time is up", tree: func(*recorder) *Spec {
+			return TestNode(TestNodeConfig{AsyncDelay: 100 * ms, PostScript: "p := 1"})
+		}, steps: []tstep{
+			tick(Running, "", "R").then(entryIs("p", "")),
+			tick(Running, "", "R").after(50 * ms),
+			tick(Success, "", "I").after(50 * ms).wokenFirst(yes).then(entryIs("p", "1")),
+		}},
+		{name: "halt: no script runs; the next activation waits again", tree: func(*recorder) *Spec {
+			return TestNode(TestNodeConfig{AsyncDelay: 100 * ms, PostScript: "p := 1"})
+		}, steps: []tstep{
+			tick(Running, "", "R"), halt("", "I").then(entryIs("p", "")),
+			tick(Running, "", "R").after(time.Second),
+		}},
+		{name: "running is a status it may return", tree: func(*recorder) *Spec {
+			return TestNode(TestNodeConfig{ReturnStatus: Running})
+		}, steps: []tstep{tick(Running, "", "R"), tick(Running, "", "R")}},
+		{name: "in XML form", tree: func(*recorder) *Spec {
+			return testNodeModel.Spec().With("return_status", "FAILURE").With("async_delay", "10")
+		}, steps: []tstep{tick(Running, "", "R"), tick(Failure, "", "I").after(10 * ms)}},
+	})
+	tickError(t, TestNode(TestNodeConfig{ReturnStatusScript: "'IDLE'"}), "a TestNode cannot return IDLE")
+	tickError(t, TestNode(TestNodeConfig{ReturnStatusScript: "7"}), "return_status_script: 7 is not a status")
+	tickError(t, TestNode(TestNodeConfig{ReturnStatusScript: "'WIN'"}), `"WIN" is not a status`)
+	tickError(t, testNodeModel.Spec().With("return_status", "IDLE"), "a TestNode cannot return IDLE")
+	if _, err := NewTree(TestNode(TestNodeConfig{PostScript: "x :="})); err == nil {
+		t.Error("a bad script was accepted")
+	}
+}
+
+func TestWildcard(t *testing.T) {
+	for _, c := range []struct {
+		pattern, text string
+		want          bool
+	}{
+		{"abc", "abc", true}, {"abc", "abd", false}, {"*", "", true}, {"*", "a/b::3", true},
+		{"mysub/action_*", "mysub/action_1", true}, {"mysub/action_*", "other/action_1", false},
+		{"*/Follow*", "nav/FollowPath::7", true}, {"a?c", "abc", true}, {"a?c", "ac", false},
+		{"a*b*c", "axxbyyc", true}, {"a*b*c", "axxbyy", false}, {"*::?", "x/Foo::3", true},
+		{"é?", "éà", true}, {"**a", "bba", true}, {"a*", "b", false},
+	} {
+		if got := wildcard(c.pattern, c.text); got != c.want {
+			t.Errorf("wildcard(%q, %q) = %v, want %v", c.pattern, c.text, got, c.want)
+		}
+	}
+}
+
+const substXML = `
+<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <Sequence>
+      <Script code="log := ''"/>
+      <Say name="hello" message="hi"/>
+      <SubTree ID="Sub" name="mysub" _autoremap="true"/>
+      <SubTree ID="Sub" name="other" _autoremap="true"/>
+      <AlwaysFailure name="flaky" _onFailure="log := log .. 'F'"/>
+    </Sequence>
+  </BehaviorTree>
+  <BehaviorTree ID="Sub">
+    <Sequence>
+      <Say name="action_1" message="one"/>
+      <Say message="two"/>
+    </Sequence>
+  </BehaviorTree>
+</root>`
+
+// say is a registered action that appends its message to the entry log.
+var say = NewAction("Say", func(n *Node) (Status, error) {
+	msg, err := Get[string](n, "message")
+	if err != nil {
+		return Failure, err
+	}
+	e := n.Blackboard().Entry("log")
+	return Success, e.Assign(blackboard.String(e.Load().Str() + msg + ";"))
+}, InputPort[string]("message", ""))
+
+func TestSubstitutionRules(t *testing.T) {
+	echo := NewAction("Echo", func(n *Node) (Status, error) {
+		msg, err := Get[string](n, "message")
+		e := n.Blackboard().Entry("log")
+		return Success, errorsJoin(err, e.Assign(blackboard.String(e.Load().Str()+"echo "+msg+";")))
+	}, InputPort[string]("message", ""))
+	for _, c := range []struct {
+		name   string
+		rules  string
+		want   Status
+		log    string
+		report string // the paths and IDs of the nodes, to check that substitutes keep them
+	}{
+		{name: "no rules", rules: `{}`, want: Failure, log: "hi;one;two;one;two;F"},
+		{name: "by instance name", rules: `{"SubstitutionRules": {"hello": "Echo"}}`, want: Failure,
+			log: "echo hi;one;two;one;two;F", report: "hello=Say"},
+		{name: "by ID", rules: `{"SubstitutionRules": {"Say": "Echo"}}`, want: Failure,
+			log: "echo hi;echo one;echo two;echo one;echo two;F"},
+		{name: "by path pattern, per subtree instance", rules: `{"SubstitutionRules": {"mysub/action_*": "Echo"}}`, want: Failure,
+			log: "hi;echo one;two;one;two;F", report: "mysub/action_1=Say mysub/Say::7=Say other/Say::11=Say"},
+		{name: "a pattern passes over nodes of another shape", rules: `{"SubstitutionRules": {"mysub/*": "Echo"}}`, want: Failure,
+			log: "hi;echo one;echo two;one;two;F", report: "mysub/Sequence::5=Sequence"},
+		{name: "by exact path", rules: `{"SubstitutionRules": {"other/Say::11": "Echo"}}`, want: Failure,
+			log: "hi;one;two;one;echo two;F"},
+		{name: "TestNode config; the first matching rule wins", rules: `{
+			"TestNodeConfigs": {"ok": {"return_status": "SUCCESS", "success_script": "log := log .. 'T'"},
+			                    "no": {"return_status": "FAILURE"}},
+			"SubstitutionRules": {"flaky": "ok", "fl*": "no"}}`, want: Success, log: "hi;one;two;one;two;T", report: "flaky=AlwaysFailure"},
+		{name: "a pattern for every leaf", rules: `{
+			"TestNodeConfigs": {"no": {"return_status": "FAILURE", "post_script": "log := 'mocked'"}},
+			"SubstitutionRules": {"*": "no"}}`, want: Failure, log: "mocked"},
+		{name: "async TestNode", rules: `{
+			"TestNodeConfigs": {"slow": {"return_status": "SUCCESS", "async_delay": 100, "post_script": "log := log .. 'slow;'"}},
+			"SubstitutionRules": {"action_1": "slow"}}`, want: Failure, log: "hi;slow;two;slow;two;F"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := NewFactory()
+			if err := f.Register(say, echo); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.LoadSubstitutions([]byte(c.rules)); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.LoadString("subst.xml", substXML); err != nil {
+				t.Fatal(err)
+			}
+			clock := &fakeClock{now: epoch}
+			tree, err := f.NewTree("", WithClock(clock))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var s Status
+			for range 10 {
+				if s, err = tree.TickOnce(); err != nil || s != Running {
+					break
+				}
+				clock.advance(100 * time.Millisecond)
+			}
+			if err != nil || s != c.want {
+				t.Fatalf("got %v, %v; want %v", s, err, c.want)
+			}
+			if got := tree.Blackboard().Entry("log").Load().Str(); got != c.log {
+				t.Errorf("log %q, want %q", got, c.log)
+			}
+			for _, pair := range strings.Fields(c.report) {
+				path, id, _ := strings.Cut(pair, "=")
+				found := false
+				for n := range tree.Nodes() {
+					if n.Path() == path {
+						found = true
+						if n.ID() != id {
+							t.Errorf("%s: ID %q, want %q", path, n.ID(), id)
+						}
+					}
+				}
+				if !found {
+					t.Errorf("no node %s", path)
+				}
+			}
+		})
+	}
+}
+
+func errorsJoin(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func TestSubstituteInGo(t *testing.T) {
+	f := NewFactory()
+	if err := f.Register(say); err != nil {
+		t.Fatal(err)
+	}
+	f.Substitute("hello", "AlwaysFailure")
+	if err := f.SubstituteTestNode("hello", TestNodeConfig{SuccessScript: "log := 'mock'"}); err != nil {
+		t.Fatal(err) // replaces the rule above
+	}
+	if err := f.SubstituteTestNode("x", TestNodeConfig{PostScript: "a ="}); err == nil {
+		t.Error("a bad script was accepted")
+	}
+	if err := f.LoadString("subst.xml", substXML); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := tree.TickOnce(); s != Failure || err != nil {
+		t.Fatal(s, err)
+	}
+	if got := tree.Blackboard().Entry("log").Load().Str(); got != "mockone;two;one;two;F" {
+		t.Errorf("log %q", got)
+	}
+	f.ClearSubstitutions()
+	tree, _ = f.NewTree("")
+	tree.TickOnce()
+	if got := tree.Blackboard().Entry("log").Load().Str(); got != "hi;one;two;one;two;F" {
+		t.Errorf("after ClearSubstitutions: log %q", got)
+	}
+	f.Substitute("hello", "SubTree")
+	if _, err := f.NewTree(""); err == nil || !strings.Contains(err.Error(), `cannot be replaced by a SubTree`) {
+		t.Errorf("SubTree substitute: %v", err)
+	}
+	f.Substitute("hello", "NoSuchNode")
+	if _, err := f.NewTree(""); err == nil || !strings.Contains(err.Error(), `no node type "NoSuchNode"`) {
+		t.Errorf("unknown substitute: %v", err)
+	}
+}
+
+func TestLoadSubstitutionsErrors(t *testing.T) {
+	for _, c := range []struct{ json, want string }{
+		{`[`, "unexpected EOF"},
+		{`{"Rules": {}}`, `unknown field "Rules"`},
+		{`{"TestNodeConfigs": {"a": {"return_status": "MAYBE"}}}`, `TestNodeConfigs "a": return_status: "MAYBE" is not a status`},
+		{`{"TestNodeConfigs": {"a": {"return_status": "IDLE"}}}`, `cannot return IDLE`},
+		{`{"TestNodeConfigs": {"a": {"post_script": "x := 1"}}}`, `give return_status or return_status_script`},
+		{`{"TestNodeConfigs": {"a": {"return_status": "SUCCESS", "post_script": "x :="}}}`, `post_script`},
+		{`{"TestNodeConfigs": {"a": {"return_status": "SUCCESS", "delay": 3}}}`, `unknown field "delay"`},
+		{`{"TestNodeConfigs": {"a": {"return_status": "SUCCESS", "async_delay": -3}}}`, `async_delay: -3ms is negative`},
+		{`{"SubstitutionRules": {"a": 3}}`, `rule "a": the value must name`},
+		{`{"SubstitutionRules": []}`, `want an object`},
+	} {
+		f := NewFactory()
+		err := f.LoadSubstitutions([]byte(c.json))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want %q", c.json, err, c.want)
+		}
+		if len(f.subst) != 0 {
+			t.Errorf("%s: rules were added despite the error", c.json)
+		}
+	}
+}
+
+// TestDryRunNav2 runs a navigation tree written for Nav2, whose nodes are not linked
+// in: substitution rules replace every one of them, and the tree shows which branches
+// it takes.
+func TestDryRunNav2(t *testing.T) {
+	const nav2 = `
+<root BTCPP_format="4" main_tree_to_execute="NavigateWithReplanning">
+  <BehaviorTree ID="NavigateWithReplanning">
+    <RecoveryNode number_of_retries="6" name="NavigateRecovery">
+      <PipelineSequence name="NavigateWithReplanning">
+        <RateController hz="1.0">
+          <ComputePathToPose goal="{goal}" path="{path}" planner_id="GridBased"/>
+        </RateController>
+        <FollowPath path="{path}" controller_id="FollowPath"/>
+      </PipelineSequence>
+      <Sequence name="RecoveryActions">
+        <ClearEntireCostmap name="ClearLocalCostmap" service_name="local_costmap/clear_entirely_local_costmap"/>
+        <Wait wait_duration="5"/>
+      </Sequence>
+    </RecoveryNode>
+  </BehaviorTree>
+</root>`
+	const rules = `{
+  "TestNodeConfigs": {
+    "planned": {"return_status": "SUCCESS", "success_script": "trace := trace .. 'plan;'"},
+    "follow": {"return_status_script": "cleared ? SUCCESS : FAILURE", "async_delay": 500, "post_script": "trace := trace .. 'follow;'"},
+    "clear": {"return_status": "SUCCESS", "success_script": "cleared := true; trace := trace .. 'clear;'"},
+    "wait": {"return_status": "SUCCESS", "async_delay": 5000}
+  },
+  "SubstitutionRules": {
+    "RecoveryNode": "Fallback",
+    "PipelineSequence": "Sequence",
+    "RateController": "ForceSuccess",
+    "ComputePathToPose": "planned",
+    "FollowPath": "follow",
+    "ClearLocalCostmap": "clear",
+    "Wait": "wait"
+  }
+}`
+	f := NewFactory()
+	if err := f.LoadString("nav2.xml", nav2); err == nil {
+		t.Fatal("unregistered nodes were accepted without substitution rules")
+	}
+	if err := f.LoadSubstitutions([]byte(rules)); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.LoadString("nav2.xml", nav2); err != nil {
+		t.Fatal(err)
+	}
+	clock := &fakeClock{now: epoch}
+	bb := blackboard.New()
+	bb.Entry("trace").Assign(blackboard.String(""))
+	bb.Entry("cleared").Assign(blackboard.Bool(false))
+	tree, err := f.NewTree("", WithClock(clock), WithBlackboard(bb))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var statuses []string
+	for range 20 {
+		s, err := tree.TickOnce()
+		if err != nil {
+			t.Fatal(err)
+		}
+		statuses = append(statuses, statusLetter(s))
+		if s != Running {
+			break
+		}
+		clock.advance(500 * time.Millisecond)
+	}
+	// plan, follow for 500ms (fails: not cleared), clear, wait 5s: the recovery
+	// succeeds, so the Fallback succeeds.
+	if got, want := strings.Join(statuses, ""), "RRRRRRRRRRRS"; got != want {
+		t.Errorf("statuses %s, want %s", got, want)
+	}
+	if got := bb.Entry("trace").Load().Str(); got != "plan;follow;clear;" {
+		t.Errorf("trace %q", got)
+	}
+	if _, ok := bb.Lookup("path"); !ok {
+		t.Error(`the entry "path" of a substituted node's port was not created`)
+	}
+	for n := range tree.Nodes() {
+		if n.Path() == "ClearLocalCostmap" && n.ID() != "ClearEntireCostmap" {
+			t.Errorf("the substitute's ID is %q", n.ID())
+		}
+	}
+}
+
+func TestUnsubstitutedUnknownNode(t *testing.T) {
+	f := NewFactory()
+	if err := f.LoadSubstitutions([]byte(`{"SubstitutionRules": {"nav/*": "AlwaysSuccess"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="T"><Sequence><Teleport to="moon"/></Sequence></BehaviorTree></root>`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.NewTree("")
+	if err == nil || !strings.Contains(err.Error(), `t.xml:1:`) || !strings.Contains(err.Error(), `unknown node "Teleport": no substitution rule replaced it`) {
+		t.Errorf("got %v", err)
+	}
+}
