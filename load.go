@@ -71,7 +71,7 @@ func take[T any](pool *[]T, n int) []T {
 		*pool = make([]T, 0, max(n, 64))
 	}
 	l := len(*pool)
-	s := (*pool)[l:l:l+n]
+	s := (*pool)[l : l : l+n]
 	*pool = (*pool)[:l+n]
 	return s
 }
@@ -290,7 +290,7 @@ func (c *compiler) checkChildren(s *Spec, e *btxml.Element) {
 	switch s.model.Kind {
 	case KindAction, KindCondition:
 		if k > 0 {
-			c.errorf(e.Pos, "%s is an %s: it has no children, found %d", s.model.ID, s.model.Kind, k)
+			c.errorf(e.Pos, "%s is a leaf (%s): it has no children, found %d", s.model.ID, s.model.Kind, k)
 		}
 	case KindDecorator:
 		if k != 1 {

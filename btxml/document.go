@@ -83,9 +83,10 @@ type Element struct {
 }
 
 // IDPos returns where the type name is written: the tag name in the compact
-// form, the value of the ID attribute in the explicit form. (It is kept
-// without a file name, which is Pos.File: a Document has many elements.)
-func (e *Element) IDPos() Pos { return Pos{File: e.Pos.File, Line: e.idLine, Col: e.idCol} }
+// form, the value of the ID attribute in the explicit form; the zero Pos if
+// it is not known. (An Element keeps it as a line and a column in
+// Pos.File: a Document has many elements.)
+func (e *Element) IDPos() Pos { return e.Pos.at(e.idLine, e.idCol) }
 
 // Attr finds an attribute by name.
 func (e *Element) Attr(name string) (Attr, bool) { return findAttr(e.Attrs, name) }
@@ -122,10 +123,9 @@ type Attr struct {
 }
 
 // ValuePos returns the position of the first character after the opening
-// quote. (It is kept without a file name, which is Pos.File: a Document has
-// many attributes.)
-func (a Attr) ValuePos() Pos { return Pos{File: a.Pos.File, Line: a.valueLine, Col: a.valueCol} }
-
+// quote; the zero Pos if it is not known. (An Attr keeps it as a line and a
+// column in Pos.File: a Document has many attributes.)
+func (a Attr) ValuePos() Pos { return a.Pos.at(a.valueLine, a.valueCol) }
 
 // Include is an <include path=".." ros_pkg=".."/> element.
 type Include struct {

@@ -24,8 +24,9 @@ type Limits struct {
 	// MaxAttrs is the number of attributes of one element. Default 256.
 	MaxAttrs int
 	// MaxNodes is the number of elements and attributes together, in all
-	// files of a Load. It bounds memory: each costs about 100 bytes, however
-	// short it is written. Default 1,000,000.
+	// files of a Load. It bounds memory: an element costs about 120 bytes
+	// and an attribute 64, however short they are written. Default
+	// 1,000,000.
 	MaxNodes int
 	// MaxIncludeDepth is how deep includes may nest: a file included by the
 	// top file is at depth 1. Default 32.

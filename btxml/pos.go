@@ -20,6 +20,15 @@ type Pos struct {
 	Col  int32
 }
 
+// at returns the position line:col in p's file, or the zero Pos if line is
+// 0.
+func (p Pos) at(line, col int32) Pos {
+	if line == 0 {
+		return Pos{}
+	}
+	return Pos{File: p.File, Line: line, Col: col}
+}
+
 // IsValid reports whether p has a line number.
 func (p Pos) IsValid() bool { return p.Line > 0 }
 

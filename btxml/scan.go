@@ -51,7 +51,7 @@ type scanner struct {
 	sink  *errorSink
 	// failed is set by a fatal error: from then on next returns tokEOF.
 	failed bool
-	depth  int  // open elements
+	depth  int // open elements
 	// nodes counts elements and attributes; a Load carries it from file to
 	// file.
 	nodes int

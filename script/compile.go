@@ -346,6 +346,14 @@ func (c *compiler) singleCompare(x cexpr) *instr {
 	if x.isConst || x.r < 0 || in == nil || in.op != vmCompare || in.dst != x.r || in.jump >= 0 {
 		return nil
 	}
+	// If a jump lands right after it, it only ends a construct (the b of
+	// a && b) whose value other paths set without it.
+	here := c.here()
+	for i := range c.t.code {
+		if j := &c.t.code[i]; jumps(j) && j.jump == here {
+			return nil
+		}
+	}
 	return in
 }
 

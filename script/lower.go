@@ -111,24 +111,23 @@ func lower(t *compiled) {
 		if l.fused[pc] && pc < n-1 {
 			continue // built into the step of pc+1
 		}
-		var s step
-		if l.fused[pc] {
-			t.res = operand{m: mEval, e: l.build(pc).(evaler)}
-			s = jumpStep{stepBase{next: n}}
-		} else {
-			s = l.build(pc)
-		}
 		head := pc
 		for head > 0 && l.fused[head-1] {
 			head--
 		}
+		if l.fused[pc] {
+			// The last instructions compute the result: Run evaluates
+			// them after the steps.
+			t.res = operand{m: mEval, e: l.build(pc).(evaler)}
+			t.steps = t.steps[:head]
+			return
+		}
+		s := l.build(pc)
 		for i := head; i <= pc; i++ {
 			t.steps[i] = s // only steps[head] runs: no jump lands inside a chain
 		}
 	}
-	if n == 0 || !l.fused[n-1] {
-		t.res = l.operand(t.result, n)
-	}
+	t.res = l.operand(t.result, n)
 }
 
 func (l *lowering) isScratch(r ref) bool { return r >= 0 && int(r) < l.t.scratch }
@@ -210,16 +209,19 @@ func (l *lowering) pack() ([]int, int) {
 	for r := range first {
 		first[r], last[r] = math.MaxInt, -1
 	}
-	for pc := range t.code {
+	// A fused instruction writes no register, and reads its operands when
+	// the end of its chain runs.
+	at := len(t.code)
+	for pc := len(t.code) - 1; pc >= 0; pc-- {
 		in := &t.code[pc]
-		if l.fused[pc] {
-			continue // its register is never written; its reader reads none of it
+		if !l.fused[pc] {
+			at = pc
+			if writes(in) {
+				first[in.dst] = min(first[in.dst], pc)
+				last[in.dst] = max(last[in.dst], pc)
+			}
 		}
-		if writes(in) {
-			first[in.dst] = min(first[in.dst], pc)
-			last[in.dst] = max(last[in.dst], pc)
-		}
-		l.forReads(in, func(r ref) { last[r] = max(last[r], pc) })
+		l.forReads(in, func(r ref) { last[r] = max(last[r], at) })
 	}
 	if n := len(t.code); l.isScratch(t.result) && (n == 0 || !l.fused[n-1]) {
 		last[t.result] = n
@@ -599,15 +601,16 @@ func (s *compareStep) run(p *Program) (int, error) {
 // (x < 3, s == 'idle'), which it has converted beforehand.
 type compareConst struct {
 	compareBase
-	kind Kind
-	i    int64
-	f    float64
-	s    string
+	kind   Kind
+	number bool
+	i      int64
+	f      float64
+	s      string
 }
 
 func newCompareConst(c compareBase) *compareConst {
 	k := c.y.k
-	return &compareConst{compareBase: c, kind: k.kind, i: int64(k.n), f: k.Float(), s: k.s}
+	return &compareConst{compareBase: c, kind: k.kind, number: k.isNumber(), i: int64(k.n), f: k.Float(), s: k.s}
 }
 
 func (s *compareConst) run(p *Program) (int, error) {
@@ -635,7 +638,7 @@ func (s *compareConst) run(p *Program) (int, error) {
 		} else {
 			ok = s.mask&cmpStrings(a.s, s.s, false) != 0
 		}
-	case a.isNumber() && s.kind != KindString && s.kind != KindNil:
+	case a.isNumber() && s.number:
 		ok = s.mask&cmpFloats(a.Float(), s.f, s.equality) != 0
 	default:
 		if ok, err = compare(p.env, s.in.sub, int(s.in.pos), a, s.y.k); err != nil {

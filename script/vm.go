@@ -77,7 +77,7 @@ func (p *Program) Run() (Value, error) {
 	case mConst:
 		return r.k, nil
 	}
-	v, err := p.load(p.res.i)
+	v, err := p.res.get(p)
 	if err != nil {
 		return Value{}, p.runtimeError(err)
 	}
@@ -130,7 +130,7 @@ func (p *Program) store(in *instr, i, dst int, x Value) error {
 }
 
 // compound runs name op= x for variable slot i.
-func (p *Program) compound(in *instr, i, dst int, x operand) error {
+func (p *Program) compound(in *instr, i, dst int, x *operand) error {
 	v := p.handles[i]
 	// The entry must exist before the right side is read; when that is a
 	// register, the failing Load below finds out at no extra cost.

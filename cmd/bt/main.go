@@ -1,8 +1,15 @@
-// Command bt runs, checks, draws and converts BehaviorTree.CPP XML files.
+// Command bt runs, checks, draws and converts BehaviorTree.CPP XML files:
 //
-//	bt run [flags] FILE.xml
+//	bt run [flags] FILE.xml         tick a tree; print its statuses and its blackboard
+//	bt check [flags] FILE.xml...    validate files without running them
+//	bt nodes [flags] [ID...]        list the node types with their ports
+//	bt models [flags]               write the TreeNodesModel XML of the node types
+//	bt graph [flags] FILE.xml       draw a tree as Graphviz DOT, Mermaid or text
+//	bt convert [flags] FILE.xml     upgrade a format-3 file to format 4
 //
-// Run bt help for the list of commands.
+// Run "bt help" for the list of commands and "bt <command> --help" for the flags of
+// one, with an example. The exit status is 0 on success, 1 when the command failed
+// and 2 for a wrong command line.
 package main
 
 import (

@@ -1,4 +1,4 @@
-package behaviac_test
+package main
 
 import (
 	"os"
@@ -7,6 +7,63 @@ import (
 )
 
 func Example() {
+	if err := run(os.Stdout); err != nil {
+		panic(err)
+	}
+	// Output:
+	// tick 1 => RUNNING
+	//     World SUCCESS
+	//     Round SUCCESS
+	// tick 2 => RUNNING
+	//     Round SUCCESS
+	// tick 3 => RUNNING
+	//     Round SUCCESS
+	//     Patrol SUCCESS
+	//     Announce: "patrol done"
+	//     HearNoise FAILURE
+	// tick 4 => RUNNING
+	//     HearNoise SUCCESS
+	//     Listen SUCCESS
+	//     Ears: "heard a noise"
+	//     IsQuiet FAILURE
+	//     NotQuiet SUCCESS
+	// tick 5 => RUNNING
+	//     Aim SUCCESS
+	//     Eyes: "aimed"
+	//     Call SUCCESS
+	//     Radio: "calling for help"
+	//     AtMostTwice SUCCESS
+	// tick 6 => RUNNING
+	//     Call SUCCESS
+	//     Radio: "calling for help"
+	//     AtMostTwice SUCCESS
+	// tick 7 => RUNNING
+	//     AtMostTwice FAILURE
+	//     AskThreeTimes SUCCESS
+	//     Shoot SUCCESS
+	//     Rifle SUCCESS
+	// tick 8 => RUNNING
+	//     Shoot SUCCESS
+	//     Rifle SUCCESS
+	// tick 9 => RUNNING
+	//     Shoot SUCCESS
+	//     Rifle FAILURE
+	// tick 10 => SUCCESS
+	//     Shoot SUCCESS
+	//     Rifle SUCCESS
+	//     FireFourTimes SUCCESS
+	//     Trigger: "four shots fired"
+	//     Load SUCCESS
+	//     Reload FAILURE
+	//     Magazine: "reloading"
+	//     Load SUCCESS
+	//     Reload SUCCESS
+	//     Magazine: "reloading"
+}
+
+// The sentry run by the bt command: tick lines, what the Log nodes say, and the
+// counters on the blackboard at the end.
+func Example_command() {
 	cli.Main([]string{"run", "behaviac.xml"}, os.Stdout, os.Stderr)
 	// Output:
 	// tick 1 RUNNING
@@ -32,7 +89,7 @@ func Example() {
 
 // With --exactly-once, RetryUntilSuccessful's retry after the failed reload takes a
 // tick of its own.
-func Example_exactlyOnce() {
+func Example_commandExactlyOnce() {
 	cli.Main([]string{"run", "--exactly-once", "behaviac.xml"}, os.Stdout, os.Stderr)
 	// Output:
 	// tick 1 RUNNING

@@ -13,6 +13,9 @@
 // are not visited again.
 //
 // Run it with: go run ./examples/patrol
+//
+// patrol.xml is the same tree in XML, its world simulated by scripts on the blackboard:
+// go run ./cmd/bt run examples/patrol/patrol.xml
 package main
 
 import (

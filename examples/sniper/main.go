@@ -9,6 +9,9 @@
 //	└── Shoot
 //
 // Run it with: go run ./examples/sniper
+//
+// sniper.xml is the same tree in XML, its world simulated by scripts on the blackboard:
+// go run ./cmd/bt run examples/sniper/sniper.xml
 package main
 
 import (

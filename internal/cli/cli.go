@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gobt/bt"
 	"github.com/gobt/bt/btxml"
@@ -164,7 +165,7 @@ func (c *cmd) usageError(h help, format string, args ...any) int {
 }
 
 func (c *cmd) printHelp(w io.Writer, fs *flag.FlagSet, h help) {
-	fmt.Fprintf(w, "usage: %s\n\n%s\nExample:\n\n", h.usage, h.text)
+	fmt.Fprintf(w, "usage: %s\n\n%s\nExample:\n\n", h.usage, wrap(h.text, 80))
 	for _, line := range strings.Split(strings.TrimSpace(h.example), "\n") {
 		fmt.Fprintf(w, "\t%s\n", line)
 	}
@@ -181,8 +182,41 @@ func (c *cmd) printHelp(w io.Writer, fs *flag.FlagSet, h help) {
 		if len(f.Name) == 1 {
 			dash = "-"
 		}
-		fmt.Fprintf(w, "  %s%s%s\n    \t%s\n", dash, f.Name, arg, text)
+		fmt.Fprintf(w, "  %s%s%s\n%s", dash, f.Name, arg, indent(wrap(text, 72), "    \t"))
 	})
+}
+
+// wrap fills the paragraphs of text (separated by blank lines) into lines of at most
+// width characters.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	for i, para := range strings.Split(strings.TrimSpace(text), "\n\n") {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		n := 0
+		for _, word := range strings.Fields(para) {
+			l := utf8.RuneCountInString(word)
+			switch {
+			case n == 0:
+			case n+1+l > width:
+				b.WriteString("\n")
+				n = 0
+			default:
+				b.WriteString(" ")
+				n++
+			}
+			b.WriteString(word)
+			n += l
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// indent puts prefix before every line of text.
+func indent(text, prefix string) string {
+	return prefix + strings.ReplaceAll(strings.TrimSuffix(text, "\n"), "\n", "\n"+prefix) + "\n"
 }
 
 // loadDocument reads a BehaviorTree.CPP file with its includes. Includes are resolved

@@ -35,7 +35,7 @@ for a dry run. A node without implementation that is ticked is an error.
 Log nodes print "log <LEVEL> <node>: <message>" (debug messages only with --log).
 `,
 	example: `bt run examples/sniper/sniper.xml
-bt run --exactly-once --log --main AsyncFallback examples/fallbacks/fallbacks.xml
+bt run --exactly-once --log --main Async examples/fallbacks/fallbacks.xml
 bt run --models nav_models.xml --mock dry_run.json --interval 100ms navigate.xml`,
 }
 
@@ -78,6 +78,7 @@ func (c *cmd) run(args []string) int {
 			break
 		}
 		if status, err = tick(); err != nil {
+			tree.Halt() // stop what still runs (async work); the tick's error is the news
 			return c.runError(located(withPosition(tree, err), dir))
 		}
 		fmt.Fprintf(c.stdout, "tick %d %s\n", i, status)
