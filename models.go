@@ -27,15 +27,17 @@ func (m *Model) xml() *btxml.Model {
 	x := &btxml.Model{Kind: m.Kind.String(), ID: m.ID}
 	for _, p := range m.Ports {
 		x.Ports = append(x.Ports, btxml.PortModel{
-			Dir: p.Dir.String(), Name: p.Name, Type: p.typeName(),
+			Dir: p.Dir.String(), Name: p.Name, Type: p.XMLType(),
 			Default: p.Default, HasDefault: p.HasDefault, Description: p.Description,
 		})
 	}
 	return x
 }
 
-// typeName is the port's type as BehaviorTree.CPP names it in TreeNodesModel.
-func (p PortDef) typeName() string {
+// XMLType returns the port's type as TreeNodesModel writes it: TypeName if set, else
+// the name BehaviorTree.CPP gives the C++ type playing the Go type's part ("int",
+// "std::string", "BT::NodeStatus" …), else the Go type's name.
+func (p PortDef) XMLType() string {
 	if p.TypeName != "" {
 		return p.TypeName
 	}

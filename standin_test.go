@@ -78,7 +78,7 @@ func TestStandInsCheckTrees(t *testing.T) {
 		name, tree, err string
 	}{
 		{"valid", `<PipelineSequence><IsBatteryOK/><RateController hz="5"><MoveTo goal="1;2" distance="{d}"/></RateController></PipelineSequence>`, ""},
-		{"children of an action", `<MoveTo goal="x"><IsBatteryOK/></MoveTo>`, "t.xml:3:9: MoveTo is an Action: it has no children, found 1"},
+		{"children of an action", `<MoveTo goal="x"><IsBatteryOK/></MoveTo>`, "t.xml:3:9: MoveTo is a leaf (Action): it has no children, found 1"},
 		{"decorator without child", `<RateController/>`, "t.xml:3:9: RateController is a Decorator: it has exactly one child, found 0"},
 		{"unknown port", `<MoveTo gaol="x"/>`, `t.xml:3:17: MoveTo has no port "gaol"; did you mean "goal"?`},
 		{"bad literal", `<MoveTo speed="fast"/>`, `t.xml:3:24: port "speed"`},

@@ -123,6 +123,7 @@ func Upgrade(d *Document) []Note {
 	for _, t := range d.Trees {
 		if t != nil && (t.Format == 3 || t.Format == 0 && d.Format == 3) {
 			any = true
+			u.tree = t.ID
 			u.element(t.Root)
 		}
 	}
@@ -148,6 +149,7 @@ func Upgrade(d *Document) []Note {
 
 type upgrader struct {
 	trees map[string]bool // tree IDs of the document
+	tree  string          // the ID of the tree being upgraded
 	notes []Note
 }
 
@@ -178,7 +180,10 @@ func (u *upgrader) element(e *Element) {
 		}
 	case e.Tag == "SubTree":
 		u.subTree(e)
-	case !e.Explicit() && u.trees[e.ID]:
+	case !e.Explicit() && u.trees[e.ID] && e.ID != u.tree && len(e.Children) == 0:
+		// A tree cannot instantiate itself, nor a subtree have children: such an
+		// element is a node type that shares the tree's name (Nav2's <BackUp/> in the
+		// tree BackUp).
 		u.note(e.Pos, "<%s/> refers to a tree: written <SubTree ID=%q/>", e.ID, e.ID)
 		e.Tag = "SubTree"
 		u.subTree(e)

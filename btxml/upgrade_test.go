@@ -165,3 +165,23 @@ func TestUpgradeNil(t *testing.T) {
 		t.Errorf("Format %d", d.Format)
 	}
 }
+
+// TestUpgradeNodeNamedLikeItsTree checks that a compact element named after the tree it
+// is in, or with children, stays a node: a tree cannot instantiate itself, nor a
+// subtree have children (Nav2's format-3 trees have <BackUp/> in a tree BackUp).
+func TestUpgradeNodeNamedLikeItsTree(t *testing.T) {
+	src := `<root BTCPP_format="3"><BehaviorTree ID="BackUp"><Sequence><BackUp distance="0.3"/><Spin/></Sequence></BehaviorTree>` +
+		`<BehaviorTree ID="Spin"><Spin><A/></Spin></BehaviorTree></root>`
+	d := mustParse(t, "", src)
+	Upgrade(d)
+	kids := d.Trees[0].Root.Children
+	if kids[0].Tag != "BackUp" || kids[0].Attrs[0].Value != "0.3" {
+		t.Errorf("BackUp became %s %v", kids[0].Tag, kids[0].Attrs)
+	}
+	if kids[1].Tag != "SubTree" || kids[1].ID != "Spin" {
+		t.Errorf("a reference to the tree Spin stays %s", kids[1].Tag)
+	}
+	if spin := d.Trees[1].Root; spin.Tag != "Spin" {
+		t.Errorf("the node Spin with a child became %s", spin.Tag)
+	}
+}

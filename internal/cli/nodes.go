@@ -8,7 +8,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/gobt/bt"
-	"github.com/gobt/bt/btxml"
 )
 
 var nodesHelp = help{
@@ -51,64 +50,33 @@ func (c *cmd) nodes(args []string) int {
 			list = append(list, m)
 		}
 	}
-	types, err := portTypes(f)
-	if err != nil {
-		fmt.Fprintf(c.stderr, "bt: %v\n", err)
-		return exitError
-	}
 	for i, m := range list {
 		if i > 0 {
 			fmt.Fprintln(c.stdout)
 		}
-		writeNode(c.stdout, m, types[m.ID])
+		writeNode(c.stdout, m)
 	}
 	return exitOK
 }
 
-// portTypes returns the type names of the ports of every node type of f, by ID, as
-// TreeNodesModel writes them ("unsigned int", "std::string" …): the names people
-// read in XML. They are taken from the factory's own TreeNodesModel output, which
-// is where the engine names them.
-func portTypes(f *bt.Factory) (map[string][]string, error) {
-	var buf bytes.Buffer
-	if err := f.WriteModels(&buf, true); err != nil {
-		return nil, err
-	}
-	doc, err := btxml.Parse("models", buf.Bytes())
-	if err != nil {
-		return nil, err
-	}
-	types := map[string][]string{}
-	for _, m := range doc.Models {
-		for _, p := range m.Ports {
-			types[m.ID] = append(types[m.ID], p.Type)
-		}
-	}
-	return types, nil
-}
-
-// writeNode writes one entry of the catalogue, given the type names of its ports:
+// writeNode writes one entry of the catalogue:
 //
 //	Repeat (Decorator)
 //	    Ticks its child num_cycles times …
 //	    input  num_cycles  int    repeat this many times
-func writeNode(w io.Writer, m *bt.Model, types []string) {
+func writeNode(w io.Writer, m *bt.Model) {
 	fmt.Fprintf(w, "%s (%s)\n", m.ID, m.Kind)
 	if m.Description != "" {
 		fmt.Fprintf(w, "    %s\n", strings.ReplaceAll(m.Description, "\n", "\n    "))
 	}
 	var rows bytes.Buffer
 	tw := tabwriter.NewWriter(&rows, 0, 0, 2, ' ', 0)
-	for i, p := range m.Ports {
+	for _, p := range m.Ports {
 		def := ""
 		if p.HasDefault {
 			def = fmt.Sprintf("default %q", p.Default)
 		}
-		typ := "?"
-		if i < len(types) {
-			typ = types[i]
-		}
-		fmt.Fprintf(tw, "    %s\t%s\t%s\t%s\t%s\n", p.Dir, p.Name, typ, def, p.Description)
+		fmt.Fprintf(tw, "    %s\t%s\t%s\t%s\t%s\n", p.Dir, p.Name, p.XMLType(), def, p.Description)
 	}
 	tw.Flush()
 	for _, line := range strings.SplitAfter(rows.String(), "\n") {
