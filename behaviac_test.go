@@ -51,7 +51,7 @@ func TestLoop(t *testing.T) {
 		t.Errorf("count -1 in one tick: %v", err)
 	}
 	tickError(t, Loop(-2, AlwaysSuccess()), `port "count" must be -1 (no limit) or more, not -2`)
-	tickError(t, loopModel.Spec(AlwaysSuccess()), `port "count" is not set`)
+	tickError(t, loopModel.Spec(AlwaysSuccess()), `the port "count" is required and not set`)
 }
 
 func TestLoopUntil(t *testing.T) {
@@ -224,7 +224,7 @@ func TestLog(t *testing.T) {
 			tick(Skipped, "A:K", "I I").then(took(`level=WARN msg=careful node=Log::1`)),
 		}},
 	})
-	tickError(t, logModel.Spec(AlwaysSuccess()), `port "message" is not set`)
+	tickError(t, logModel.Spec(AlwaysSuccess()), `the port "message" is required and not set`)
 	if _, err := NewTree(Log("x", AlwaysSuccess()).With("level", "loud")); err == nil {
 		t.Error("a bad level was accepted")
 	}

@@ -7,24 +7,32 @@ import (
 )
 
 // controlCase is a tick table for one line (or a few) of a node's status contract.
+// It runs under TickOnce and TickExactlyOnce (see tickMode in decorators_test.go),
+// unless the node yields and the table shows one mode only.
 type controlCase struct {
-	name    string
-	tree    func(r *recorder) *Spec
-	exactly bool // TickExactlyOnce instead of TickOnce
-	steps   []step
+	name  string
+	tree  func(r *recorder) *Spec
+	mode  tickMode
+	steps []step
 }
 
 func runControlCases(t *testing.T, cases []controlCase) {
 	t.Helper()
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			r := &recorder{}
-			tree, err := NewTree(c.tree(r))
-			if err != nil {
-				t.Fatal(err)
+		for _, exactly := range []bool{false, true} {
+			if c.mode == onlyOnce && exactly || c.mode == onlyExactly && !exactly {
+				continue
 			}
-			runSteps(t, tree, r, c.exactly, c.steps)
-		})
+			name := c.name + map[bool]string{false: " (TickOnce)", true: " (TickExactlyOnce)"}[exactly]
+			t.Run(name, func(t *testing.T) {
+				r := &recorder{}
+				tree, err := NewTree(c.tree(r))
+				if err != nil {
+					t.Fatal(err)
+				}
+				runSteps(t, tree, r, exactly, c.steps)
+			})
+		}
 	}
 }
 
@@ -73,7 +81,7 @@ func TestSequence(t *testing.T) {
 			{halt: true, log: "B:halt", states: "I I I"},
 			{want: Running, log: "A:S B:R"},
 		}},
-		{name: "never yields, even exactly once", exactly: true, tree: func(r *recorder) *Spec {
+		{name: "never yields, even exactly once", mode: onlyExactly, tree: func(r *recorder) *Spec {
 			return Sequence(r.leaf("A", "S"), r.leaf("B", "S"))
 		}, steps: []step{{want: Success, log: "A:S B:S"}}},
 	})
@@ -81,29 +89,29 @@ func TestSequence(t *testing.T) {
 
 func TestAsyncSequence(t *testing.T) {
 	runControlCases(t, []controlCase{
-		{name: "yields after each synchronous success", exactly: true, tree: func(r *recorder) *Spec {
+		{name: "yields after each synchronous success", mode: onlyExactly, tree: func(r *recorder) *Spec {
 			return AsyncSequence(r.leaf("A", "S"), r.leaf("B", "S"), r.leaf("C", "S"))
 		}, steps: []step{
 			{want: Running, log: "A:S", states: "R S I I"},
 			{want: Running, log: "B:S"},
 			{want: Success, log: "C:S", states: "I I I I"},
 		}},
-		{name: "TickOnce re-ticks after a yield", tree: func(r *recorder) *Spec {
+		{name: "TickOnce re-ticks after a yield", mode: onlyOnce, tree: func(r *recorder) *Spec {
 			return AsyncSequence(r.leaf("A", "S"), r.leaf("B", "S"), r.leaf("C", "S"))
 		}, steps: []step{{want: Success, log: "A:S B:S C:S"}}},
-		{name: "no yield after a child that was running", exactly: true, tree: func(r *recorder) *Spec {
+		{name: "no yield after a child that was running", mode: onlyExactly, tree: func(r *recorder) *Spec {
 			return AsyncSequence(r.leaf("A", "R S"), r.leaf("B", "S"))
 		}, steps: []step{
 			{want: Running, log: "A:R"},
 			{want: Success, log: "A:S B:S"},
 		}},
-		{name: "no yield after a skipped child", exactly: true, tree: func(r *recorder) *Spec {
+		{name: "no yield after a skipped child", mode: onlyExactly, tree: func(r *recorder) *Spec {
 			return AsyncSequence(r.leaf("A", "K"), r.leaf("B", "S"), r.leaf("C", "S"))
 		}, steps: []step{
 			{want: Running, log: "A:K B:S"},
 			{want: Success, log: "C:S"},
 		}},
-		{name: "failure resets", exactly: true, tree: func(r *recorder) *Spec {
+		{name: "failure resets", mode: onlyExactly, tree: func(r *recorder) *Spec {
 			return AsyncSequence(r.leaf("A", "S"), r.leaf("B", "F"))
 		}, steps: []step{
 			{want: Running, log: "A:S"},
@@ -120,14 +128,14 @@ func TestSequenceWithMemory(t *testing.T) {
 	}{{"SequenceWithMemory", SequenceWithMemory}, {"SequenceStar", sequenceStarModel.Spec}} {
 		t.Run(mk.name, func(t *testing.T) {
 			runControlCases(t, []controlCase{
-				{name: "failure keeps the position", tree: func(r *recorder) *Spec {
+				{name: "failure keeps the position", mode: onlyOnce, tree: func(r *recorder) *Spec {
 					return mk.f(r.leaf("A", "S"), r.leaf("B", "F S"), r.leaf("C", "S"))
 				}, steps: []step{
 					{want: Failure, log: "A:S B:F", states: "I S I I"},
 					{want: Success, log: "B:S C:S", states: "I I I I"},
 					{want: Success, log: "A:S B:S C:S"},
 				}},
-				{name: "yields after each synchronous success", exactly: true, tree: func(r *recorder) *Spec {
+				{name: "yields after each synchronous success", mode: onlyExactly, tree: func(r *recorder) *Spec {
 					return mk.f(r.leaf("A", "S"), r.leaf("B", "F S"), r.leaf("C", "S"))
 				}, steps: []step{
 					{want: Running, log: "A:S"},
@@ -135,7 +143,7 @@ func TestSequenceWithMemory(t *testing.T) {
 					{want: Running, log: "B:S"},
 					{want: Success, log: "C:S"},
 				}},
-				{name: "halt keeps the position", exactly: true, tree: func(r *recorder) *Spec {
+				{name: "halt keeps the position", mode: onlyExactly, tree: func(r *recorder) *Spec {
 					return mk.f(r.leaf("A", "S"), r.leaf("B", "R"))
 				}, steps: []step{
 					{want: Running, log: "A:S"},
@@ -183,17 +191,17 @@ func TestFallback(t *testing.T) {
 
 func TestAsyncFallback(t *testing.T) {
 	runControlCases(t, []controlCase{
-		{name: "yields after each synchronous failure", exactly: true, tree: func(r *recorder) *Spec {
+		{name: "yields after each synchronous failure", mode: onlyExactly, tree: func(r *recorder) *Spec {
 			return AsyncFallback(r.leaf("A", "F"), r.leaf("B", "F"), r.leaf("C", "S"), r.leaf("D", "S"))
 		}, steps: []step{
 			{want: Running, log: "A:F"},
 			{want: Running, log: "B:F"},
 			{want: Success, log: "C:S", states: "I I I I I"},
 		}},
-		{name: "TickOnce completes in one call", tree: func(r *recorder) *Spec {
+		{name: "TickOnce completes in one call", mode: onlyOnce, tree: func(r *recorder) *Spec {
 			return AsyncFallback(r.leaf("A", "F"), r.leaf("B", "F"))
 		}, steps: []step{{want: Failure, log: "A:F B:F"}}},
-		{name: "no yield after the last child", exactly: true, tree: func(r *recorder) *Spec {
+		{name: "no yield after the last child", mode: onlyExactly, tree: func(r *recorder) *Spec {
 			return AsyncFallback(r.leaf("A", "F"))
 		}, steps: []step{{want: Failure, log: "A:F"}}},
 	})

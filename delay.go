@@ -30,7 +30,7 @@ func Delay(d time.Duration, child *Spec) *Spec {
 var delayModel = &Model{
 	ID: "Delay", Kind: KindDecorator,
 	Description: "Waits delay_msec milliseconds, then ticks the child and returns its status.",
-	Ports:       []PortDef{InputPort[uint32]("delay_msec", "how long to wait before ticking the child, in milliseconds")},
+	Ports:       []PortDef{InputPort[uint32]("delay_msec", "how long to wait before ticking the child, in milliseconds").Require()},
 	build: func(c *Init) (ticker, error) {
 		d := &delay{}
 		return d, d.msec.bind(c, "delay_msec")

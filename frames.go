@@ -31,7 +31,7 @@ var framesModel = &Model{
 	ID: "Frames", Kind: KindDecorator,
 	Description: "Keeps the child going for a number of ticks, whatever it returns, then succeeds.",
 	Ports: []PortDef{
-		InputPort[int]("frames", "how many ticks; 0 or less fails at once"),
+		InputPort[int]("frames", "how many ticks; 0 or less fails at once").Require(),
 		whenEndsPort(),
 	},
 	build: func(c *Init) (ticker, error) {

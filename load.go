@@ -209,6 +209,9 @@ func (c *compiler) node(e *btxml.Element) *Spec {
 	for _, a := range e.Attrs {
 		c.attr(s, a)
 	}
+	for _, p := range s.missingPorts() {
+		c.errorf(e.Pos, "%s needs the port %q: set it, as %s=\"…\"", m.ID, p, p)
+	}
 	c.checkChildren(s, e)
 	s.children = take(&c.arena.kids, len(e.Children))
 	for _, child := range e.Children {

@@ -24,7 +24,7 @@ var logModel = &Model{
 	ID: "Log", Kind: KindDecorator,
 	Description: "Writes message to the tree's logger and returns the child's status.",
 	Ports: []PortDef{
-		InputPort[string]("message", "the text to log"),
+		InputPort[string]("message", "the text to log").Require(),
 		{Name: "level", Dir: DirInput, Type: typeOf[slog.Level](), TypeName: "std::string",
 			Default: "info", HasDefault: true, Description: "debug, info, warn or error"},
 		whenEndsPort(),

@@ -4,12 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 )
 
 // ModelOf returns the Model of a node type implemented by the struct type T, whose
 // pointer implements Behavior (and optionally Halter). Each node gets a new T. Its
 // ports are the fields of type In, Out or InOut with a `port` tag, bound before the
-// first tick:
+// first tick (`port:"name,required"` makes the port one a tree must set):
 //
 //	type MoveTo struct {
 //		Goal  bt.In[Pose]       `port:"goal" help:"where to go"`
@@ -78,6 +79,7 @@ func portFields(t reflect.Type) ([]taggedPort, error) {
 			continue
 		}
 		name, ok := f.Tag.Lookup("port")
+		name, required := strings.CutSuffix(name, ",required")
 		switch {
 		case !ok:
 			return nil, fmt.Errorf("field %s has no `port:\"name\"` tag", f.Name)
@@ -90,7 +92,7 @@ func portFields(t reflect.Type) ([]taggedPort, error) {
 		}
 		seen[name] = true
 		typ, dir := reflect.New(f.Type).Interface().(portField).declare()
-		def := PortDef{Name: name, Dir: dir, Type: typ, Description: f.Tag.Get("help")}
+		def := PortDef{Name: name, Dir: dir, Type: typ, Description: f.Tag.Get("help"), Required: required}
 		if d, ok := f.Tag.Lookup("default"); ok {
 			def = def.WithDefault(d)
 		}

@@ -37,6 +37,7 @@ type PortDef struct {
 	Type        reflect.Type // nil: any type
 	Default     string       // the default value as XML text, when HasDefault
 	HasDefault  bool
+	Required    bool // a tree that does not set the port (and it has no default) is rejected
 	Description string
 	TypeName    string // the name written to TreeNodesModel; derived from Type when empty
 
@@ -71,6 +72,13 @@ func isPortName(name string) bool {
 		return false
 	}
 	return name != "name" && name != "ID"
+}
+
+// Require returns a copy of p that must be set: a tree whose node neither sets the port
+// nor can use a default is rejected when it is built, with the node's position.
+func (p PortDef) Require() PortDef {
+	p.Required = true
+	return p
 }
 
 func (p PortDef) holdsScript() PortDef {

@@ -25,7 +25,7 @@ var preconditionModel = &Model{
 	Description: "Ticks the child if a script is true, else returns a given status.",
 	Ports: []PortDef{
 		InputPort[Status]("else", "the status to return when the condition is false").WithDefault("FAILURE"),
-		InputPort[string]("if", "the condition, a script").holdsScript(),
+		InputPort[string]("if", "the condition, a script").holdsScript().Require(),
 	},
 	build: func(c *Init) (ticker, error) {
 		p := &precondition{}

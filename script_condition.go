@@ -16,7 +16,7 @@ var scriptConditionModel = &Model{
 	ID: "ScriptCondition", Kind: KindCondition,
 	Description: "Runs a script; succeeds if its value is true.",
 	Ports: []PortDef{{Name: "code", Dir: DirInput, Type: typeOf[string](), TypeName: "BT::AnyTypeAllowed",
-		Description: "the script to run; its last value must be true or false", script: true}},
+		Description: "the script to run; its last value must be true or false", script: true, Required: true}},
 	build: func(c *Init) (ticker, error) {
 		s := &scriptCondition{}
 		return s, s.code.bind(c, "code")

@@ -13,7 +13,7 @@ func Script(code string) *Spec { return scriptModel.Spec().withScript("code", co
 var scriptModel = &Model{
 	ID: "Script", Kind: KindAction,
 	Description: "Runs a script; always succeeds.",
-	Ports:       []PortDef{InputPort[string]("code", "the script to run").holdsScript()},
+	Ports:       []PortDef{InputPort[string]("code", "the script to run").holdsScript().Require()},
 	build: func(c *Init) (ticker, error) {
 		s := &scriptNode{}
 		return s, s.code.bind(c, "code")

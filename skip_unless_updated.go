@@ -34,7 +34,7 @@ var skipUnlessUpdatedModel = &Model{
 
 // entryPort is the port of the nodes that watch an entry: the key, not its value.
 func entryPort() PortDef {
-	p := InputPort[any]("entry", "the blackboard key to watch")
+	p := InputPort[any]("entry", "the blackboard key to watch").Require()
 	p.TypeName = "BT::Any"
 	return p
 }

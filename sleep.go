@@ -24,7 +24,7 @@ func Sleep(d time.Duration) *Spec {
 var sleepModel = &Model{
 	ID: "Sleep", Kind: KindAction,
 	Description: "Waits msec milliseconds, then succeeds.",
-	Ports:       []PortDef{InputPort[uint32]("msec", "how long to wait, in milliseconds")},
+	Ports:       []PortDef{InputPort[uint32]("msec", "how long to wait, in milliseconds").Require()},
 	build: func(c *Init) (ticker, error) {
 		s := &sleep{}
 		return s, s.msec.bind(c, "msec")

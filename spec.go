@@ -141,6 +141,19 @@ func (s *Spec) portScript(name string) *script.Script {
 	return nil
 }
 
+// missingPorts returns the required ports of s that are neither set nor defaulted.
+func (s *Spec) missingPorts() []string {
+	var missing []string
+	for _, p := range s.model.Ports {
+		if p.Required && !p.HasDefault {
+			if _, set := s.Port(p.Name); !set {
+				missing = append(missing, p.Name)
+			}
+		}
+	}
+	return missing
+}
+
 // Port returns the value set for a port with With (or XML), if any.
 func (s *Spec) Port(name string) (string, bool) {
 	for _, p := range s.ports {
@@ -273,6 +286,11 @@ func (b *builder) build(s *Spec, sc *scope, slot int) *Node {
 		b.fail(n, err)
 	}
 	b.checkShape(n)
+	if s.pos.Line == 0 { // specs from XML were checked when the document was loaded
+		for _, p := range s.missingPorts() {
+			b.fail(n, fmt.Errorf("the port %q is required and not set", p))
+		}
+	}
 	b.init.node = n
 	t, err := b.newTicker(s.model)
 	b.init.node = nil

@@ -31,7 +31,7 @@ var timeModel = &Model{
 	ID: "Time", Kind: KindDecorator,
 	Description: "Keeps the child going for msec milliseconds, whatever it returns, then succeeds.",
 	Ports: []PortDef{
-		InputPort[int]("msec", "how long, in milliseconds; 0 or less fails at once"),
+		InputPort[int]("msec", "how long, in milliseconds; 0 or less fails at once").Require(),
 		whenEndsPort(),
 	},
 	build: func(c *Init) (ticker, error) {

@@ -30,7 +30,7 @@ func Timeout(d time.Duration, child *Spec) *Spec {
 var timeoutModel = &Model{
 	ID: "Timeout", Kind: KindDecorator,
 	Description: "Halts the child and fails if it is still running after msec milliseconds.",
-	Ports:       []PortDef{InputPort[uint32]("msec", "the time limit in milliseconds (0: none)")},
+	Ports:       []PortDef{InputPort[uint32]("msec", "the time limit in milliseconds (0: none)").Require()},
 	build: func(c *Init) (ticker, error) {
 		t := &timeout{}
 		return t, t.msec.bind(c, "msec")

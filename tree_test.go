@@ -274,7 +274,7 @@ func TestAsyncErrorsAndPanics(t *testing.T) {
 			{func(context.Context, *Node) (Status, error) { return Running, nil }, "node W::1 (W): async action returned RUNNING"},
 		} {
 			tree, _ := NewTree(Async("W", c.fn))
-			tree.TickOnce()
+			tree.TickExactlyOnce() // TickOnce could collect the result at once, woken up by it
 			synctest.Wait()
 			if _, err := tree.TickOnce(); err == nil || err.Error() != c.want {
 				t.Errorf("got %v, want %s", err, c.want)

@@ -15,7 +15,7 @@ func UnsetBlackboard(key string) *Spec { return unsetBlackboardModel.Spec().With
 var unsetBlackboardModel = &Model{
 	ID: "UnsetBlackboard", Kind: KindAction,
 	Description: "Removes an entry from the blackboard; succeeds even if it was absent.",
-	Ports:       []PortDef{InputPort[string]("key", "the name of the entry to remove")},
+	Ports:       []PortDef{InputPort[string]("key", "the name of the entry to remove").Require()},
 	build: func(c *Init) (ticker, error) {
 		u := &unsetBlackboard{}
 		return u, u.key.bind(c, "key")
