@@ -152,21 +152,49 @@ func (n *Node) halt() {
 // need their status byte cleared; many of them at once, when none is Running and nobody
 // observes the tree (every byte has the observedBit then), are cleared in one go.
 func (n *Node) haltChildren(i int) {
+	f := n.family()
+	f.halt(i)
+}
+
+// family is a node's children as a control keeps them at hand: the nodes and their
+// status bytes, both contiguous in the tree's arrays.
+type family struct {
+	nodes []Node
+	st    []uint8
+	tree  *Tree
+}
+
+func (n *Node) family() family {
 	m := n.meta
 	t := m.scope.tree
-	lo, hi := int(m.first)+i, int(m.first)+int(m.nkids)
-	kids := t.status[lo:hi:hi]
-	if len(kids) > 16 && kids[0] < observedBit && bytes.IndexByte(kids, uint8(Running)) < 0 {
-		clear(kids)
+	lo, hi := m.first, m.first+uint32(m.nkids)
+	return family{t.nodes[lo:hi:hi], t.status[lo:hi:hi], t}
+}
+
+// reset resets the children from index i on, known not to be Running: their status
+// bytes are cleared, unless observers must hear of the change.
+func (f *family) reset(i int) {
+	if f.tree.observed {
+		f.halt(i)
 		return
 	}
-	for j, b := range kids {
+	clear(f.st[i:])
+}
+
+// halt halts (or resets) the children from index i on.
+func (f *family) halt(i int) {
+	st := f.st[i:]
+	if len(st) > 16 && st[0] < observedBit && bytes.IndexByte(st, uint8(Running)) < 0 {
+		clear(st)
+		return
+	}
+	for j, b := range st {
 		switch b {
 		case uint8(Idle):
 		case uint8(Success), uint8(Failure):
-			kids[j] = uint8(Idle)
+			st[j] = uint8(Idle)
 		default: // Running, or observed
-			t.nodes[lo+j].reset()
+			f.nodes[i+j].reset()
 		}
 	}
 }

@@ -20,13 +20,14 @@ func Sequence(children ...*Spec) *Spec { return sequenceModel.Spec(children...) 
 var sequenceModel = &Model{
 	ID: "Sequence", Kind: KindControl,
 	Description: "Ticks the children in order while they succeed; fails at the first failure.",
-	build:       func(*Init) (ticker, error) { return &sequence{stop: Failure}, nil },
+	build:       func(c *Init) (ticker, error) { return newSequence(c, Failure, false, false), nil },
 }
 
 // sequence implements Sequence, AsyncSequence and SequenceWithMemory, and, with stop =
 // Success, Fallback and AsyncFallback: children are ticked in order while they return
 // the opposite of stop.
 type sequence struct {
+	family         // the children, at hand
 	stop    Status // the child status that ends the node early
 	yield   bool   // after a child that completed synchronously, return Running with a wake-up
 	memory  bool   // after a stop, resume at the child that stopped us (SequenceWithMemory)
@@ -34,8 +35,12 @@ type sequence struct {
 	skipped int32
 }
 
+func newSequence(c *Init, stop Status, yield, memory bool) *sequence {
+	return &sequence{family: c.node.family(), stop: stop, yield: yield, memory: memory}
+}
+
 func (q *sequence) tick(n *Node) Status {
-	kids := n.kids()
+	kids := q.nodes
 	if !n.Status().Active() {
 		q.skipped = 0
 	}
@@ -97,7 +102,7 @@ func (q *sequence) tickYielding(n *Node, kids []Node, i int, pass Status) Status
 // done ends the node after every child passed or was skipped.
 func (q *sequence) done(n *Node, kids int, pass Status) Status {
 	allSkipped := int(q.skipped) == kids
-	n.haltChildren(0)
+	q.reset(0)
 	q.idx, q.skipped = 0, 0
 	if allSkipped {
 		return Skipped
@@ -107,12 +112,13 @@ func (q *sequence) done(n *Node, kids int, pass Status) Status {
 
 // stop1 ends the node after child i returned the stopping status s.
 func (q *sequence) stop1(n *Node, i int, s Status) Status {
+	// A sequence only moves on from a child that completed: none of them is Running.
 	if q.memory {
 		q.idx = int32(i)
-		n.haltChildren(i)
+		q.reset(i)
 	} else {
 		q.idx = 0
-		n.haltChildren(0)
+		q.reset(0)
 	}
 	return s
 }

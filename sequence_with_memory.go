@@ -33,6 +33,6 @@ var sequenceStarModel = &Model{
 	build:       newSequenceWithMemory,
 }
 
-func newSequenceWithMemory(*Init) (ticker, error) {
-	return &sequence{stop: Failure, yield: true, memory: true}, nil
+func newSequenceWithMemory(c *Init) (ticker, error) {
+	return newSequence(c, Failure, true, true), nil
 }
