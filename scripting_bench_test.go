@@ -78,10 +78,26 @@ func BenchmarkScriptCompile(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	env := benchScriptEnv(b)
+	var env script.Env = benchScriptEnv(b) // converted once, as a node does
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := s.Compile(env); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkScriptInstances builds many instances of one tree definition (a
+// crowd of agents): each instance compiles the definition's scripts again,
+// which reuses the code compiled for the first one.
+func BenchmarkScriptInstances(b *testing.B) {
+	f := NewFactory()
+	if err := f.LoadString("big.xml", genTreeXML(10000, true)); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := f.NewTree(""); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -38,9 +38,9 @@ type Var interface {
 // resolved to its Var and every enum name to its value; running it does no
 // lookups and, unless the script builds a new string, no allocations.
 //
-// A Program is not safe for concurrent use by several goroutines (its Vars
-// usually are not either, and a long script keeps scratch registers in it).
-// Compile one Program per tree instance.
+// A Program owns scratch registers, so it is not safe for concurrent use by
+// several goroutines (its Vars usually are not either). Compile one Program
+// per tree instance.
 type Program struct {
 	// The code, its constants and the names of its variables are shared
 	// by every Program compiled from the same Script with the same enums.
@@ -67,9 +67,10 @@ type compiled struct {
 	enums   []enumAnswer
 
 	// What runs: see lower.go.
-	steps []step
-	res   operand // the result
-	nregs int     // scratch register slots a Program needs
+	steps   []step
+	res     operand // the result
+	resTest tester  // the result, if it is a comparison or a logical
+	nregs   int     // scratch register slots a Program needs
 }
 
 // varSlot is a bound variable. In a compiled, v is nil: each Program holds
@@ -88,15 +89,12 @@ type enumAnswer struct {
 	ok   bool
 }
 
-// enumLog is the Env the compiler sees: it forwards Enum to the real Env
-// and records the answers. Compile does not call Var until the code is
-// built.
+// enumLog is how the compiler looks up enum names: it asks the Env (nil:
+// none) and records the answers.
 type enumLog struct {
 	env     Env
 	answers []enumAnswer
 }
-
-func (l *enumLog) Var(name string) (Var, error) { panic("script: Var called while compiling") }
 
 func (l *enumLog) Enum(name string) (int64, bool) {
 	for _, a := range l.answers {
@@ -188,17 +186,18 @@ func bindVar(env Env, src string, s *varSlot) (Var, error) {
 }
 
 // compile builds the code of s for the enum names of env, without binding
-// variables. Binding happens as the compiler meets each name; on failure,
-// the names met before the error are bound first so that a Var error among
-// them wins, as it would have stopped an eager compiler.
+// variables. If it fails, it first binds the variables met before the
+// failure, in order: a Var error among them is then reported, as it would
+// have been had each name been bound when met.
 func (s *Script) compile(env Env) (*compiled, error) {
 	c := &compiler{
-		src:   s.src,
-		env:   env,
-		t:     &compiled{src: s.src},
-		bound: map[string]binding{},
+		src: s.src,
+		env: env,
+		// About one instruction per operator, and a few more.
+		t:      &compiled{src: s.src, code: make([]instr, 0, s.size.ops+2)},
+		consts: make([]Value, 0, s.size.consts),
 	}
-	c.enums.env = env
+	c.enums = enumLog{env: env, answers: make([]enumAnswer, 0, s.size.names)}
 	if err := c.script(s.stmts); err != nil {
 		for i := range c.t.vars {
 			if _, berr := bindVar(env, s.src, &c.t.vars[i]); berr != nil {
@@ -232,7 +231,8 @@ func (c *compiler) script(stmts []*node) error {
 		c.t.result = c.ref(x)
 	}
 	t := c.t
-	t.regs = append(make([]Value, c.scratch), c.consts...)
+	t.regs = make([]Value, int(c.scratch)+len(c.consts))
+	copy(t.regs[c.scratch:], c.consts)
 	t.scratch = int(c.scratch)
 	// Constants were numbered from 0; they live after the scratch registers.
 	for i := range t.code {
@@ -280,7 +280,6 @@ type compiler struct {
 	env     Env // nil: no names
 	enums   enumLog
 	t       *compiled
-	bound   map[string]binding
 	scratch int32   // scratch registers allocated
 	consts  []Value // constant registers, numbered constBase+i until relocated
 }
@@ -383,23 +382,22 @@ func (c *compiler) move(x cexpr) cexpr {
 	return cexpr{r: dst, isBool: x.isBool}
 }
 
-// bind resolves a name once per Compile.
+// bind resolves a name: Env.Enum is asked once per name (enumLog
+// remembers), and each variable gets one slot.
 func (c *compiler) bind(name string, pos int) (binding, error) {
-	if b, ok := c.bound[name]; ok {
-		return b, nil
+	for i := range c.t.vars {
+		if c.t.vars[i].name == name {
+			return binding{slot: i}, nil
+		}
 	}
-	var b binding
 	if c.env == nil {
-		return b, c.errorAt(pos, fmt.Sprintf("unknown name %q: no environment to look it up in", name), nil)
+		return binding{}, c.errorAt(pos, fmt.Sprintf("unknown name %q: no environment to look it up in", name), nil)
 	}
 	if i, ok := c.enums.Enum(name); ok {
-		b = binding{isEnum: true, enum: i}
-	} else {
-		c.t.vars = append(c.t.vars, varSlot{name: name, pos: pos})
-		b = binding{slot: len(c.t.vars) - 1}
+		return binding{isEnum: true, enum: i}, nil
 	}
-	c.bound[name] = b
-	return b, nil
+	c.t.vars = append(c.t.vars, varSlot{name: name, pos: pos})
+	return binding{slot: len(c.t.vars) - 1}, nil
 }
 
 func constant(v Value) cexpr { return cexpr{isConst: true, c: v, isBool: v.kind == KindBool} }
@@ -491,6 +489,7 @@ func (c *compiler) unary(n *node) (cexpr, error) {
 	// !(a == b) is a != b. (Not so for < and >=, which differ on NaN.)
 	if cmp := c.singleCompare(x); n.op == opNot && cmp != nil && (cmp.sub == opEq || cmp.sub == opNe) {
 		cmp.sub = opEq + opNe - cmp.sub
+		cmp.negated = !cmp.negated
 		return x, nil
 	}
 	dst := c.reg()

@@ -209,11 +209,22 @@
 // instruction whose operands are registers, constants or variables read in
 // place, and && || ?: and comparison chains are forward jumps, fused into the
 // comparison that decides them. Constant subexpressions (after enum names are
-// resolved) are computed at compile time. A run executes each instruction at
-// most once, so its cost is bounded by the script's length, and it allocates
-// nothing unless it builds a new string (.., + on strings, or an error).
-// The Program keeps its registers, so one Program must not run in two
-// goroutines at once; compile one per tree instance.
+// resolved) are computed at compile time. That code is then lowered to what
+// runs: a Go value per instruction, with its operands resolved, and for the
+// parts that compute a value used once (an operand, a whole && || ?: or
+// comparison chain) a tree of such values that returns the result directly,
+// with no dispatch and no register: a + b > 3 && c == 'x' is one call tree.
+// A run executes each instruction at most once, so its cost is bounded by
+// the script's length, and it allocates nothing unless it builds a new
+// string (.., + on strings, or an error).
+//
+// The code depends on the Env only through the answers of Env.Enum. The
+// first Compile of a Script builds it and keeps it; a later Compile whose
+// Env gives the same answers reuses it and only binds the variables, which
+// takes one allocation for a short script. Compile may be called from
+// several goroutines at once. A Program keeps scratch registers, so one
+// Program must not run in two goroutines at once; compile one per tree
+// instance.
 //
 // # Differences from BT.CPP 4.10
 //

@@ -3,7 +3,6 @@ package script
 import (
 	"math"
 	"slices"
-	"strings"
 )
 
 // Lowering turns the register code of vm.go into what Run executes: one Go
@@ -19,20 +18,29 @@ import (
 // than the work. A small function per instruction has little state to save
 // and decodes nothing.
 //
-// Two more things happen here. An instruction whose result only the next
-// instruction reads (a + b in a + b > 3) is fused into it: the reader
-// computes that operand itself, through the producer's eval method,
-// instead of going through a register and one more dispatch. And the
-// remaining scratch registers are packed: two registers that are never
-// needed at the same time share a slot, so that a Program keeps few.
+// Most of the code of a condition is better still as an expression that
+// returns its value: lowering fuses an instruction whose result only the
+// next one reads (a + b in a + b > 3) into that reader, which computes the
+// operand itself through the producer's eval method; and it recognises the
+// short-circuit constructs the compiler emits for && || and comparison
+// chains (a guard that writes a register and jumps over code that writes it
+// too) and evaluates each as one expression. So a + b > 3 && c == 'x'
+// runs as one call tree, with no dispatch and no register. The scratch
+// registers that remain are packed: two registers that are never needed at
+// the same time share a slot, so that a Program keeps few.
 
 type step interface {
 	run(p *Program) (next int, err error)
 }
 
-// An evaler is a step that can also hand its value to its only reader.
+// An evaler computes a value that one reader uses straight away.
 type evaler interface {
 	eval(p *Program) (Value, error)
+}
+
+// A tester is the guard of a short-circuit construct.
+type tester interface {
+	test(p *Program) (bool, error)
 }
 
 // mode tells a step where an operand is.
@@ -43,14 +51,14 @@ const (
 	mScratch      // a scratch register of the Program
 	mConst        // a constant, held by the step
 	mVar          // a variable, read with Var.Load
-	mEval         // the value of a fused instruction
+	mEval         // the value of fused code
 )
 
 // operand is an operand as a step sees it.
 type operand struct {
 	m mode
-	i int    // mScratch: the register's slot; mVar: the variable's
-	k Value  // mConst
+	i int32  // mScratch: the register's slot; mVar: the variable's
+	k *Value // mConst: in the register image, shared
 	e evaler // mEval
 }
 
@@ -58,82 +66,156 @@ type operand struct {
 // spell it out so that a variable is read with a single call.
 func (o *operand) get(p *Program) (Value, error) {
 	switch o.m {
+	case mVar:
+		v, err := p.handles[o.i].Load()
+		if err != nil {
+			return Value{}, p.loadError(o.i, err)
+		}
+		return v, nil
 	case mScratch:
 		return p.scr[o.i], nil
 	case mConst:
-		return o.k, nil
-	case mEval:
-		return o.e.eval(p)
+		return *o.k, nil
 	}
-	return p.load(o.i)
+	return o.e.eval(p)
+}
+
+// A unit is a construct with jumps that lowering evaluates as one
+// expression. A short-circuit unit (a && b, a || b, a link of a comparison
+// chain): the guard at index guard writes dst and, when its outcome is
+// when, jumps to end; otherwise the code after it, right, leaves its value
+// in dst. A choice (c ? a : b): the guard jumps to the else branch els
+// when its outcome is when; otherwise the then branch, right, runs and
+// jumps to end. Either way the unit covers the instructions from head to
+// end.
+type unit struct {
+	choice           bool
+	guard, end, head int
+	dst              ref
+	when             bool
+	right, els       region
+}
+
+// A region is code that leaves a value in a register: a few steps that
+// run first (each given by its last instruction), then a unit or an
+// instruction with what is fused into it.
+type region struct {
+	pre []int
+	u   *unit
+	at  int
 }
 
 // lowering holds what lower learns about the code.
 type lowering struct {
 	t      *compiled
-	reads  []int  // per scratch register: operands that read it (the result counts)
-	writes []int  // per scratch register: instructions that write it
-	target []bool // per instruction index, and the end: some jump goes there
-	fused  []bool // the result of instruction i goes straight into i+1 (i == len-1: into the result)
-	slot   []int  // per scratch register: its slot in Program.scr
+	n      int
+	reads  []int   // per scratch register: operands that read it (the result counts)
+	writes []int   // per scratch register: instructions that write it
+	from   [][]int // per index (and the end): the instructions that jump there
+	fused  []bool  // the value of instruction i goes straight into i+1
+	units  []*unit // per guard index, once looked at
+	looked []bool
+	heads  []int   // head of each instruction (see head), -1 until known
+	into   []*unit // per index (and the end): the unit evaluated as its operand
+	intoOK []bool  // into[i] has been looked for
+	at     []int   // where each instruction is evaluated: its own index, that of the step it is fused into, or the end
+	gone   []bool  // per scratch register: its value is fused, never stored
+	stored []bool  // per instruction: it runs as a step inside a unit, storing its result
+	slot   []int   // per scratch register: its slot in Program.scr
 }
 
 // lower builds the steps of t and finds its result.
 func lower(t *compiled) {
-	n := len(t.code)
+	n, regs := len(t.code), t.scratch
+	// The tables come from three arrays: lowering runs once per script,
+	// but for every script of a tree definition.
+	ints := make([]int, 3*regs+2*n+1)
+	bools := make([]bool, 4*n+1+regs)
+	units := make([]*unit, 2*n+1)
+	cut := func(k int) []int { s := ints[:k:k]; ints = ints[k:]; return s }
+	cutb := func(k int) []bool { s := bools[:k:k]; bools = bools[k:]; return s }
 	l := &lowering{
-		t:      t,
-		reads:  make([]int, t.scratch),
-		writes: make([]int, t.scratch),
-		target: make([]bool, n+1),
-		fused:  make([]bool, n),
+		t: t, n: n,
+		reads: cut(regs), writes: cut(regs), slot: cut(regs), heads: cut(n + 1), at: cut(n),
+		fused: cutb(n), looked: cutb(n), intoOK: cutb(n + 1), stored: cutb(n), gone: cutb(regs),
+		units: units[:n], into: units[n:],
+		from: make([][]int, n+1),
+	}
+	var sources []int // backs the lists of from, in the order of the code
+	for pc := range t.code {
+		if in := &t.code[pc]; jumps(in) {
+			sources = append(sources, pc)
+		}
+	}
+	// Group the sources by target, keeping the order of the code: the
+	// lists are short, so a stable sort by target does it.
+	slices.SortStableFunc(sources, func(a, b int) int { return int(t.code[a].jump) - int(t.code[b].jump) })
+	for i := 0; i < len(sources); {
+		j := t.code[sources[i]].jump
+		k := i + 1
+		for k < len(sources) && t.code[sources[k]].jump == j {
+			k++
+		}
+		l.from[j] = sources[i:k:k]
+		i = k
 	}
 	for pc := range t.code {
 		in := &t.code[pc]
-		l.forReads(in, func(r ref) { l.reads[r]++ })
+		l.forReads(pc, func(r ref) { l.reads[r]++ })
 		if writes(in) {
 			l.writes[in.dst]++
 		}
-		if jumps(in) {
-			l.target[in.jump] = true
-		}
+		l.heads[pc] = -1
 	}
-	if l.isScratch(t.result) {
-		l.reads[t.result]++
-	}
+	l.heads[n] = -1
+	l.forReads(n, func(r ref) { l.reads[r]++ })
 	for pc := range t.code {
 		l.fused[pc] = l.fusable(pc)
 	}
-	l.slot, t.nregs = l.pack()
 
-	t.steps = make([]step, n)
-	for pc := 0; pc < n; pc++ {
-		if l.fused[pc] && pc < n-1 {
-			continue // built into the step of pc+1
+	// Where each instruction runs: the end of the code evaluates the
+	// result, and each step the instructions fused into it.
+	end := l.head(n)
+	for pc := end; pc < n; pc++ {
+		l.at[pc] = n
+	}
+	for pc := end - 1; pc >= 0; pc = l.head(pc) - 1 {
+		for i := l.head(pc); i <= pc; i++ {
+			l.at[i] = pc
 		}
-		head := pc
-		for head > 0 && l.fused[head-1] {
-			head--
+	}
+	for pc := range t.code {
+		if in := &t.code[pc]; l.at[pc] != pc && !l.stored[pc] && writes(in) {
+			l.gone[in.dst] = true
 		}
-		if l.fused[pc] {
-			// The last instructions compute the result: Run evaluates
-			// them after the steps.
-			t.res = operand{m: mEval, e: l.build(pc).(evaler)}
-			t.steps = t.steps[:head]
-			return
-		}
+	}
+	t.nregs = l.pack()
+
+	t.steps = make([]step, end)
+	for pc := end - 1; pc >= 0; pc = l.head(pc) - 1 {
 		s := l.build(pc)
-		for i := head; i <= pc; i++ {
-			t.steps[i] = s // only steps[head] runs: no jump lands inside a chain
+		for i := l.head(pc); i <= pc; i++ {
+			t.steps[i] = s // only steps[head] runs: no jump lands inside
 		}
 	}
 	t.res = l.operand(t.result, n)
+	if t.res.m == mEval {
+		t.resTest = asTester(t.res.e)
+	}
 }
 
 func (l *lowering) isScratch(r ref) bool { return r >= 0 && int(r) < l.t.scratch }
 
-// forReads calls f for each scratch register the instruction reads.
-func (l *lowering) forReads(in *instr, f func(ref)) {
+// forReads calls f for each scratch register the instruction at pc reads;
+// at the end, the result.
+func (l *lowering) forReads(pc int, f func(ref)) {
+	if pc == l.n {
+		if l.isScratch(l.t.result) {
+			f(l.t.result)
+		}
+		return
+	}
+	in := &l.t.code[pc]
 	if in.op != vmJump && in.op != vmExists && l.isScratch(in.a) {
 		f(in.a)
 	}
@@ -167,64 +249,228 @@ func jumps(in *instr) bool {
 	return false
 }
 
-// fusable reports whether instruction pc can hand its result straight to
-// the next one (or, the last one, to the result of the script): it computes
-// a value and has no other effect, its register has no other writer and no
-// other reader, and no jump lands between the two. The reader then
-// evaluates it where it would have read the register, which is right
-// after pc in every run.
+// isValue reports whether the instruction only computes a value: it may
+// become an evaler. A comparison qualifies if it jumps nowhere but to
+// next, where it goes anyway.
+func isValue(in *instr, next int) bool {
+	switch in.op {
+	case vmAdd, vmSub, vmMul, vmDiv, vmBinary, vmUnary, vmMove, vmTruth:
+		return true
+	case vmCompare:
+		return in.jump < 0 || int(in.jump) == next
+	}
+	return false
+}
+
+// reads reports whether the instruction (or the result) at pc reads r.
+func (l *lowering) readsReg(pc int, r ref) bool {
+	found := false
+	l.forReads(pc, func(q ref) { found = found || q == r })
+	return found
+}
+
+// fusable reports whether instruction pc can hand its value straight to
+// the next one (or, the last one, to the result): it only computes a value,
+// its register has no other writer and no other reader, and no jump lands
+// on the reader. The reader then evaluates it where it would have read the
+// register, which is right after pc in every run.
 func (l *lowering) fusable(pc int) bool {
 	in := &l.t.code[pc]
-	switch in.op {
-	case vmAdd, vmSub, vmMul, vmDiv, vmBinary, vmUnary, vmMove:
-	default:
+	if !isValue(in, -1) || in.op == vmTruth {
 		return false
 	}
 	r := in.dst
-	if l.writes[r] != 1 || l.reads[r] != 1 || l.target[pc+1] {
+	if l.writes[r] != 1 || l.reads[r] != 1 || len(l.from[pc+1]) > 0 {
 		return false
 	}
-	if pc == len(l.t.code)-1 {
-		return l.t.result == r
+	if pc+1 < l.n {
+		if next := &l.t.code[pc+1]; (next.op == vmDefine || next.op == vmStore) && next.check {
+			return false // it checks the variable before reading the operand
+		}
 	}
-	next := &l.t.code[pc+1]
-	if (next.op == vmDefine || next.op == vmStore) && next.check {
-		return false // it checks the variable before reading the operand
-	}
-	reads := false
-	l.forReads(next, func(q ref) { reads = reads || q == r })
-	return reads
+	return l.readsReg(pc+1, r)
 }
 
-// pack maps the scratch registers that remain to slots so that registers
-// whose lives do not overlap share one, and returns the number of slots.
-// A register lives from its first write to its last read. Jumps go
-// forward only, so no run can read a register outside that range of
+// head returns the first instruction of the code evaluated with the
+// instruction at pc (at the end: with the result): pc itself, or the head
+// of what is fused into it.
+func (l *lowering) head(pc int) int {
+	if h := l.heads[pc]; h >= 0 {
+		return h
+	}
+	h := pc
+	if pc > 0 && l.fused[pc-1] {
+		h = l.head(pc - 1)
+	} else if u := l.unitInto(pc); u != nil {
+		h = u.head
+	}
+	l.heads[pc] = h
+	return h
+}
+
+// unitInto returns the unit that ends at pc and whose value only the
+// instruction (or the result) at pc reads, if any: that instruction
+// evaluates it in place.
+func (l *lowering) unitInto(pc int) *unit {
+	if l.intoOK[pc] {
+		return l.into[pc]
+	}
+	l.intoOK[pc] = true
+	u := l.unitEnding(pc, 0, func(r ref) bool { return l.reads[r] == 1 && l.readsReg(pc, r) })
+	if u == nil {
+		return nil
+	}
+	// Every other way to pc, and every write of its register, must be
+	// inside.
+	for _, f := range l.from[pc] {
+		if f < u.head {
+			return nil
+		}
+	}
+	for i := range l.t.code {
+		if in := &l.t.code[i]; writes(in) && in.dst == u.dst && (i < u.head || i >= pc) {
+			return nil
+		}
+	}
+	l.into[pc] = u
+	return u
+}
+
+// unitEnding returns the outermost unit that ends at e, starts at s or
+// later and leaves its value in a register accepted by dst.
+func (l *lowering) unitEnding(e, s int, dst func(ref) bool) *unit {
+	for _, f := range l.from[e] { // in order: the first is the outermost
+		if f < s {
+			continue
+		}
+		g := f
+		if l.t.code[f].op == vmJump {
+			// The end of the then branch of a choice: its guard jumps
+			// to the else branch, right after.
+			if len(l.from[f+1]) == 0 {
+				continue
+			}
+			g = l.from[f+1][0]
+		}
+		if u := l.unitAt(g); u != nil && u.end == e && u.head >= s && l.isScratch(u.dst) && dst(u.dst) {
+			return u
+		}
+	}
+	return nil
+}
+
+// unitAt returns the unit whose guard is at g, if the instruction at g
+// guards one.
+func (l *lowering) unitAt(g int) *unit {
+	if l.looked[g] {
+		return l.units[g]
+	}
+	l.looked[g] = true
+	in := &l.t.code[g]
+	e := int(in.jump)
+	var u *unit
+	switch {
+	case in.op != vmCompare && in.op != vmTest && in.op != vmBranch || e <= g+1:
+		return nil
+	case l.t.code[e-1].op == vmJump && (in.op == vmBranch || in.op == vmCompare && !in.when):
+		// c ? a : b
+		end := int(l.t.code[e-1].jump)
+		if e-1 <= g+1 || end <= e {
+			return nil
+		}
+		u = &unit{choice: true, guard: g, end: end, dst: l.t.code[e-2].dst}
+		var ok bool
+		if u.right, ok = l.region(g+1, e-1, u.dst); !ok {
+			return nil
+		}
+		if u.els, ok = l.region(e, end, u.dst); !ok {
+			return nil
+		}
+	case in.op == vmBranch:
+		return nil
+	default:
+		// a && b, a || b
+		u = &unit{guard: g, end: e, dst: in.dst, when: in.when}
+		if in.op == vmTest {
+			u.when = in.sub == opOr
+		}
+		var ok bool
+		if u.right, ok = l.region(g+1, e, u.dst); !ok {
+			return nil
+		}
+	}
+	u.head = l.head(g)
+	// No way into it but through its head, and no way out but its end.
+	for i := u.head; i < u.end; i++ {
+		if i > u.head && slices.ContainsFunc(l.from[i], func(f int) bool { return f < u.head }) {
+			return nil
+		}
+		if in := &l.t.code[i]; jumps(in) && int(in.jump) > u.end {
+			return nil
+		}
+	}
+	l.units[g] = u
+	return u
+}
+
+// region finds how the code from s to e computes register d: a unit or an
+// instruction at its end, and before it plain steps (which jump nowhere).
+func (l *lowering) region(s, e int, d ref) (region, bool) {
+	var r region
+	k := e
+	if r.u = l.unitEnding(e, s, func(q ref) bool { return q == d }); r.u != nil {
+		k = r.u.head
+	} else if last := &l.t.code[e-1]; isValue(last, e) && last.dst == d {
+		r.at, k = e-1, l.head(e-1)
+	} else {
+		return r, false
+	}
+	for pc := k - 1; pc >= s; pc = l.head(pc) - 1 {
+		if jumps(&l.t.code[pc]) || l.head(pc) < s {
+			return r, false
+		}
+		r.pre = append(r.pre, pc)
+	}
+	slices.Reverse(r.pre)
+	for _, pc := range r.pre {
+		l.stored[pc] = true
+	}
+	return r, k >= s
+}
+
+// pack maps the scratch registers that are stored to slots so that
+// registers whose lives do not overlap share one, and returns the number
+// of slots. A register lives from its first write to its last read. Jumps
+// go forward only, so no run can read a register outside that range of
 // instructions; and an instruction reads its operands before it writes, so
 // a register may take the slot of one read last by the same instruction.
-func (l *lowering) pack() ([]int, int) {
+func (l *lowering) pack() int {
 	t := l.t
-	first := make([]int, t.scratch)
+	first := l.slot // the slots are computed after the first writes
 	last := make([]int, t.scratch)
 	for r := range first {
 		first[r], last[r] = math.MaxInt, -1
 	}
-	// A fused instruction writes no register, and reads its operands when
-	// the end of its chain runs.
-	at := len(t.code)
-	for pc := len(t.code) - 1; pc >= 0; pc-- {
-		in := &t.code[pc]
-		if !l.fused[pc] {
-			at = pc
-			if writes(in) {
-				first[in.dst] = min(first[in.dst], pc)
-				last[in.dst] = max(last[in.dst], pc)
+	for pc := 0; pc <= l.n; pc++ {
+		at := l.n
+		if pc < l.n {
+			at = l.at[pc]
+			if in := &t.code[pc]; (at == pc || l.stored[pc]) && writes(in) {
+				// A step inside a unit writes while the unit runs, which
+				// starts at the head of what it is fused into.
+				w := pc
+				if at != pc {
+					w = l.head(at)
+				}
+				first[in.dst] = min(first[in.dst], w)
+				last[in.dst] = max(last[in.dst], at)
 			}
 		}
-		l.forReads(in, func(r ref) { last[r] = max(last[r], at) })
-	}
-	if n := len(t.code); l.isScratch(t.result) && (n == 0 || !l.fused[n-1]) {
-		last[t.result] = n
+		l.forReads(pc, func(r ref) {
+			if !l.gone[r] {
+				last[r] = max(last[r], at)
+			}
+		})
 	}
 	var order []int
 	for r := range first {
@@ -234,45 +480,90 @@ func (l *lowering) pack() ([]int, int) {
 		}
 	}
 	slices.SortFunc(order, func(a, b int) int { return first[a] - first[b] })
-	slot := make([]int, t.scratch)
 	var free, busy []int // free slots; registers holding one
 	n := 0
 	for _, r := range order {
 		busy = slices.DeleteFunc(busy, func(q int) bool {
 			if last[q] <= first[r] {
-				free = append(free, slot[q])
+				free = append(free, l.slot[q])
 				return true
 			}
 			return false
 		})
+		// first[r] is no longer needed: slot[r] may overwrite it.
 		if k := len(free); k > 0 {
-			slot[r], free = free[k-1], free[:k-1]
+			l.slot[r], free = free[k-1], free[:k-1]
 		} else {
-			slot[r] = n
+			l.slot[r] = n
 			n++
 		}
 		busy = append(busy, r)
 	}
-	return slot, n
+	return n
 }
 
-// operand returns operand r of the instruction at pc.
+// operand returns operand r of the instruction (or the result) at pc.
 func (l *lowering) operand(r ref, pc int) operand {
 	switch {
 	case r == noRef:
 		return operand{}
 	case r < 0:
-		return operand{m: mVar, i: int(-1 - r)}
+		return operand{m: mVar, i: int32(-1 - r)}
 	case l.isScratch(r):
 		if pc > 0 && l.fused[pc-1] && l.t.code[pc-1].dst == r {
 			return operand{m: mEval, e: l.build(pc - 1).(evaler)}
 		}
-		return operand{m: mScratch, i: l.slot[r]}
+		if u := l.unitInto(pc); u != nil && u.dst == r {
+			return operand{m: mEval, e: l.buildUnit(u)}
+		}
+		return operand{m: mScratch, i: int32(l.slot[r])}
 	}
-	return operand{m: mConst, k: l.t.regs[r]}
+	return operand{m: mConst, k: &l.t.regs[r]}
 }
 
-// build makes the step of the instruction at pc, and of those fused into it.
+func (l *lowering) buildUnit(u *unit) evaler {
+	guard := l.build(u.guard).(tester)
+	if u.choice {
+		return &choice{cond: guard, when: u.when, then: l.buildRegion(u.right), els: l.buildRegion(u.els)}
+	}
+	e := &logical{left: guard, when: u.when, right: l.buildRegion(u.right)}
+	e.rightT = asTester(e.right)
+	return e
+}
+
+// asTester returns e as a tester if its value is always Bool(test), so
+// that test may stand for eval (a call less), or nil.
+func asTester(e evaler) tester {
+	switch e := e.(type) {
+	case *logical:
+		if e.rightT != nil {
+			return e
+		}
+	case tester:
+		return e
+	}
+	return nil
+}
+
+func (l *lowering) buildRegion(r region) evaler {
+	var e evaler
+	if r.u != nil {
+		e = l.buildUnit(r.u)
+	} else {
+		e = l.build(r.at).(evaler)
+	}
+	if len(r.pre) == 0 {
+		return e
+	}
+	s := &sequence{last: e}
+	for _, pc := range r.pre {
+		s.pre = append(s.pre, l.build(pc))
+	}
+	return s
+}
+
+// build makes the step of the instruction at pc, with what is fused into
+// it.
 func (l *lowering) build(pc int) step {
 	in := &l.t.code[pc]
 	b := stepBase{in: in, x: l.operand(in.a, pc), dst: -1, next: pc + 1, jump: int(in.jump)}
@@ -280,9 +571,11 @@ func (l *lowering) build(pc int) step {
 	case vmAdd, vmSub, vmMul, vmDiv, vmBinary, vmCompare:
 		b.y = l.operand(in.b, pc)
 	case vmDefine, vmStore, vmCompound:
-		b.y = operand{m: mVar, i: int(-1 - in.b)}
+		b.y = operand{m: mVar, i: int32(-1 - in.b)}
+	case vmExists:
+		b.x = operand{m: mVar, i: int32(-1 - in.a)}
 	}
-	if writes(in) && !l.fused[pc] {
+	if writes(in) && (l.at[pc] == pc || l.stored[pc]) {
 		b.dst = l.slot[in.dst]
 	}
 	switch in.op {
@@ -292,15 +585,19 @@ func (l *lowering) build(pc int) step {
 		}
 		c := compareBase{stepBase: b, mask: cmpMasks[in.sub], when: in.when, equality: in.sub == opEq || in.sub == opNe}
 		if b.y.m == mConst && b.x.m != mConst {
+			if b.x.m == mVar {
+				return &compareVarConst{*newCompareConst(c)}
+			}
 			return newCompareConst(c)
 		}
 		return &compareStep{c}
-	case vmAdd, vmSub, vmMul, vmDiv:
-		return &arithStep{b}
+	case vmAdd, vmSub, vmMul, vmDiv, vmBinary:
+		if b.x.m == mVar && b.y.m == mVar {
+			return &binaryVars{binaryStep{b}}
+		}
+		return &binaryStep{b}
 	case vmMove:
 		return &moveStep{b}
-	case vmBinary:
-		return &binaryStep{b}
 	case vmUnary:
 		return &unaryStep{b}
 	case vmTest, vmTruth:
@@ -317,394 +614,4 @@ func (l *lowering) build(pc int) step {
 		return &compoundStep{b}
 	}
 	panic("script: unknown instruction")
-}
-
-// stepBase is what every step knows: its instruction (for the operator
-// and the position), its operands, its result's slot, and where to go on.
-type stepBase struct {
-	in         *instr
-	x, y       operand
-	dst        int // -1: no result, or it is fused into its reader
-	next, jump int
-}
-
-// result stores the value of a step, or returns the error.
-func (s *stepBase) result(p *Program, v Value, err error) (int, error) {
-	if err != nil {
-		return 0, err
-	}
-	p.scr[s.dst] = v
-	return s.next, nil
-}
-
-type (
-	arithStep    struct{ stepBase }
-	moveStep     struct{ stepBase }
-	binaryStep   struct{ stepBase }
-	unaryStep    struct{ stepBase }
-	truthStep    struct{ stepBase }
-	branchStep   struct{ stepBase }
-	jumpStep     struct{ stepBase }
-	existsStep   struct{ stepBase }
-	storeStep    struct{ stepBase }
-	compoundStep struct{ stepBase }
-)
-
-func (s *moveStep) eval(p *Program) (Value, error) { return s.x.get(p) }
-
-func (s *moveStep) run(p *Program) (int, error) {
-	v, err := s.x.get(p)
-	return s.result(p, v, err)
-}
-
-func (s *binaryStep) eval(p *Program) (Value, error) {
-	a, err := s.x.get(p)
-	if err != nil {
-		return Value{}, err
-	}
-	b, err := s.y.get(p)
-	if err != nil {
-		return Value{}, err
-	}
-	return binary(s.in.sub, int(s.in.pos), a, b)
-}
-
-func (s *binaryStep) run(p *Program) (int, error) {
-	v, err := s.eval(p)
-	return s.result(p, v, err)
-}
-
-func (s *unaryStep) eval(p *Program) (Value, error) {
-	a, err := s.x.get(p)
-	if err != nil {
-		return Value{}, err
-	}
-	return unary(s.in.sub, int(s.in.pos), a)
-}
-
-func (s *unaryStep) run(p *Program) (int, error) {
-	v, err := s.eval(p)
-	return s.result(p, v, err)
-}
-
-// run does vmTest (the left operand of && ||, which may decide) and
-// vmTruth (the right one).
-func (s *truthStep) run(p *Program) (int, error) {
-	a, err := s.x.get(p)
-	if err != nil {
-		return 0, err
-	}
-	test := s.in.op == vmTest
-	side := "right"
-	if test {
-		side = "left"
-	}
-	ok, err := truth(s.in.sub, int(s.in.pos), side, a)
-	if err != nil {
-		return 0, err
-	}
-	setBool(&p.scr[s.dst], ok)
-	if test && ok == (s.in.sub == opOr) {
-		return s.jump, nil
-	}
-	return s.next, nil
-}
-
-func (s *branchStep) run(p *Program) (int, error) {
-	a, err := s.x.get(p)
-	if err != nil {
-		return 0, err
-	}
-	ok, err := condition(int(s.in.pos), a)
-	if err != nil {
-		return 0, err
-	}
-	if !ok {
-		return s.jump, nil
-	}
-	return s.next, nil
-}
-
-func (s jumpStep) run(*Program) (int, error) { return s.jump, nil }
-
-func (s *existsStep) run(p *Program) (int, error) {
-	if !p.handles[s.x.i].Exists() {
-		return 0, p.missing(s.in, s.x.i)
-	}
-	return s.next, nil
-}
-
-func (s *storeStep) run(p *Program) (int, error) {
-	if s.in.check && !p.handles[s.y.i].Exists() {
-		return 0, p.missing(s.in, s.y.i)
-	}
-	a, err := s.x.get(p)
-	if err != nil {
-		return 0, err
-	}
-	if a.kind == KindNil {
-		return 0, notInitialised(int(s.in.pos), "right", s.in.sub)
-	}
-	return s.next, p.store(s.in, s.y.i, s.dst, a)
-}
-
-func (s *compoundStep) run(p *Program) (int, error) {
-	return s.next, p.compound(s.in, s.y.i, s.dst, &s.x)
-}
-
-// eval does + - * / with the arithmetic on numbers in place.
-func (s *arithStep) eval(p *Program) (Value, error) {
-	var a, b Value
-	var err error
-	switch s.x.m {
-	case mScratch:
-		a = p.scr[s.x.i]
-	case mConst:
-		a = s.x.k
-	case mVar:
-		if a, err = p.handles[s.x.i].Load(); err != nil {
-			return Value{}, p.loadError(s.x.i, err)
-		}
-	default:
-		if a, err = s.x.e.eval(p); err != nil {
-			return Value{}, err
-		}
-	}
-	switch s.y.m {
-	case mScratch:
-		b = p.scr[s.y.i]
-	case mConst:
-		b = s.y.k
-	case mVar:
-		if b, err = p.handles[s.y.i].Load(); err != nil {
-			return Value{}, p.loadError(s.y.i, err)
-		}
-	default:
-		if b, err = s.y.e.eval(p); err != nil {
-			return Value{}, err
-		}
-	}
-	if !a.isNumber() || !b.isNumber() {
-		return binary(s.in.sub, int(s.in.pos), a, b)
-	}
-	fa, fb := a.Float(), b.Float()
-	var r float64
-	switch s.in.op {
-	case vmAdd:
-		r = fa + fb
-	case vmSub:
-		r = fa - fb
-	case vmMul:
-		r = fa * fb
-	default:
-		if fb == 0 { // an error
-			return binary(s.in.sub, int(s.in.pos), a, b)
-		}
-		r = fa / fb
-	}
-	return Float(r), nil
-}
-
-func (s *arithStep) run(p *Program) (int, error) {
-	v, err := s.eval(p)
-	return s.result(p, v, err)
-}
-
-// The outcomes of a comparison, as bits: a comparison step holds the mask
-// of those that make it true. Numbers that are not ordered (NaN) give
-// cmpNone, and so do numbers or strings that differ when only == and !=
-// ask.
-const (
-	cmpLess uint8 = 1 << iota
-	cmpEqual
-	cmpGreater
-	cmpNone
-)
-
-var cmpMasks = [...]uint8{
-	opEq: cmpEqual,
-	opNe: cmpLess | cmpGreater | cmpNone,
-	opLt: cmpLess,
-	opLe: cmpLess | cmpEqual,
-	opGt: cmpGreater,
-	opGe: cmpGreater | cmpEqual,
-}
-
-type compareBase struct {
-	stepBase
-	mask     uint8 // the outcomes that make it true
-	when     bool  // go to jump when the result is this
-	equality bool  // == or !=
-}
-
-// done stores the outcome of a comparison and says where to go.
-func (s *compareBase) done(p *Program, ok bool) int {
-	setBool(&p.scr[s.dst], ok)
-	if ok == s.when {
-		return s.jump
-	}
-	return s.next
-}
-
-// compareStep runs a comparison: Ints, strings and numbers in place, any
-// other mix through compare.
-type compareStep struct{ compareBase }
-
-func (s *compareStep) run(p *Program) (int, error) {
-	var a, b Value
-	var err error
-	switch s.x.m {
-	case mScratch:
-		a = p.scr[s.x.i]
-	case mConst:
-		a = s.x.k
-	case mVar:
-		if a, err = p.handles[s.x.i].Load(); err != nil {
-			return 0, p.loadError(s.x.i, err)
-		}
-	default:
-		if a, err = s.x.e.eval(p); err != nil {
-			return 0, err
-		}
-	}
-	switch s.y.m {
-	case mScratch:
-		b = p.scr[s.y.i]
-	case mConst:
-		b = s.y.k
-	case mVar:
-		if b, err = p.handles[s.y.i].Load(); err != nil {
-			return 0, p.loadError(s.y.i, err)
-		}
-	default:
-		if b, err = s.y.e.eval(p); err != nil {
-			return 0, err
-		}
-	}
-	var ok bool
-	switch {
-	case a.kind == KindInt && b.kind == KindInt:
-		ok = s.mask&cmpInts(int64(a.n), int64(b.n)) != 0
-	case a.kind == KindString && b.kind == KindString:
-		ok = s.mask&cmpStrings(a.s, b.s, s.equality) != 0
-	case a.isNumber() && b.isNumber():
-		ok = s.mask&cmpFloats(a.Float(), b.Float(), s.equality) != 0
-	default:
-		if ok, err = compare(p.env, s.in.sub, int(s.in.pos), a, b); err != nil {
-			return 0, err
-		}
-	}
-	return s.done(p, ok), nil
-}
-
-// compareConst compares with a constant on the right, the common case
-// (x < 3, s == 'idle'), which it has converted beforehand.
-type compareConst struct {
-	compareBase
-	kind   Kind
-	number bool
-	i      int64
-	f      float64
-	s      string
-}
-
-func newCompareConst(c compareBase) *compareConst {
-	k := c.y.k
-	return &compareConst{compareBase: c, kind: k.kind, number: k.isNumber(), i: int64(k.n), f: k.Float(), s: k.s}
-}
-
-func (s *compareConst) run(p *Program) (int, error) {
-	var a Value
-	var err error
-	switch s.x.m {
-	case mScratch:
-		a = p.scr[s.x.i]
-	case mVar:
-		if a, err = p.handles[s.x.i].Load(); err != nil {
-			return 0, p.loadError(s.x.i, err)
-		}
-	default:
-		if a, err = s.x.e.eval(p); err != nil {
-			return 0, err
-		}
-	}
-	var ok bool
-	switch {
-	case a.kind == KindInt && s.kind == KindInt:
-		ok = s.mask&cmpInts(int64(a.n), s.i) != 0
-	case a.kind == KindString && s.kind == KindString:
-		if s.equality {
-			ok = (s.mask == cmpEqual) == equalStrings(a.s, s.s)
-		} else {
-			ok = s.mask&cmpStrings(a.s, s.s, false) != 0
-		}
-	case a.isNumber() && s.number:
-		ok = s.mask&cmpFloats(a.Float(), s.f, s.equality) != 0
-	default:
-		if ok, err = compare(p.env, s.in.sub, int(s.in.pos), a, s.y.k); err != nil {
-			return 0, err
-		}
-	}
-	return s.done(p, ok), nil
-}
-
-func cmpInts(a, b int64) uint8 {
-	c := cmpEqual
-	if a < b {
-		c = cmpLess
-	}
-	if a > b {
-		c = cmpGreater
-	}
-	return c
-}
-
-// cmpFloats compares two numbers: with the epsilon tolerance for == and
-// !=, exactly for the ordering operators.
-func cmpFloats(a, b float64, equality bool) uint8 {
-	if equality {
-		if math.Abs(a-b) <= epsilon {
-			return cmpEqual
-		}
-		return cmpNone
-	}
-	switch {
-	case a < b:
-		return cmpLess
-	case a > b:
-		return cmpGreater
-	case a == b:
-		return cmpEqual
-	}
-	return cmpNone
-}
-
-// cmpStrings compares two strings bytewise, or only for equality.
-func cmpStrings(a, b string, equality bool) uint8 {
-	if equality {
-		if equalStrings(a, b) {
-			return cmpEqual
-		}
-		return cmpNone
-	}
-	return cmpInts(int64(strings.Compare(a, b)), 0)
-}
-
-// equalStrings is a == b. Short strings, which most compared strings are
-// (states, modes, names), are compared in place: cheaper than the call
-// that == makes.
-func equalStrings(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	if len(a) > 8 {
-		return a == b
-	}
-	b = b[:len(a)]
-	for i := 0; i < len(a); i++ {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -187,10 +187,16 @@ func unary(op opcode, pos int, x Value) (Value, error) {
 	panic("script: not a unary operator: " + op.String())
 }
 
+// enumLookup finds registered enum names: an Env, or what the compiler
+// gives compare.
+type enumLookup interface {
+	Enum(name string) (int64, bool)
+}
+
 // compare applies one comparison operator. Two Ints compare exactly, other
 // numbers as float64 with == and != tolerating epsilon; strings compare
 // bytewise. A string against a number is converted first (see strToNumber).
-func compare(env Env, op opcode, pos int, x, y Value) (bool, error) {
+func compare(env enumLookup, op opcode, pos int, x, y Value) (bool, error) {
 	switch {
 	case x.kind == KindNil:
 		return false, notInitialised(pos, "left", op)
@@ -268,7 +274,7 @@ func order(op opcode, c int) bool {
 
 // strToNumber reads a string compared with a number, as BT.CPP does: a
 // boolean spelling, then a registered enum name, then a decimal number.
-func strToNumber(env Env, s string) (float64, bool) {
+func strToNumber(env enumLookup, s string) (float64, bool) {
 	if b, ok := parseBool(s); ok {
 		if b {
 			return 1, true

@@ -80,9 +80,12 @@ type cmpOp struct {
 type Script struct {
 	src   string
 	stmts []*node
-	names []string
+	size  nodeCounts               // to size the compiler's arrays
 	cache atomic.Pointer[compiled] // see Compile
 }
+
+// nodeCounts counts the nodes of a syntax tree by kind.
+type nodeCounts struct{ ops, names, consts int }
 
 // Source returns the text the script was parsed from.
 func (s *Script) Source() string { return s.src }
@@ -90,21 +93,60 @@ func (s *Script) Source() string { return s.src }
 // Names returns the sorted, distinct identifiers the script mentions, both
 // read and assigned ("@x" included as written). Some of them may turn out to
 // be enum names when the script is compiled.
-func (s *Script) Names() []string { return slices.Clone(s.names) }
+func (s *Script) Names() []string {
+	var names []string
+	var walk func(n *node)
+	walk = func(n *node) {
+		if n.op == opName || n.name != "" { // names and assignments
+			names = append(names, n.name)
+		}
+		for _, a := range n.args {
+			walk(a)
+		}
+	}
+	for _, n := range s.stmts {
+		walk(n)
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
 
 // Parse parses a script. A failure is a *SyntaxError.
+//
+// The syntax tree is carved out of three arrays sized by counting the
+// tokens first (a node per token at most, a child link per node, a
+// comparison per comparison operator): four allocations, the Script
+// included, for a script of up to 64 tokens.
 func Parse(src string) (*Script, error) {
-	p := &parser{lx: lexer{src: src}, names: map[string]bool{}}
+	tokens, comparisons := count(src)
+	p := parser{
+		lx:    lexer{src: src},
+		nodes: slab[node]{left: tokens},
+		links: slab[*node]{left: tokens},
+		cmps:  slab[cmpOp]{left: comparisons},
+	}
 	stmts, err := p.script()
 	if err != nil {
 		return nil, err
 	}
-	names := make([]string, 0, len(p.names))
-	for name := range p.names {
-		names = append(names, name)
+	return &Script{src: src, stmts: stmts, size: p.size}, nil
+}
+
+// count returns the number of tokens of src and how many of them are
+// comparison operators, up to the first lexical error (where parsing stops
+// too).
+func count(src string) (tokens, comparisons int) {
+	lx := lexer{src: src}
+	for {
+		tok, err := lx.next()
+		if err != nil || tok.kind == tEOF {
+			return tokens, comparisons
+		}
+		tokens++
+		if tEq <= tok.kind && tok.kind <= tGe {
+			comparisons++
+		}
 	}
-	slices.Sort(names)
-	return &Script{src: src, stmts: stmts, names: names}, nil
 }
 
 // bailout carries a syntax error up the parser's recursion; Parse recovers
@@ -115,7 +157,54 @@ type parser struct {
 	lx    lexer
 	tok   token // the current, not yet consumed, token
 	depth int
-	names map[string]bool
+	// The arrays the tree is made of (see Parse).
+	nodes slab[node]
+	links slab[*node]
+	cmps  slab[cmpOp]
+	size  nodeCounts
+}
+
+// A slab hands out parts of arrays. The first array is as long as what may
+// be asked for at most, up to 64; the next ones double, so that a long
+// script that turns out to be wrong costs no more than twice what was
+// used.
+type slab[T any] struct {
+	free []T
+	left int // what may still be asked for, at most
+	next int // length of the next array but for left
+}
+
+func (s *slab[T]) take(k int) []T {
+	if len(s.free) < k {
+		s.next = max(s.next*2, 64)
+		s.free = make([]T, max(k, min(s.next, s.left)))
+	}
+	t := s.free[:k:k]
+	s.free = s.free[k:]
+	s.left -= k
+	return t
+}
+
+// node returns a new node.
+func (p *parser) node(n node) *node {
+	q := &p.nodes.take(1)[0]
+	*q = n
+	switch n.op {
+	case opConst:
+		p.size.consts++
+	case opName:
+		p.size.names++
+	default:
+		p.size.ops++
+	}
+	return q
+}
+
+// list returns a copy of nodes made of links.
+func (p *parser) list(nodes ...*node) []*node {
+	l := p.links.take(len(nodes))
+	copy(l, nodes)
+	return l
 }
 
 func (p *parser) fail(off int, msg string) {
@@ -159,17 +248,19 @@ func (p *parser) script() (stmts []*node, err error) {
 	if p.tok.kind == tEOF {
 		return nil, newSyntaxError(p.lx.src, 0, "empty script")
 	}
+	var buf [8]*node
+	list := buf[:0]
 	for {
-		stmts = append(stmts, p.expr(0))
+		list = append(list, p.expr(0))
 		switch {
 		case p.tok.kind == tEOF:
-			return stmts, nil
+			return p.list(list...), nil
 		case p.tok.kind == tSemi:
 			for p.tok.kind == tSemi {
 				p.advance()
 			}
 			if p.tok.kind == tEOF {
-				return stmts, nil
+				return p.list(list...), nil
 			}
 		case p.tok.nl:
 			// a line break separates statements
@@ -323,16 +414,14 @@ func (p *parser) prefix() *node {
 		return p.literal(tok, String(p.lx.src[tok.pos+1:tok.end-1]))
 	case tIdent:
 		p.advance()
-		name := p.text(tok)
-		p.names[name] = true
-		return &node{op: opName, pos: tok.pos, depth: 1, name: name}
+		return p.node(node{op: opName, pos: tok.pos, depth: 1, name: p.text(tok)})
 	}
 	p.fail(tok.pos, "expected an operand, found "+p.found())
 	return nil
 }
 
 func (p *parser) literal(tok token, v Value) *node {
-	return &node{op: opConst, pos: tok.pos, depth: 1, val: v}
+	return p.node(node{op: opConst, pos: tok.pos, depth: 1, val: v})
 }
 
 // intLiteral converts a decimal or 0x hexadecimal integer. BT.CPP silently
@@ -379,22 +468,28 @@ func (p *parser) conditional(cond *node) *node {
 // comparison = expr<bitor> cmp-op expr<bitor> { cmp-op expr<bitor> } .
 // A chain a < b < c means a < b && b < c, with b evaluated once.
 func (p *parser) comparison(first *node) *node {
-	n := &node{op: opCompare, pos: p.tok.pos, args: []*node{first}}
+	n := p.node(node{op: opCompare, pos: p.tok.pos})
+	var abuf [8]*node
+	var cbuf [8]cmpOp
+	args, cmps := append(abuf[:0], first), cbuf[:0]
 	for {
 		bp, op := infix(p.tok.kind)
 		if bp != bpCompare {
 			break
 		}
-		n.cmps = append(n.cmps, cmpOp{op: op, pos: p.tok.pos})
+		cmps = append(cmps, cmpOp{op: op, pos: p.tok.pos})
 		p.advance()
-		n.args = append(n.args, p.expr(bpCompare+1))
+		args = append(args, p.expr(bpCompare+1))
 	}
+	n.args = p.list(args...)
+	n.cmps = p.cmps.take(len(cmps))
+	copy(n.cmps, cmps)
 	p.setDepth(n)
 	return n
 }
 
 func (p *parser) newNode(op opcode, pos int, args ...*node) *node {
-	n := &node{op: op, pos: pos, args: args}
+	n := p.node(node{op: op, pos: pos, args: p.list(args...)})
 	p.setDepth(n)
 	return n
 }

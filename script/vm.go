@@ -5,19 +5,19 @@ import (
 	"math"
 )
 
-// The compiled form of a script is code for a small register machine. A
-// Go closure per syntax node would cost one or two indirect calls per
-// operand; here an operand is a register or a variable read in place, and
-// the whole script runs in one loop with one dispatch per operator.
+// The compiled form of a script is code for a small register machine: one
+// instruction per operator, whose operands are registers, constants or
+// variables read in place.
 //
-// Registers are the Program's scratch values followed by its constants. An
-// instruction's operands are refs: a ref >= 0 names a register, a ref < 0 the
-// variable slot -1-ref, read with Var.Load when the instruction runs. Jumps
-// go forward only, so a run does at most len(code) steps.
+// Registers are scratch values followed by constants. An instruction's
+// operands are refs: a ref >= 0 names a register, a ref < 0 the variable
+// slot -1-ref, read with Var.Load when the instruction runs. Jumps go
+// forward only, so a run does at most len(code) steps.
 //
-// This code is what the compiler produces and the tests show. To run it,
-// lower.go turns each instruction into a Go closure specialised for its
-// operands (a "step"); see there.
+// This code is what the compiler produces and the tests show. What runs is
+// its lowered form (lower.go): a Go value per instruction with its
+// operands resolved, and expression trees where the code computes a value
+// that one reader uses.
 
 // ref addresses an operand: a register (>= 0) or a variable (< 0).
 type ref int32
@@ -59,6 +59,9 @@ type instr struct {
 	// vmCompound re-read the variable only when keep is set (the value is
 	// used), and check that it exists when check is set.
 	when, keep, check bool
+	// A vmCompare == or != is negated when it stands for !(a != b) or
+	// !(a == b): its errors name the operator as written.
+	negated bool
 }
 
 // Run runs the program and returns the value of its last statement. A
@@ -71,29 +74,29 @@ func (p *Program) Run() (Value, error) {
 			return Value{}, p.runtimeError(err)
 		}
 	}
-	switch r := &p.res; r.m {
-	case mScratch:
+	var v Value
+	var err error
+	switch r := &p.res; {
+	case p.resTest != nil:
+		var ok bool
+		ok, err = p.resTest.test(p)
+		v = Bool(ok)
+	case r.m == mEval:
+		v, err = r.e.eval(p)
+	case r.m == mScratch:
 		return p.scr[r.i], nil
-	case mConst:
-		return r.k, nil
+	case r.m == mConst:
+		return *r.k, nil
+	default:
+		v, err = r.get(p)
 	}
-	v, err := p.res.get(p)
 	if err != nil {
 		return Value{}, p.runtimeError(err)
 	}
 	return v, nil
 }
 
-// load reads variable slot i.
-func (p *Program) load(i int) (Value, error) {
-	v, err := p.handles[i].Load()
-	if err != nil {
-		return Value{}, p.loadError(i, err)
-	}
-	return v, nil
-}
-
-func (p *Program) loadError(i int, err error) error {
+func (p *Program) loadError(i int32, err error) error {
 	s := p.vars[i]
 	s.v = p.handles[i]
 	return loadError(&s, err)
@@ -106,14 +109,14 @@ func loadError(s *varSlot, err error) error {
 	return &evalError{pos: s.pos, msg: fmt.Sprintf("cannot read %q: %v", s.name, err), err: err}
 }
 
-func (p *Program) missing(in *instr, i int) error {
+func (p *Program) missing(in *instr, i int32) error {
 	return errorf(int(in.pos), "the entry %q does not exist; use := to create it", p.vars[i].name)
 }
 
 // store assigns x to variable slot i and, if dst >= 0, puts what the
 // variable holds afterwards in scratch register dst: the value of the
 // assignment.
-func (p *Program) store(in *instr, i, dst int, x Value) error {
+func (p *Program) store(in *instr, i int32, dst int, x Value) error {
 	v := p.handles[i]
 	if err := v.Assign(x); err != nil {
 		return &evalError{pos: int(in.pos), msg: fmt.Sprintf("cannot assign %s to %q: %v", x.describe(), p.vars[i].name, err), err: err}
@@ -129,50 +132,9 @@ func (p *Program) store(in *instr, i, dst int, x Value) error {
 	return nil
 }
 
-// compound runs name op= x for variable slot i.
-func (p *Program) compound(in *instr, i, dst int, x *operand) error {
-	v := p.handles[i]
-	// The entry must exist before the right side is read; when that is a
-	// register, the failing Load below finds out at no extra cost.
-	if in.check && x.m == mVar && !v.Exists() {
-		return p.missing(in, i)
-	}
-	y, err := x.get(p)
-	if err != nil {
-		return err
-	}
-	if y.kind == KindNil {
-		return notInitialised(int(in.pos), "right", in.sub)
-	}
-	cur, err := v.Load()
-	if err != nil {
-		if in.check && !v.Exists() {
-			return p.missing(in, i)
-		}
-		return p.loadError(i, err)
-	}
-	if cur.kind == KindNil {
-		return notInitialised(int(in.pos), "left", in.sub)
-	}
-	if cur.isNumber() && y.isNumber() && in.sub != opDivAssign {
-		a, b := cur.Float(), y.Float()
-		switch in.sub {
-		case opAddAssign:
-			y = Float(a + b)
-		case opSubAssign:
-			y = Float(a - b)
-		default:
-			y = Float(a * b)
-		}
-	} else if y, err = compound(in.sub, int(in.pos), p.vars[i].name, cur, y); err != nil {
-		return err
-	}
-	return p.store(in, i, dst, y)
-}
-
-// setBool and setFloat overwrite a register. A scratch register rarely holds
-// a string, so they clear the string only when there is one: a pointer write
-// costs more than the test.
+// setBool overwrites a register. A scratch register rarely holds a string,
+// so it clears the string only when there is one: a pointer write costs more
+// than the test.
 func setBool(r *Value, b bool) {
 	if r.s != "" {
 		r.s = ""
@@ -181,11 +143,4 @@ func setBool(r *Value, b bool) {
 	if b {
 		r.n = 1
 	}
-}
-
-func setFloat(r *Value, f float64) {
-	if r.s != "" {
-		r.s = ""
-	}
-	r.kind, r.n = KindFloat, math.Float64bits(f)
 }
