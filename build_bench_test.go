@@ -89,10 +89,14 @@ func benchBuildFromParsed(b *testing.B, scripts bool) {
 }
 
 // BenchmarkInstantiate100 builds a 100-node tree from a loaded definition, as an agent
-// of a crowd would; B/node is the heap a built node costs.
-func BenchmarkInstantiate100(b *testing.B) {
+// of a crowd would; B/node is the heap a built node costs. The tree has controls and
+// actions; in the Scripts variant one leaf in ten is a ScriptCondition.
+func BenchmarkInstantiate100(b *testing.B)        { benchInstantiate(b, false) }
+func BenchmarkInstantiate100Scripts(b *testing.B) { benchInstantiate(b, true) }
+
+func benchInstantiate(b *testing.B, scripts bool) {
 	f := NewFactory()
-	if err := f.LoadString("small.xml", genTreeXML(100, true)); err != nil {
+	if err := f.LoadString("small.xml", genTreeXML(100, scripts)); err != nil {
 		b.Fatal(err)
 	}
 	var nodes int

@@ -160,15 +160,15 @@ func (n *Node) haltChildren(i int) {
 // status bytes, both contiguous in the tree's arrays.
 type family struct {
 	nodes []Node
-	st    []uint8
 	tree  *Tree
+	first int // the index of the first child in the tree's arrays
 }
 
 func (n *Node) family() family {
 	m := n.meta
 	t := m.scope.tree
 	lo, hi := m.first, m.first+uint32(m.nkids)
-	return family{t.nodes[lo:hi:hi], t.status[lo:hi:hi], t}
+	return family{t.nodes[lo:hi:hi], t, int(lo)}
 }
 
 // reset resets the children from index i on, known not to be Running: their status
@@ -178,12 +178,12 @@ func (f *family) reset(i int) {
 		f.halt(i)
 		return
 	}
-	clear(f.st[i:])
+	clear(f.tree.status[f.first+i : f.first+len(f.nodes)])
 }
 
 // halt halts (or resets) the children from index i on.
 func (f *family) halt(i int) {
-	st := f.st[i:]
+	st := f.tree.status[f.first+i : f.first+len(f.nodes)]
 	if len(st) > 16 && st[0] < observedBit && bytes.IndexByte(st, uint8(Running)) < 0 {
 		clear(st)
 		return
@@ -299,6 +299,11 @@ type scope struct {
 	tree   *Tree
 	prefix string // path prefix of the nodes: "" in the main tree, "name/" in a subtree
 	bb     *blackboard.Blackboard
+	env    scriptEnv // what the scripts of the scope's nodes compile against
+}
+
+func newScope(t *Tree, prefix string, bb *blackboard.Blackboard) *scope {
+	return &scope{tree: t, prefix: prefix, bb: bb, env: scriptEnv{bb, t.enums}}
 }
 
 // userNode runs a user's Behavior: it turns panics into errors that name the node,

@@ -14,7 +14,8 @@ type scriptEnv struct {
 	enums func(string) (int64, bool)
 }
 
-func envOf(n *Node) scriptEnv { return scriptEnv{n.Blackboard(), n.Tree().enums} }
+// envOf returns the script environment of n's scope (a pointer: no allocation per compile).
+func envOf(n *Node) *scriptEnv { return &n.meta.scope.env }
 
 func (e scriptEnv) Var(name string) (script.Var, error) {
 	if name == "@" {

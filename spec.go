@@ -197,7 +197,7 @@ func NewTree(root *Spec, opts ...Option) (*Tree, error) {
 	t.status = make([]uint8, count)
 	t.byUID = make([]uint16, count)
 	b.slot = 1
-	t.root = b.build(root, &scope{tree: t, bb: t.bb}, 0)
+	t.root = b.build(root, newScope(t, "", t.bb), 0)
 	if len(b.errs) > 0 {
 		return nil, errors.Join(b.errs...)
 	}
@@ -374,7 +374,7 @@ func (b *builder) subtreeScope(n *Node, parent *scope) *scope {
 			b.fail(n, fmt.Errorf("port %q: %w", p.name, err))
 		}
 	}
-	return &scope{tree: b.tree, prefix: subtreePrefix(parent, s, n.meta.uid), bb: bb}
+	return newScope(b.tree, subtreePrefix(parent, s, n.meta.uid), bb)
 }
 
 // literalValue is a SubTree's literal port value as BehaviorTree.CPP stores it: an

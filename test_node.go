@@ -211,7 +211,7 @@ func (o *optionalScript) bind(c *Init, name string) error {
 func (o *optionalScript) compile(n *Node, src string) error {
 	s, err := script.Parse(src)
 	if err == nil {
-		o.code.prog, err = s.Compile(statusEnv{envOf(n)})
+		o.code.prog, err = s.Compile(statusEnv{*envOf(n)})
 	}
 	if err != nil {
 		return fmt.Errorf("port %q: %w", o.code.port.name, err)
