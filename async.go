@@ -37,6 +37,9 @@ type async struct {
 
 func (a *async) Tick(n *Node) Status {
 	if a.done == nil {
+		if s := n.Status(); s.Completed() {
+			return s // finished and not reset yet: the same result, as BehaviorTree.CPP's ThreadedAction
+		}
 		a.start(n)
 		return Running
 	}

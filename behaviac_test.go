@@ -232,3 +232,25 @@ func TestLog(t *testing.T) {
 		t.Error("the default logger is not slog.Default()")
 	}
 }
+
+// TestBehaviacReentryWithoutReset: a parent may tick a completed child again before
+// resetting it (WhileDoElse does so with its condition); that is a new entry, not a
+// continuation (it used to wrap Loop's count to -1, "forever").
+func TestBehaviacReentryWithoutReset(t *testing.T) {
+	r := &recorder{}
+	tree, err := NewTree(WhileDoElse(Loop(1, AlwaysSuccess()), r.leaf("D", "R R S"), r.leaf("E", "S")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for range 4 {
+		s, err := tree.TickOnce()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s.String())
+	}
+	if g := strings.Join(got, " "); g != "RUNNING RUNNING SUCCESS SUCCESS" {
+		t.Errorf("got %s", g)
+	}
+}

@@ -17,10 +17,11 @@ const module = "github.com/gobt/bt"
 // import (DESIGN.md §1): the phases that need no nodes are leaves, and the engine does
 // not know its observers or tools. Everything else may import only the standard library.
 var allowed = map[string][]string{
-	"script":     {},
-	"blackboard": {},
-	"btxml":      {},
-	".":          {"script", "blackboard", "btxml"},
+	"script":        {},
+	"blackboard":    {},
+	"btxml":         {},
+	".":             {"script", "blackboard", "btxml", "internal/typo"},
+	"internal/typo": {},
 }
 
 // TestDependencies enforces the import rules, as Go's own go/build/deps_test.go does.

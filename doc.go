@@ -55,7 +55,9 @@
 // decorate_when_child_ends (default false: the node's rule applies on every tick, also
 // while the child runs; true: only when the child completes, the node running until
 // then). A node that completes while its child still runs halts the child (behaviac
-// leaves it running). None of them yields: one iteration is one tick.
+// leaves it running). None of them yields: one iteration is one tick. A node is entered
+// — its count loaded, its deadline set — when it is ticked while not Running: after it
+// completed, also when a parent such as WhileDoElse ticks it again before resetting it.
 //
 //	behaviac                  bt
 //	Not                       Not: the same node as Inverter

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/gobt/bt/btxml"
+	"github.com/gobt/bt/internal/typo"
 )
 
 // Factory knows node types and tree definitions and builds trees from them. A new
@@ -239,7 +240,7 @@ func (f *Factory) Definition(id string) (*Spec, error) {
 	}
 	d, ok := f.trees[id]
 	if !ok {
-		return nil, fmt.Errorf("bt: no tree %q%s", id, suggest(id, f.TreeIDs()))
+		return nil, fmt.Errorf("bt: no tree %q%s", id, typo.Suggest(id, f.TreeIDs()))
 	}
 	return d.root, nil
 }

@@ -48,7 +48,7 @@ type frames struct {
 }
 
 func (f *frames) tick(n *Node) Status {
-	if n.Status() == Idle {
+	if n.Status() != Running { // entering: ticked while not Running (not reset yet counts too)
 		want, err := f.frames.Get()
 		if err != nil {
 			n.Abort(err)

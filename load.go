@@ -10,6 +10,7 @@ import (
 
 	"github.com/gobt/bt/blackboard"
 	"github.com/gobt/bt/btxml"
+	"github.com/gobt/bt/internal/typo"
 	"github.com/gobt/bt/script"
 )
 
@@ -148,7 +149,7 @@ func (c *compiler) chooseMain() {
 	switch {
 	case c.doc.MainTree != "":
 		if _, ok := c.defs[c.doc.MainTree]; !ok {
-			c.errorf(c.doc.MainTreePos, "main_tree_to_execute names no tree: %q%s", c.doc.MainTree, suggest(c.doc.MainTree, c.treeIDs()))
+			c.errorf(c.doc.MainTreePos, "main_tree_to_execute names no tree: %q%s", c.doc.MainTree, typo.Suggest(c.doc.MainTree, c.treeIDs()))
 		}
 		c.main = c.doc.MainTree
 	case len(c.added) == 1:
@@ -191,7 +192,7 @@ func (c *compiler) node(e *btxml.Element) *Spec {
 		if _, isTree := c.defs[e.ID]; isTree {
 			c.errorf(e.IDPos(), "unknown node %q; to instantiate the tree %q write <SubTree ID=%q/>", e.ID, e.ID, e.ID)
 		} else {
-			c.errorf(e.IDPos(), "unknown node %q%s", e.ID, suggest(e.ID, c.modelIDs()))
+			c.errorf(e.IDPos(), "unknown node %q%s", e.ID, typo.Suggest(e.ID, c.modelIDs()))
 		}
 		for _, child := range e.Children {
 			c.node(child)
@@ -238,7 +239,7 @@ func (c *compiler) attr(s *Spec, a btxml.Attr) {
 	}
 	def := s.model.port(a.Name)
 	if def == nil {
-		c.errorf(a.Pos, "%s has no port %q%s", s.model.ID, a.Name, suggest(a.Name, s.model.portNames()))
+		c.errorf(a.Pos, "%s has no port %q%s", s.model.ID, a.Name, typo.Suggest(a.Name, s.model.portNames()))
 		return
 	}
 	s.ports = append(s.ports, portValue{name: a.Name, value: a.Value, parsed: c.checkPortValue(def, a)})
@@ -310,7 +311,7 @@ func (c *compiler) checkChildren(s *Spec, e *btxml.Element) {
 func (c *compiler) subtree(e *btxml.Element) *Spec {
 	d, ok := c.defs[e.ID]
 	if !ok {
-		c.errorf(e.IDPos(), "no tree %q to instantiate%s", e.ID, suggest(e.ID, c.treeIDs()))
+		c.errorf(e.IDPos(), "no tree %q to instantiate%s", e.ID, typo.Suggest(e.ID, c.treeIDs()))
 		return nil
 	}
 	s := &Spec{model: subTreeModel, sub: d, pos: e.Pos}

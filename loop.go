@@ -62,7 +62,7 @@ type loop struct {
 }
 
 func (l *loop) tick(n *Node) Status {
-	if n.Status() == Idle {
+	if n.Status() != Running { // entering: ticked while not Running (not reset yet counts too)
 		l.left = countOf(n, &l.count)
 		one, err := l.inOneTick.Get()
 		if err == nil && one && l.left == -1 {

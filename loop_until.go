@@ -52,7 +52,7 @@ type loopUntil struct {
 }
 
 func (l *loopUntil) tick(n *Node) Status {
-	if n.Status() == Idle {
+	if n.Status() != Running { // entering: ticked while not Running (not reset yet counts too)
 		if l.left = countOf(n, &l.count); l.left == 0 {
 			return Failure
 		}

@@ -286,10 +286,10 @@ func (b *builder) build(s *Spec, sc *scope, slot int) *Node {
 		b.fail(n, err)
 	}
 	b.checkShape(n)
-	if s.pos.Line == 0 { // specs from XML were checked when the document was loaded
-		for _, p := range s.missingPorts() {
-			b.fail(n, fmt.Errorf("the port %q is required and not set", p))
-		}
+	// Specs from XML passed this check when they were loaded, unless a substitution
+	// rule has given them another model since.
+	for _, p := range s.missingPorts() {
+		b.fail(n, fmt.Errorf("the port %q is required and not set", p))
 	}
 	b.init.node = n
 	t, err := b.newTicker(s.model)

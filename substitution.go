@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gobt/bt/btxml"
+	"github.com/gobt/bt/internal/typo"
 )
 
 // Substitution rules replace nodes of a tree when it is built, as BehaviorTree.CPP's
@@ -367,7 +368,7 @@ func (w *substWalk) replace(s *Spec, r *substRule, path string) *Spec {
 	}
 	if !ok {
 		w.errs = append(w.errs, fmt.Errorf("bt: substitution rule %q for %s: no node type %q%s",
-			r.filter, path, r.id, suggest(r.id, slices.Sorted(func(yield func(string) bool) {
+			r.filter, path, r.id, typo.Suggest(r.id, slices.Sorted(func(yield func(string) bool) {
 				for id := range w.f.models {
 					if !yield(id) {
 						return

@@ -55,7 +55,7 @@ func newUntil(c *Init, result Status) (ticker, error) {
 }
 
 func (u *until) tick(n *Node) Status {
-	if n.Status() == Idle && u.left == 0 {
+	if n.Status() != Running && u.left == 0 {
 		u.left = countOf(n, &u.count)
 	}
 	n.setRunning()

@@ -50,7 +50,7 @@ type timeLimit struct {
 }
 
 func (t *timeLimit) tick(n *Node) Status {
-	if n.Status() == Idle {
+	if n.Status() != Running { // entering: ticked while not Running (not reset yet counts too)
 		ms, err := t.msec.Get()
 		if err != nil {
 			n.Abort(err)

@@ -348,3 +348,27 @@ func TestSleep(t *testing.T) {
 		}
 	})
 }
+
+// TestAsyncTickedAgainBeforeReset: a parent may tick a completed child again before
+// resetting it (WhileDoElse, with its condition): the work is not started again.
+func TestAsyncTickedAgainBeforeReset(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var starts atomic.Int32
+		cond := Async("Check", func(ctx context.Context, n *Node) (Status, error) {
+			starts.Add(1)
+			return Success, nil
+		})
+		r := &recorder{}
+		tree, _ := NewTree(WhileDoElse(cond, r.leaf("D", "R R S")))
+		for range 4 {
+			tree.TickExactlyOnce()
+			synctest.Wait()
+		}
+		if n := starts.Load(); n != 1 {
+			t.Errorf("the work started %d times, want 1", n)
+		}
+		if got := r.take(); got != "D:R D:R D:S" {
+			t.Errorf("branch ticks %q", got)
+		}
+	})
+}

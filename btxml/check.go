@@ -1,6 +1,9 @@
 package btxml
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // checkDocument applies the checks that need every tree and model: duplicate
 // IDs and, if checkMain, that main_tree_to_execute names a tree. With
@@ -37,10 +40,27 @@ func checkDocument(d *Document, sink *errorSink, checkMain, crossFile bool) {
 		models[m.ID] = m
 	}
 	if checkMain && d.MainTree != "" && trees[d.MainTree] == nil {
-		sink.add(d.MainTreePos, fmt.Sprintf("main_tree_to_execute names no tree: %q", d.MainTree))
+		sink.add(d.MainTreePos, fmt.Sprintf("main_tree_to_execute names no tree: %q%s", d.MainTree, treeList(d.Trees)))
 	}
 }
 
 func errTooLarge(limit int) string {
 	return fmt.Sprintf("input larger than %d bytes", limit)
+}
+
+// treeList names the trees of a document, when they are few, for an error message.
+func treeList(trees []*Tree) string {
+	if len(trees) == 0 || len(trees) > 10 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(" (the trees are ")
+	for i, t := range trees {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q", t.ID)
+	}
+	b.WriteString(")")
+	return b.String()
 }

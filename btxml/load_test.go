@@ -106,7 +106,7 @@ func TestLoadErrors(t *testing.T) {
 			"main.xml": {Data: []byte(`<root BTCPP_format="4" main_tree_to_execute="Nope"><include path="a.xml"/></root>`)},
 			"a.xml":    file(nil, "A"),
 		},
-		want: `main.xml:1:46: main_tree_to_execute names no tree: "Nope"`,
+		want: `main.xml:1:46: main_tree_to_execute names no tree: "Nope" (the trees are "A")`,
 	}, {
 		name: "include depth",
 		fsys: chain(40),

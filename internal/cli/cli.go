@@ -15,6 +15,7 @@ import (
 
 	"github.com/gobt/bt"
 	"github.com/gobt/bt/btxml"
+	"github.com/gobt/bt/internal/typo"
 )
 
 // Exit statuses.
@@ -92,7 +93,7 @@ func (c *cmd) main(args []string) int {
 		}
 		names = append(names, cm.name)
 	}
-	fmt.Fprintf(c.stderr, "bt: unknown command %q%s\nRun 'bt help' for the list of commands.\n", name, suggest(name, names))
+	fmt.Fprintf(c.stderr, "bt: unknown command %q%s\nRun 'bt help' for the list of commands.\n", name, typo.Suggest(name, names))
 	return exitUsage
 }
 
@@ -316,42 +317,6 @@ func messagesIn(err error, file string) []string {
 	}
 	walk(err, "")
 	return out
-}
-
-// suggest returns `; did you mean "x"?` for the candidate closest to name, if any is
-// close enough to be a typo.
-func suggest(name string, candidates []string) string {
-	best, bestDist := "", len(name)/3+2
-	for _, cand := range candidates {
-		if d := distance(strings.ToLower(name), strings.ToLower(cand)); d < bestDist {
-			best, bestDist = cand, d
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf("; did you mean %q?", best)
-}
-
-// distance is the Levenshtein distance between a and b.
-func distance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev, cur := make([]int, len(rb)+1), make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // oneLine joins a multi-line message (a list of problems) into one line.

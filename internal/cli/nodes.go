@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/gobt/bt"
+	"github.com/gobt/bt/internal/typo"
 )
 
 var nodesHelp = help{
@@ -44,7 +45,7 @@ func (c *cmd) nodes(args []string) int {
 		for _, id := range ids {
 			m, ok := f.Model(id)
 			if !ok {
-				fmt.Fprintf(c.stderr, "bt: unknown node %q%s\n", id, suggest(id, known))
+				fmt.Fprintf(c.stderr, "bt: unknown node %q%s\n", id, typo.Suggest(id, known))
 				return exitError
 			}
 			list = append(list, m)
