@@ -47,7 +47,14 @@ func (a *alarm) set(n *Node, d time.Duration) {
 
 // ring runs in the timer's goroutine: it must not touch the tree but to wake it.
 func (a *alarm) ring() {
-	a.rang.Store(a.armed.Load())
+	// Only ever move rang forward: a ring of an earlier activation that was delayed
+	// must not overwrite the ring of the current one.
+	for {
+		r, g := a.rang.Load(), a.armed.Load()
+		if g <= r || a.rang.CompareAndSwap(r, g) {
+			break
+		}
+	}
 	a.tree.WakeUp()
 }
 

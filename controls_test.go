@@ -574,3 +574,21 @@ func TestSwitchOnNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestSwitchOnTextDoesNotAllocate: a text variable is parsed once per write, and a word
+// is not fed to strconv (whose errors allocate).
+func TestSwitchOnTextDoesNotAllocate(t *testing.T) {
+	tree, err := NewTree(Switch("{mode}", []string{"walk", "2"}, AlwaysSuccess(), AlwaysSuccess(), AlwaysFailure()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mode := tree.Blackboard().Entry("mode")
+	for _, v := range []string{"walk", "run", "2"} {
+		if err := mode.Set(blackboard.String(v)); err != nil {
+			t.Fatal(err)
+		}
+		if a := testing.AllocsPerRun(50, func() { tree.TickOnce() }); a != 0 {
+			t.Errorf("mode %q: %v allocations per tick", v, a)
+		}
+	}
+}

@@ -1,8 +1,9 @@
 package bt
 
-// decoratorModels lists the builtin decorators and leaves other than the controls and
-// the scripting nodes: BehaviorTree.CPP 4.10's, behaviac's (DESIGN.md §4) and TestNode.
-func decoratorModels() []*Model {
+// catalogueModels lists the builtin nodes other than the controls and the scripting
+// nodes: the decorators and actions of BehaviorTree.CPP 4.10 and behaviac (DESIGN.md
+// §4), and TestNode.
+func catalogueModels() []*Model {
 	return []*Model{
 		// BehaviorTree.CPP decorators
 		inverterModel, forceSuccessModel, forceFailureModel, repeatModel, retryModel,

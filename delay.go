@@ -14,7 +14,8 @@ import (
 //	child Success → reset the child; Success; the next activation waits again
 //	child Failure → reset the child; Failure; the next activation waits again
 //	child Running → Running
-//	child Skipped → Skipped; the next activation waits again
+//	child Skipped → Skipped; the next activation waits again (BehaviorTree.CPP would
+//	                not wait again: it keeps a skipped activation going)
 //	halted        → stop the timer, halt the child
 //
 // When the timer expires it wakes the tree up, cutting TickWhileRunning's sleep short.

@@ -86,7 +86,9 @@
 //
 // # Performance
 //
-// A tick of a built tree allocates nothing and takes no lock; without observers a status
+// A tick of a built tree allocates nothing and takes no lock (except what writes new
+// strings or slices to the blackboard: a script that builds a string, a Loop node
+// popping a slice entry); without observers a status
 // change is a byte store. Nodes are 32 bytes and their statuses live in one array in
 // which siblings are contiguous, so a control resets its children by clearing bytes.
 // Figures are in the benchmarks of this package (go test -bench .).

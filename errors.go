@@ -15,6 +15,7 @@ var ErrEmptyTree = errors.New("bt: the tree is empty")
 type NodeError struct {
 	Path string // the node's full path, as Node.Path returns it
 	ID   string // the node's type ID
+	UID  uint16 // the node's UID (Tree.Node finds it)
 	Err  error
 }
 

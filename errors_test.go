@@ -48,3 +48,20 @@ func TestLoadErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestMisspeltHookIsNoted(t *testing.T) {
+	f := NewFactory()
+	err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="T">
+<AlwaysFailure _skipif="true" _onSucess="x := 1" _uid="3"/></BehaviorTree></root>`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, n := range f.Notes() {
+		got = append(got, n.String())
+	}
+	want := "t.xml:2:16: attribute _skipif is ignored; did you mean _skipIf? | t.xml:2:31: attribute _onSucess is ignored; did you mean _onSuccess?"
+	if g := strings.Join(got, " | "); g != want {
+		t.Errorf("got %s", g)
+	}
+}

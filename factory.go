@@ -52,7 +52,7 @@ func builtinModels() []*Model {
 		alwaysSuccessModel, alwaysFailureModel, scriptModel, scriptConditionModel,
 		preconditionModel, subTreeModel,
 	}
-	return append(append(ms, switchModels[:]...), decoratorModels()...)
+	return append(append(ms, switchModels[:]...), catalogueModels()...)
 }
 
 // Register adds node types. It fails, registering none of them, if an ID is taken
@@ -199,6 +199,7 @@ func (f *Factory) LoadDocument(doc *btxml.Document) error {
 	if err := c.errs.Err(); err != nil {
 		return err
 	}
+	f.notes = append(f.notes, c.notes...)
 	for _, d := range c.added {
 		f.trees[d.id] = d
 	}
@@ -211,8 +212,9 @@ func (f *Factory) LoadDocument(doc *btxml.Document) error {
 	return nil
 }
 
-// Notes returns the remarks of upgrading format-3 documents loaded so far (what could
-// not be converted exactly).
+// Notes returns the remarks on the documents loaded so far: what an upgrade from format
+// 3 could not convert exactly, and attributes that look like misspelt pre- or
+// post-conditions.
 func (f *Factory) Notes() []btxml.Note { return f.notes }
 
 // MainTree returns the ID of the tree NewTree("") builds: main_tree_to_execute of the

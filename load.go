@@ -24,6 +24,7 @@ type compiler struct {
 	subModels map[string]*btxml.Model
 	main      string
 	errs      btxml.ErrorList
+	notes     []btxml.Note
 	arena     arena
 	last      *Model // the model found last: trees repeat node types
 }
@@ -235,6 +236,7 @@ func (c *compiler) attr(s *Spec, a btxml.Attr) {
 		return
 	}
 	if !isPortName(a.Name) {
+		c.checkHookSpelling(a)
 		return
 	}
 	def := s.model.port(a.Name)
@@ -243,6 +245,21 @@ func (c *compiler) attr(s *Spec, a btxml.Attr) {
 		return
 	}
 	s.ports = append(s.ports, portValue{name: a.Name, value: a.Value, parsed: c.checkPortValue(def, a)})
+}
+
+// checkHookSpelling notes an attribute that looks like a misspelt pre- or
+// post-condition: BehaviorTree.CPP ignores unknown "_" attributes, and so does bt, but
+// a silently ignored _skipif is worth a word.
+func (c *compiler) checkHookSpelling(a btxml.Attr) {
+	if !strings.HasPrefix(a.Name, "_") || a.Name == "_autoremap" {
+		return
+	}
+	for _, h := range hookNames {
+		if a.Name != h && typo.Distance(a.Name, h) <= 2 {
+			c.notes = append(c.notes, btxml.Note{Pos: a.Pos, Msg: fmt.Sprintf("attribute %s is ignored; did you mean %s?", a.Name, h)})
+			return
+		}
+	}
 }
 
 // checkPortValue checks a literal port value now, so that a typo is reported with its

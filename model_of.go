@@ -28,7 +28,7 @@ func ModelOf[T any, P interface {
 	*T
 	Behavior
 }](id string, kind Kind) *Model {
-	m := &Model{ID: id, Kind: kind}
+	m := &Model{ID: id, Kind: kind, fieldPorts: true}
 	fields, err := portFields(reflect.TypeFor[T]())
 	if err != nil {
 		m.err = fmt.Errorf("%s: %w", id, err)

@@ -214,7 +214,7 @@ func (n *Node) Abort(err error) {
 }
 
 func (n *Node) errorf(err error) *NodeError {
-	return &NodeError{Path: n.Path(), ID: n.ID(), Err: err}
+	return &NodeError{Path: n.Path(), ID: n.ID(), UID: n.meta.uid, Err: err}
 }
 
 // Status returns the node's stored status (never Skipped).

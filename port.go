@@ -126,6 +126,10 @@ func (p *In[T]) Get() (T, error) {
 // Entry returns the blackboard entry the port reads, or nil for a literal.
 func (p *In[T]) Entry() *blackboard.Entry { return p.entry }
 
+// literal returns the port's value when it is fixed when the tree is built (a literal
+// or a default), so that a node can check it then rather than at its first tick.
+func (p *In[T]) literal() (T, bool) { return p.val, p.entry == nil && p.set }
+
 // Out is an output port of type T: a blackboard entry the node writes.
 type Out[T any] struct {
 	entry *blackboard.Entry

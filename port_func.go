@@ -97,7 +97,7 @@ func bindPorts(c *Init) ([]binding, error) {
 		}
 		if key, ok := blackboardKey(text, def.Name); ok {
 			if b.entry, err = entryFor(c, key, def); err != nil {
-				return nil, fmt.Errorf("port %q: %w", def.Name, err)
+				return nil, err
 			}
 			continue
 		}

@@ -29,7 +29,11 @@ var preconditionModel = &Model{
 	},
 	build: func(c *Init) (ticker, error) {
 		p := &precondition{}
-		return p, errors.Join(p.cond.bind(c, "if"), p.otherwise.bind(c, "else"))
+		err := errors.Join(p.cond.bind(c, "if"), p.otherwise.bind(c, "else"))
+		if s, ok := p.otherwise.literal(); ok && s == Idle {
+			err = errors.Join(err, errors.New(`port "else" may not be IDLE`))
+		}
+		return p, err
 	},
 }
 

@@ -21,5 +21,5 @@ func ReactiveFallback(children ...*Spec) *Spec { return reactiveFallbackModel.Sp
 var reactiveFallbackModel = &Model{
 	ID: "ReactiveFallback", Kind: KindControl,
 	Description: "A Fallback that starts again from the first child on every tick.",
-	build:       func(*Init) (ticker, error) { return reactive(Success), nil },
+	build:       func(*Init) (ticker, error) { return &reactiveFallbackNode, nil },
 }

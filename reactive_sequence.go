@@ -22,15 +22,19 @@ func ReactiveSequence(children ...*Spec) *Spec { return reactiveSequenceModel.Sp
 var reactiveSequenceModel = &Model{
 	ID: "ReactiveSequence", Kind: KindControl,
 	Description: "A Sequence that starts again from the first child on every tick.",
-	build:       func(*Init) (ticker, error) { return reactive(Failure), nil },
+	build:       func(*Init) (ticker, error) { return &reactiveSequenceNode, nil },
 }
 
 // reactive implements ReactiveSequence (stop = Failure) and ReactiveFallback (stop =
 // Success). It keeps no state between ticks.
 type reactive Status
 
-func (r reactive) tick(n *Node) Status {
-	stop := Status(r)
+// The reactive nodes keep no state: all share these values, used through pointers (a
+// non-pointer value in an interface costs an extra call per tick).
+var reactiveSequenceNode, reactiveFallbackNode = reactive(Failure), reactive(Success)
+
+func (r *reactive) tick(n *Node) Status {
+	stop := Status(*r)
 	pass := Success
 	if stop == Success {
 		pass = Failure

@@ -186,6 +186,10 @@ func (s *Spec) withScript(port, code string) *Spec {
 		s.errs = append(s.errs, fmt.Errorf("port %q: %w", port, err))
 		return s
 	}
-	s.ports[len(s.ports)-1].parsed = parsed
+	for i := range s.ports {
+		if s.ports[i].name == port {
+			s.ports[i].parsed = parsed
+		}
+	}
 	return s
 }

@@ -25,6 +25,8 @@ type Model struct {
 
 	build func(c *Init) (ticker, error) // builtin nodes: their own pipeline
 	err   error                         // a problem with the model, reported when it is used
+
+	fieldPorts bool // ModelOf: the behavior's fields hold the ports (no bindings for Get/Set)
 }
 
 // Spec is the definition of one node of a tree: its Model, instance name, port values,
@@ -99,7 +101,7 @@ func (s *Spec) With(port, value string) *Spec {
 
 // Pre attaches a Go pre-condition (FailureIf, SuccessIf, SkipIf or While) and returns s.
 func (s *Spec) Pre(h Hook, cond func(n *Node) bool) *Spec {
-	if !h.IsPre() || h >= numHooks {
+	if !h.IsPre() {
 		s.errs = append(s.errs, fmt.Errorf("%s is not a pre-condition", h))
 		return s
 	}
@@ -316,9 +318,12 @@ func (b *builder) newTicker(m *Model) (ticker, error) {
 	if m.New == nil {
 		return nil, fmt.Errorf("model %s has no New function", m.ID)
 	}
-	ports, err := bindPorts(&b.init)
-	if err != nil {
-		return nil, err
+	var ports []binding
+	if !m.fieldPorts {
+		var err error
+		if ports, err = bindPorts(&b.init); err != nil {
+			return nil, err
+		}
 	}
 	beh, err := m.New(&b.init)
 	if err == nil && beh == nil {

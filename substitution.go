@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -368,17 +369,11 @@ func (w *substWalk) replace(s *Spec, r *substRule, path string) *Spec {
 	}
 	if !ok {
 		w.errs = append(w.errs, fmt.Errorf("bt: substitution rule %q for %s: no node type %q%s",
-			r.filter, path, r.id, typo.Suggest(r.id, slices.Sorted(func(yield func(string) bool) {
-				for id := range w.f.models {
-					if !yield(id) {
-						return
-					}
-				}
-			}))))
+			r.filter, path, r.id, typo.Suggest(r.id, slices.Sorted(maps.Keys(w.f.models)))))
 		return s
 	}
 	c.model = &Model{ID: s.model.ID, Kind: m.Kind, Ports: m.Ports, Description: m.Description,
-		New: m.New, build: m.build, err: m.err}
+		New: m.New, build: m.build, err: m.err, fieldPorts: m.fieldPorts}
 	return &c
 }
 

@@ -37,7 +37,7 @@ var subTreeModel = &Model{
 	Ports: []PortDef{
 		InputPort[bool]("_autoremap", "remap every key of the subtree to the parent's key of the same name").WithDefault("false"),
 	},
-	build: func(*Init) (ticker, error) { return subTreeNode{}, nil },
+	build: func(*Init) (ticker, error) { return &subTreeNode{}, nil },
 }
 
 // treeDef is a tree definition: its ID and root, and the ports a TreeNodesModel
@@ -51,7 +51,7 @@ type treeDef struct {
 
 type subTreeNode struct{}
 
-func (subTreeNode) tick(n *Node) Status {
+func (*subTreeNode) tick(n *Node) Status {
 	n.setRunning()
 	s := n.Child(0).Tick()
 	n.commit(s)

@@ -70,6 +70,10 @@ type switchNode struct {
 	cases    []switchCase
 	running  int // the child left Running, or -1
 	enums    func(string) (int64, bool)
+
+	last   caseValue // the variable's text, parsed, as of write seq of its entry
+	seq    uint64
+	cached bool
 }
 
 // switchCase is a case port; a literal is parsed once.
@@ -123,7 +127,8 @@ func (sw *switchNode) tick(n *Node) Status {
 
 func (sw *switchNode) Halt(*Node) { sw.running = -1 }
 
-// value reads the variable without formatting numbers as text.
+// value reads the variable without formatting numbers as text. A text value is parsed
+// once per write of the entry, so an unchanged variable costs no parsing.
 func (sw *switchNode) value() (caseValue, bool) {
 	e := sw.variable.entry
 	if e == nil {
@@ -132,10 +137,13 @@ func (sw *switchNode) value() (caseValue, bool) {
 		}
 		return parseCase(sw.variable.val, sw.enums), true
 	}
-	v := e.Load()
+	v, seq, _ := e.LoadStamped()
 	switch v.Kind() {
 	case blackboard.KindString:
-		return parseCase(v.Str(), sw.enums), true
+		if !sw.cached || seq != sw.seq {
+			sw.last, sw.seq, sw.cached = parseCase(v.Str(), sw.enums), seq, true
+		}
+		return sw.last, true
 	case blackboard.KindInt:
 		return caseValue{i: v.Int(), iok: true, f: float64(v.Int()), fok: true}, true
 	case blackboard.KindFloat:
@@ -179,6 +187,9 @@ func parseCase(s string, enums func(string) (int64, bool)) caseValue {
 			c.i, c.iok = v, true
 		}
 	}
+	if !mayBeNumber(t) {
+		return c // a word: parsing it as a number would fail (and allocate the error)
+	}
 	if !c.iok {
 		if v, err := strconv.ParseInt(t, 10, 64); err == nil {
 			c.i, c.iok = v, true
@@ -197,4 +208,17 @@ func (a caseValue) equal(b caseValue) bool {
 	return a.hasText && b.hasText && a.text == b.text ||
 		a.iok && b.iok && a.i == b.i ||
 		a.fok && b.fok && math.Abs(a.f-b.f) <= floatEpsilon
+}
+
+// mayBeNumber reports whether strconv could read t as a number.
+func mayBeNumber(t string) bool {
+	if t == "" {
+		return false
+	}
+	switch c := t[0]; {
+	case '0' <= c && c <= '9', c == '+', c == '-', c == '.':
+		return true
+	}
+	l := strings.ToLower(t)
+	return strings.HasPrefix(l, "inf") || l == "nan"
 }

@@ -13,7 +13,8 @@ import (
 //	child Success → stop the timer, reset the child; Success
 //	child Failure → stop the timer, reset the child; Failure
 //	child Running → Running
-//	child Skipped → stop the timer; Skipped
+//	child Skipped → stop the timer; Skipped (BehaviorTree.CPP leaves its timer running
+//	                into the next activation; bt starts a new one)
 //	halted        → stop the timer, halt the child
 //
 // BehaviorTree.CPP halts the child from its timer thread, at the deadline. In bt the

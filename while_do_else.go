@@ -31,13 +31,13 @@ var whileDoElseModel = &Model{
 		if k := c.NumChildren(); k != 2 && k != 3 {
 			return nil, fmt.Errorf("WhileDoElse needs 2 or 3 children, found %d", k)
 		}
-		return whileDoElse{}, nil
+		return &whileDoElse{}, nil
 	},
 }
 
 type whileDoElse struct{}
 
-func (whileDoElse) tick(n *Node) Status {
+func (*whileDoElse) tick(n *Node) Status {
 	n.setRunning()
 	kids := n.kids()
 	var s Status

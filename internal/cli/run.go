@@ -173,12 +173,9 @@ func withPosition(tree *bt.Tree, err error) error {
 	if !errors.As(err, &ne) {
 		return err
 	}
-	for n := range tree.Nodes() {
-		if n.Path() == ne.Path {
-			if pos := n.Spec().Pos(); pos.IsValid() {
-				return &btxml.Error{Pos: pos, Msg: err.Error(), Err: err}
-			}
-			break
+	if n := tree.Node(ne.UID); n != nil {
+		if pos := n.Spec().Pos(); pos.IsValid() {
+			return &btxml.Error{Pos: pos, Msg: err.Error(), Err: err}
 		}
 	}
 	return err
