@@ -62,7 +62,7 @@ type countLimit struct {
 func (l *countLimit) tick(n *Node) Status {
 	if n.Status() != Running { // entering: ticked while not Running (not reset yet counts too)
 		if l.hasReset && l.armed {
-			again, err := runBool(l.resetIf.program(n), l.resetIf.src)
+			again, err := l.resetIf.truth(n)
 			if err != nil {
 				n.Abort(err)
 			}

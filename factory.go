@@ -27,6 +27,8 @@ type Factory struct {
 	main      string                  // the main tree of the last document loaded
 	notes     []btxml.Note
 	subst     []substRule // substitution rules, applied by NewTree (see substitution.go)
+
+	enumLookup func(string) (int64, bool) // f.enum, made once: every tree keeps it
 }
 
 // NewFactory returns a factory that knows every builtin node.
@@ -40,6 +42,7 @@ func NewFactory() *Factory {
 	for _, m := range builtinModels() {
 		f.models[m.ID] = m
 	}
+	f.enumLookup = f.enum
 	return f
 }
 
@@ -234,6 +237,14 @@ func (f *Factory) TreeIDs() []string {
 // Definition returns the definition of the registered tree id ("" for the main tree),
 // to build with NewTree or to inspect.
 func (f *Factory) Definition(id string) (*Spec, error) {
+	d, err := f.definition(id)
+	if err != nil {
+		return nil, err
+	}
+	return d.root, nil
+}
+
+func (f *Factory) definition(id string) (*treeDef, error) {
 	if id == "" {
 		id = f.main
 		if id == "" {
@@ -244,25 +255,21 @@ func (f *Factory) Definition(id string) (*Spec, error) {
 	if !ok {
 		return nil, fmt.Errorf("bt: no tree %q%s", id, typo.Suggest(id, f.TreeIDs()))
 	}
-	return d.root, nil
+	return d, nil
 }
 
 // NewTree builds the registered tree id ("" for the main tree) with a new, empty root
 // blackboard (unless WithBlackboard gives one).
 func (f *Factory) NewTree(id string, opts ...Option) (*Tree, error) {
-	root, err := f.Definition(id)
-	if err == nil {
-		root, err = f.substitute(root)
-	}
+	d, err := f.definition(id)
 	if err != nil {
 		return nil, err
 	}
-	return NewTree(root, append([]Option{withEnums(f.enum)}, opts...)...)
-}
-
-// withEnums makes the tree resolve enum names with lookup.
-func withEnums(lookup func(string) (int64, bool)) Option {
-	return func(t *Tree) { t.enums = lookup }
+	root, err := f.substitute(d.root) // which keeps the number of nodes
+	if err != nil {
+		return nil, err
+	}
+	return newTreeOf(root, d.size, f.enumLookup, opts)
 }
 
 func quoteList(ss []string) string {

@@ -21,50 +21,67 @@ type compiler struct {
 	doc       *btxml.Document
 	defs      map[string]*treeDef // every tree a SubTree may name: registered and new
 	added     []*treeDef          // the document's trees
+	sources   []treeSource        // what is known of added[i] while compiling it
+	cur       *treeSource         // the tree being compiled
 	subModels map[string]*btxml.Model
 	main      string
 	errs      btxml.ErrorList
 	notes     []btxml.Note
 	arena     arena
-	last      *Model // the model found last: trees repeat node types
+	last      *Model    // the model found last: trees repeat node types
+	file      *specMore // shared by the specs of the file read last (see Spec)
+	// scripts are the scripts parsed so far, by text: a document repeats them, and
+	// specs may share a parsed script (it caches its compiled code for every tree).
+	scripts map[string]*script.Script
+}
+
+// treeSource is what the compiler knows of one of the document's trees.
+type treeSource struct {
+	elem  *btxml.Element // its root
+	pos   btxml.Pos
+	subs  []*Spec // its SubTree nodes, in document order
+	nodes int     // its nodes, without those of the subtrees it instantiates
 }
 
 // arena hands out the specs, child lists and port lists of a document from a few big
-// allocations instead of several per node.
+// allocations instead of several per node. (Chunks of a few hundred elements, which
+// spare the counting pass, measured slower: more allocations, and rounding to size
+// classes.)
 type arena struct {
 	specs []Spec
+	used  int // specs[:used] are handed out
 	kids  []*Spec
 	ports []portValue
 }
 
 // reserve sizes the arena for the elements of trees.
 func (a *arena) reserve(trees []*btxml.Tree) {
-	var nodes, attrs int
-	var count func(e *btxml.Element)
-	count = func(e *btxml.Element) {
-		nodes++
-		attrs += len(e.Attrs)
-		for _, c := range e.Children {
-			count(c)
-		}
-	}
+	var nodes, ports int
 	for _, t := range trees {
 		if t.Root != nil {
-			count(t.Root)
+			count(t.Root, &nodes, &ports)
 		}
 	}
 	a.specs = make([]Spec, nodes)
 	a.kids = make([]*Spec, 0, nodes)
-	a.ports = make([]portValue, 0, attrs)
+	a.ports = make([]portValue, 0, ports)
+}
+
+// count adds the elements rooted at e and their port attributes to nodes and ports.
+func count(e *btxml.Element, nodes, ports *int) {
+	*nodes++
+	*ports += portAttrs(e)
+	for _, c := range e.Children {
+		count(c, nodes, ports)
+	}
 }
 
 func (a *arena) spec() *Spec {
-	if len(a.specs) == 0 {
-		a.specs = make([]Spec, 16)
+	if a.used == len(a.specs) {
+		a.specs, a.used = make([]Spec, 16), 0
 	}
-	s := &a.specs[0]
-	a.specs = a.specs[1:]
-	return s
+	a.used++
+	return &a.specs[a.used-1]
 }
 
 // take returns an empty slice with room for n elements, cut from pool.
@@ -97,15 +114,19 @@ func (c *compiler) compile() {
 	c.arena.reserve(c.doc.Trees)
 	c.declareModels()
 	c.declareTrees()
-	for _, d := range c.added {
-		if d.elem == nil {
-			c.errorf(d.pos, "BehaviorTree %q has no root node", d.id)
+	for i, d := range c.added {
+		c.cur = &c.sources[i]
+		if c.cur.elem == nil {
+			c.errorf(c.cur.pos, "BehaviorTree %q has no root node", d.id)
 			continue
 		}
-		d.root = c.node(d.elem)
+		d.root = c.node(c.cur.elem)
 	}
 	c.checkCycles()
 	c.chooseMain()
+	if len(c.errs) == 0 {
+		c.sizeTrees()
+	}
 	c.errs.Sort()
 }
 
@@ -140,9 +161,10 @@ func (c *compiler) declareTrees() {
 			c.errorf(t.Pos, "tree %q is defined twice", id)
 			continue
 		}
-		d := &treeDef{id: id, elem: t.Root, pos: t.Pos}
+		d := &treeDef{id: id}
 		c.defs[id] = d
 		c.added = append(c.added, d)
+		c.sources = append(c.sources, treeSource{elem: t.Root, pos: t.Pos})
 	}
 }
 
@@ -203,28 +225,56 @@ func (c *compiler) node(e *btxml.Element) *Spec {
 	if e.Explicit() && e.Tag != m.Kind.String() {
 		c.errorf(e.Pos, "<%s ID=%q>: %s is a %s", e.Tag, m.ID, m.ID, m.Kind)
 	}
+	s := c.spec(m, e)
+	c.cur.nodes++
+	if k := portAttrs(e); k > 0 {
+		s.ports = take(&c.arena.ports, k)
+	}
+	for i := range e.Attrs {
+		c.attr(s, &e.Attrs[i])
+	}
+	if len(m.Ports) > 0 {
+		for _, p := range s.missingPorts() {
+			c.errorf(e.Pos, "%s needs the port %q: set it, as %s=\"…\"", m.ID, p, p)
+		}
+	}
+	if !shapeFits(m.Kind, len(e.Children)) {
+		c.shapeError(s, e)
+	}
+	if len(e.Children) > 0 { // most nodes are leaves: leave their children nil
+		kids := take(&c.arena.kids, len(e.Children))[:len(e.Children)]
+		for i, child := range e.Children {
+			kids[i] = c.node(child)
+		}
+		s.children = kids
+	}
+	return s
+}
+
+// portAttrs counts the attributes of e that may be ports.
+func portAttrs(e *btxml.Element) int {
+	n := 0
+	for i := range e.Attrs {
+		if isPortName(e.Attrs[i].Name) {
+			n++
+		}
+	}
+	return n
+}
+
+// spec returns a new spec of type m for the element e, from the arena.
+func (c *compiler) spec(m *Model, e *btxml.Element) *Spec {
+	if c.file == nil || c.file.file != e.Pos.File {
+		c.file = &specMore{file: e.Pos.File}
+	}
 	s := c.arena.spec()
-	s.model, s.pos = m, e.Pos
-	if len(e.Attrs) > 0 {
-		s.ports = take(&c.arena.ports, len(e.Attrs))
-	}
-	for _, a := range e.Attrs {
-		c.attr(s, a)
-	}
-	for _, p := range s.missingPorts() {
-		c.errorf(e.Pos, "%s needs the port %q: set it, as %s=\"…\"", m.ID, p, p)
-	}
-	c.checkChildren(s, e)
-	s.children = take(&c.arena.kids, len(e.Children))
-	for _, child := range e.Children {
-		s.children = append(s.children, c.node(child))
-	}
+	s.model, s.line, s.col, s.more = m, e.Pos.Line, e.Pos.Col, c.file
 	return s
 }
 
 // attr handles one attribute of a node: its name, a pre/post condition, a port, or an
 // attribute bt does not use (such as Groot2's _uid), which is ignored.
-func (c *compiler) attr(s *Spec, a btxml.Attr) {
+func (c *compiler) attr(s *Spec, a *btxml.Attr) {
 	if a.Name == "name" {
 		s.name = a.Value
 		return
@@ -250,7 +300,7 @@ func (c *compiler) attr(s *Spec, a btxml.Attr) {
 // checkHookSpelling notes an attribute that looks like a misspelt pre- or
 // post-condition: BehaviorTree.CPP ignores unknown "_" attributes, and so does bt, but
 // a silently ignored _skipif is worth a word.
-func (c *compiler) checkHookSpelling(a btxml.Attr) {
+func (c *compiler) checkHookSpelling(a *btxml.Attr) {
 	if !strings.HasPrefix(a.Name, "_") || a.Name == "_autoremap" {
 		return
 	}
@@ -265,7 +315,7 @@ func (c *compiler) checkHookSpelling(a btxml.Attr) {
 // checkPortValue checks a literal port value now, so that a typo is reported with its
 // position rather than at the first tick. It returns the parsed script of a port that
 // holds one.
-func (c *compiler) checkPortValue(def *PortDef, a btxml.Attr) *script.Script {
+func (c *compiler) checkPortValue(def *PortDef, a *btxml.Attr) *script.Script {
 	if _, ok := blackboardKey(a.Value, a.Name); ok {
 		return nil
 	}
@@ -284,9 +334,16 @@ func (c *compiler) checkPortValue(def *PortDef, a btxml.Attr) *script.Script {
 }
 
 // script parses the script of an attribute, reporting a syntax error at its position.
-func (c *compiler) script(a btxml.Attr) *script.Script {
+func (c *compiler) script(a *btxml.Attr) *script.Script {
+	if parsed, ok := c.scripts[a.Value]; ok {
+		return parsed
+	}
 	parsed, err := script.Parse(a.Value)
 	if err == nil {
+		if c.scripts == nil {
+			c.scripts = map[string]*script.Script{}
+		}
+		c.scripts[a.Value] = parsed
 		return parsed
 	}
 	pos, msg := a.ValuePos(), err.Error()
@@ -306,21 +363,29 @@ func (c *compiler) script(a btxml.Attr) *script.Script {
 	return nil
 }
 
-func (c *compiler) checkChildren(s *Spec, e *btxml.Element) {
+// shapeFits reports whether a node of kind k may have n children in XML.
+func shapeFits(k Kind, n int) bool {
+	switch k {
+	case KindAction, KindCondition:
+		return n == 0
+	case KindDecorator:
+		return n == 1
+	case KindControl:
+		return n > 0
+	}
+	return true
+}
+
+// shapeError reports the wrong number of children of a node (see shapeFits).
+func (c *compiler) shapeError(s *Spec, e *btxml.Element) {
 	k := len(e.Children)
 	switch s.model.Kind {
 	case KindAction, KindCondition:
-		if k > 0 {
-			c.errorf(e.Pos, "%s is a leaf (%s): it has no children, found %d", s.model.ID, s.model.Kind, k)
-		}
+		c.errorf(e.Pos, "%s is a leaf (%s): it has no children, found %d", s.model.ID, s.model.Kind, k)
 	case KindDecorator:
-		if k != 1 {
-			c.errorf(e.Pos, "%s is a Decorator: it has exactly one child, found %d", s.model.ID, k)
-		}
+		c.errorf(e.Pos, "%s is a Decorator: it has exactly one child, found %d", s.model.ID, k)
 	case KindControl:
-		if k == 0 {
-			c.errorf(e.Pos, "%s is a Control: it needs at least one child", s.model.ID)
-		}
+		c.errorf(e.Pos, "%s is a Control: it needs at least one child", s.model.ID)
 	}
 }
 
@@ -331,8 +396,12 @@ func (c *compiler) subtree(e *btxml.Element) *Spec {
 		c.errorf(e.IDPos(), "no tree %q to instantiate%s", e.ID, typo.Suggest(e.ID, c.treeIDs()))
 		return nil
 	}
-	s := &Spec{model: subTreeModel, sub: d, pos: e.Pos}
-	for _, a := range e.Attrs {
+	s := c.spec(subTreeModel, e)
+	s.edit().sub = d
+	c.cur.nodes++
+	c.cur.subs = append(c.cur.subs, s)
+	for i := range e.Attrs {
+		a := &e.Attrs[i]
 		switch h, isHook := HookByName(a.Name); {
 		case a.Name == "name":
 			s.name = a.Value
@@ -345,7 +414,7 @@ func (c *compiler) subtree(e *btxml.Element) *Spec {
 			if err != nil {
 				c.errorf(a.ValuePos(), "_autoremap must be true or false, not %q", a.Value)
 			}
-			s.autoRemap = on
+			s.edit().autoRemap = on
 		case isPortName(a.Name):
 			value := a.Value
 			if value == "{=}" {
@@ -365,7 +434,7 @@ func (c *compiler) subtree(e *btxml.Element) *Spec {
 // remapped takes its default, and is an error without one (unless _autoremap).
 func (c *compiler) modelPorts(s *Spec, e *btxml.Element) {
 	m := c.subModels[e.ID]
-	if m == nil || s.autoRemap {
+	if m == nil || s.more.autoRemap {
 		return
 	}
 	for _, p := range m.Ports {
@@ -380,37 +449,68 @@ func (c *compiler) modelPorts(s *Spec, e *btxml.Element) {
 	}
 }
 
-// checkCycles reports subtrees that instantiate themselves, directly or not.
+// checkCycles reports subtrees that instantiate themselves, directly or not. Only the
+// document's trees can be part of a cycle: a tree loaded earlier cannot name them.
 func (c *compiler) checkCycles() {
-	state := map[*treeDef]int{} // 1: being visited, 2: done
-	var visit func(d *treeDef, path []*treeDef)
-	var walkSpec func(s *Spec, path []*treeDef)
-	walkSpec = func(s *Spec, path []*treeDef) {
-		if s == nil {
-			return
-		}
-		if s.sub != nil {
-			switch state[s.sub] {
-			case 1:
-				i := slices.Index(path, s.sub)
-				c.errorf(s.pos, "subtree %q instantiates itself: %s", s.sub.id, cycle(path[i:], s.sub))
-			case 0:
-				visit(s.sub, path)
+	index := c.treeIndex()
+	state := make([]uint8, len(c.added)) // 1: being visited, 2: done
+	var visit func(i int, path []*treeDef)
+	visit = func(i int, path []*treeDef) {
+		state[i] = 1
+		path = append(path, c.added[i])
+		for _, s := range c.sources[i].subs {
+			sub := s.subtree()
+			j, ours := index[sub]
+			switch {
+			case !ours:
+			case state[j] == 1:
+				k := slices.Index(path, sub)
+				c.errorf(s.Pos(), "subtree %q instantiates itself: %s", sub.id, cycle(path[k:], sub))
+			case state[j] == 0:
+				visit(j, path)
 			}
 		}
-		for _, ch := range s.children {
-			walkSpec(ch, path)
+		state[i] = 2
+	}
+	for i := range c.added {
+		if state[i] == 0 {
+			visit(i, nil)
 		}
 	}
-	visit = func(d *treeDef, path []*treeDef) {
-		state[d] = 1
-		walkSpec(d.root, append(path, d))
-		state[d] = 2
+}
+
+// treeIndex maps the document's trees to their index in added.
+func (c *compiler) treeIndex() map[*treeDef]int {
+	index := make(map[*treeDef]int, len(c.added))
+	for i, d := range c.added {
+		index[d] = i
+	}
+	return index
+}
+
+// sizeTrees records the number of nodes each of the document's trees expands to, so
+// that building one need not count them (see newTreeOf). The trees have no cycles.
+func (c *compiler) sizeTrees() {
+	index := c.treeIndex()
+	var size func(d *treeDef) int
+	size = func(d *treeDef) int {
+		i, ours := index[d]
+		if d.size > 0 || !ours {
+			return d.size // known, or a tree loaded earlier: known then
+		}
+		n := c.sources[i].nodes
+		for _, s := range c.sources[i].subs {
+			k := size(s.subtree())
+			if k == 0 {
+				return 0 // unknown: NewTree counts
+			}
+			n = min(n+k, maxNodes+1) // subtrees can multiply a size out of range
+		}
+		d.size = n
+		return n
 	}
 	for _, d := range c.added {
-		if state[d] == 0 {
-			visit(d, nil)
-		}
+		size(d)
 	}
 }
 

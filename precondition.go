@@ -52,7 +52,7 @@ func (p *precondition) tick(n *Node) Status {
 		n.Abort(err)
 	}
 	if !p.latched {
-		ok, err := runBool(p.cond.program(n), p.cond.src)
+		ok, err := p.cond.truth(n)
 		if err != nil {
 			n.Abort(err)
 		}

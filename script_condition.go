@@ -1,5 +1,7 @@
 package bt
 
+import "github.com/gobt/bt/script"
+
 // ScriptCondition runs code, a script (see package script), and succeeds when the
 // value of its last statement is true.
 //
@@ -18,17 +20,40 @@ var scriptConditionModel = &Model{
 	Ports: []PortDef{{Name: "code", Dir: DirInput, Type: typeOf[string](), TypeName: "BT::AnyTypeAllowed",
 		Description: "the script to run; its last value must be true or false", script: true, Required: true}},
 	build: func(c *Init) (ticker, error) {
-		s := &scriptCondition{}
-		return s, s.code.bind(c, "code")
+		var code codePort
+		if err := code.bind(c, "code"); err != nil || code.from != nil {
+			return &scriptCondition{code}, err
+		}
+		return (*literalCondition)(code.prog), nil
 	},
 }
 
+// scriptCondition is a ScriptCondition whose script is read from the blackboard.
 type scriptCondition struct{ code codePort }
 
 func (s *scriptCondition) tick(n *Node) Status {
-	ok, err := runBool(s.code.program(n), s.code.src)
+	ok, err := s.code.truth(n)
 	if err != nil {
 		n.Abort(err)
 	}
 	return statusOf(ok)
+}
+
+// literalCondition is a ScriptCondition whose script is a literal, as nearly all are.
+// Its compiled program, under a type of ours, is the node's ticker: the node costs no
+// allocation besides the program, and a tree may have many.
+type literalCondition script.Program
+
+func (p *literalCondition) tick(n *Node) Status {
+	ok, err := runBool((*script.Program)(p), func() string { return literalCode(n) })
+	if err != nil {
+		n.Abort(err)
+	}
+	return statusOf(ok)
+}
+
+// literalCode is the script of a node whose port "code" is a literal.
+func literalCode(n *Node) string {
+	code, _ := n.Spec().Port("code")
+	return code
 }

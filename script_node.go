@@ -1,5 +1,7 @@
 package bt
 
+import "github.com/gobt/bt/script"
+
 // Script is the Script node: it runs code, a script in the scripting language
 // (see package script), and succeeds. An error in the script stops the tick.
 //
@@ -15,15 +17,30 @@ var scriptModel = &Model{
 	Description: "Runs a script; always succeeds.",
 	Ports:       []PortDef{InputPort[string]("code", "the script to run").holdsScript().Require()},
 	build: func(c *Init) (ticker, error) {
-		s := &scriptNode{}
-		return s, s.code.bind(c, "code")
+		var code codePort
+		if err := code.bind(c, "code"); err != nil || code.from != nil {
+			return &scriptNode{code}, err
+		}
+		return (*literalScript)(code.prog), nil
 	},
 }
 
+// scriptNode is a Script whose script is read from the blackboard.
 type scriptNode struct{ code codePort }
 
 func (s *scriptNode) tick(n *Node) Status {
 	if _, err := s.code.program(n).Run(); err != nil {
+		n.Abort(err)
+	}
+	return Success
+}
+
+// literalScript is a Script whose script is a literal: like literalCondition, its
+// compiled program is the node's ticker.
+type literalScript script.Program
+
+func (p *literalScript) tick(n *Node) Status {
+	if _, err := (*script.Program)(p).Run(); err != nil {
 		n.Abort(err)
 	}
 	return Success

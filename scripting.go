@@ -89,19 +89,20 @@ func scriptHook(h Hook, s *script.Script) hookDef {
 				return true, err
 			}, nil
 		}
-		return func() (bool, error) { return runBool(p, s.Source()) }, nil
+		return func() (bool, error) { return runBool(p, s.Source) }, nil
 	}
 }
 
-// runBool runs a program and converts its value to a boolean.
-func runBool(p *script.Program, src string) (bool, error) {
+// runBool runs a program and converts its value to a boolean; source gives the
+// script's text for the error when the value is not a truth value.
+func runBool(p *script.Program, source func() string) (bool, error) {
 	v, err := p.Run()
 	if err != nil {
 		return false, err
 	}
 	ok, err := v.Truthy()
 	if err != nil {
-		return false, fmt.Errorf("script %q: %w", src, err)
+		return false, fmt.Errorf("script %q: %w", source(), err)
 	}
 	return ok, nil
 }
@@ -110,12 +111,12 @@ func runBool(p *script.Program, src string) (bool, error) {
 // package script) and returns s: the Go spelling of the XML attribute h.String().
 func (s *Spec) Script(h Hook, code string) *Spec {
 	if h >= numHooks {
-		s.errs = append(s.errs, fmt.Errorf("%s is not a pre- or post-condition", h))
+		s.fail(fmt.Errorf("%s is not a pre- or post-condition", h))
 		return s
 	}
 	parsed, err := script.Parse(code)
 	if err != nil {
-		s.errs = append(s.errs, fmt.Errorf("%s: %w", h, err))
+		s.fail(fmt.Errorf("%s: %w", h, err))
 		return s
 	}
 	s.setHook(h, scriptHook(h, parsed))
@@ -124,57 +125,84 @@ func (s *Spec) Script(h Hook, code string) *Spec {
 
 // codePort is a port holding a script: compiled when the node is built if it is a
 // literal, and on the tick after its text changes if it comes from the blackboard.
+// Literal scripts are the common case, and a tree may have many: a node keeps one in 24
+// bytes, and what a script from the blackboard needs in from.
 type codePort struct {
-	port In[string]
-	src  string
 	prog *script.Program
+	code *script.Script // what prog was compiled from: its Source is the script's text
+	from *codeSource    // nil for a literal
 }
 
-func (c *codePort) bind(init *Init, name string) error {
-	if err := c.port.bind(init, name); err != nil {
+// codeSource is where a codePort reads a script that is not a literal.
+type codeSource struct {
+	port In[string]
+	env  envMaker
+}
+
+// envMaker returns the environment a node's script compiles against; nil means the
+// node's own (envOf).
+type envMaker func(n *Node) script.Env
+
+func (c *codePort) bind(init *Init, name string) error { return c.bindEnv(init, name, nil) }
+
+// bindEnv is bind with the environment the script compiles against.
+func (c *codePort) bindEnv(init *Init, name string, env envMaker) error {
+	var port In[string]
+	if err := port.bind(init, name); err != nil {
 		return err
 	}
-	if c.port.entry != nil {
+	if port.entry != nil {
+		c.from = &codeSource{port: port, env: env}
 		return nil
 	}
-	if !c.port.set {
+	if !port.set {
 		return fmt.Errorf("port %q: no script", name)
 	}
-	return c.compile(init.node, c.port.val, init.node.meta.spec.portScript(name))
+	return c.compile(init.node, name, port.val, init.node.meta.spec.portScript(name), env)
 }
 
 // compile compiles src, parsing it unless parsed is its parsed form.
-func (c *codePort) compile(n *Node, src string, parsed *script.Script) error {
+func (c *codePort) compile(n *Node, name, src string, parsed *script.Script, env envMaker) error {
 	s := parsed
 	if s == nil || s.Source() != src {
 		var err error
 		if s, err = script.Parse(src); err != nil {
-			return fmt.Errorf("port %q: %w", c.port.name, err)
+			return fmt.Errorf("port %q: %w", name, err)
 		}
 	}
-	p, err := s.Compile(envOf(n))
-	if err != nil {
-		return fmt.Errorf("port %q: %w", c.port.name, err)
+	var e script.Env = envOf(n)
+	if env != nil {
+		e = env(n)
 	}
-	c.src, c.prog = src, p
+	p, err := s.Compile(e)
+	if err != nil {
+		return fmt.Errorf("port %q: %w", name, err)
+	}
+	c.code, c.prog = s, p
 	return nil
 }
 
 // program returns the script to run, recompiling a script read from the blackboard
 // when its text changed.
 func (c *codePort) program(n *Node) *script.Program {
-	if c.port.entry != nil {
-		src, err := c.port.Get()
+	if f := c.from; f != nil {
+		src, err := f.port.Get()
 		if err != nil {
 			n.Abort(err)
 		}
-		if c.prog == nil || src != c.src {
-			if err := c.compile(n, src, nil); err != nil {
+		if c.prog == nil || src != c.code.Source() {
+			if err := c.compile(n, f.port.name, src, nil, f.env); err != nil {
 				n.Abort(err)
 			}
 		}
 	}
 	return c.prog
+}
+
+// truth runs the script and returns its value, which must be a truth value.
+func (c *codePort) truth(n *Node) (bool, error) {
+	p := c.program(n)
+	return runBool(p, c.code.Source)
 }
 
 // withScript sets a port that holds a script, parsing it once for every tree built
@@ -183,7 +211,7 @@ func (s *Spec) withScript(port, code string) *Spec {
 	s.With(port, code)
 	parsed, err := script.Parse(code)
 	if err != nil {
-		s.errs = append(s.errs, fmt.Errorf("port %q: %w", port, err))
+		s.fail(fmt.Errorf("port %q: %w", port, err))
 		return s
 	}
 	for i := range s.ports {

@@ -3,6 +3,7 @@ package bt
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,37 +37,80 @@ type Model struct {
 // Specs come from the builder functions of this package (Sequence, Fallback, Action,
 // …), from Model.Spec, or from XML through a Factory.
 type Spec struct {
-	model    *Model
-	name     string
-	ports    []portValue
-	children []*Spec
-	hooks    *[numHooks]hookDef // nil when the node has none
-	errs     []error            // problems found while the spec was assembled, reported by NewTree
-	pos      btxml.Pos          // where the node is written, for specs from XML
+	// A definition holds a spec per node, and a document's specs are built again by
+	// every LoadDocument: a spec keeps to the fields most nodes set (88 bytes, 5
+	// pointers), the rest is in more.
+	model     *Model
+	name      string
+	ports     []portValue
+	children  []*Spec
+	line, col int32     // where the node is written, for specs from XML (the file is in more)
+	more      *specMore // nil for a spec built in Go that has none of it
+}
 
-	sub       *treeDef // the tree a SubTree instantiates
-	autoRemap bool     // SubTree's _autoremap
+// specMore is what few specs have. It is never changed once a spec points to it — a
+// setter gives the spec a changed copy (edit) — so that the specs of one XML file share
+// one that only names the file, and a copied Spec (see substitution.go) shares it safely.
+type specMore struct {
+	file      string             // of the position, for specs from XML
+	hooks     *[numHooks]hookDef // nil when the node has none; never changed either
+	errs      []error            // problems found while the spec was assembled, reported by NewTree
+	sub       *treeDef           // the tree a SubTree instantiates
+	autoRemap bool               // SubTree's _autoremap
+}
+
+// edit gives s a specMore of its own to change: a copy of the one it has, which may be
+// shared.
+func (s *Spec) edit() *specMore {
+	m := new(specMore)
+	if s.more != nil {
+		*m = *s.more
+	}
+	s.more = m
+	return m
+}
+
+// fail records a problem of the spec, reported when a tree is built from it.
+func (s *Spec) fail(err error) {
+	m := s.edit()
+	m.errs = append(slices.Clip(m.errs), err) // the old errs may be shared
 }
 
 // setHook attaches a pre- or post-condition.
 func (s *Spec) setHook(h Hook, d hookDef) {
-	if s.hooks == nil {
-		s.hooks = new([numHooks]hookDef)
+	m := s.edit()
+	hooks := new([numHooks]hookDef)
+	if m.hooks != nil {
+		*hooks = *m.hooks
 	}
-	s.hooks[h] = d
+	hooks[h] = d
+	m.hooks = hooks
+}
+
+// subtree returns the tree a SubTree spec instantiates, or nil.
+func (s *Spec) subtree() *treeDef {
+	if s.more == nil {
+		return nil
+	}
+	return s.more.sub
 }
 
 // typeID is the type a node's path is made of: the model ID, or for a SubTree the ID of
 // the tree it instantiates.
 func (s *Spec) typeID() string {
-	if s.sub != nil {
-		return s.sub.id
+	if sub := s.subtree(); sub != nil {
+		return sub.id
 	}
 	return s.model.ID
 }
 
 // Pos returns where the node is written in XML (an invalid Pos for specs built in Go).
-func (s *Spec) Pos() btxml.Pos { return s.pos }
+func (s *Spec) Pos() btxml.Pos {
+	if s.more == nil {
+		return btxml.Pos{Line: s.line, Col: s.col}
+	}
+	return btxml.Pos{File: s.more.file, Line: s.line, Col: s.col}
+}
 
 // portValue is a port's text in a spec; parsed caches the script of a port that holds
 // one, parsed once per definition.
@@ -102,7 +146,7 @@ func (s *Spec) With(port, value string) *Spec {
 // Pre attaches a Go pre-condition (FailureIf, SuccessIf, SkipIf or While) and returns s.
 func (s *Spec) Pre(h Hook, cond func(n *Node) bool) *Spec {
 	if !h.IsPre() {
-		s.errs = append(s.errs, fmt.Errorf("%s is not a pre-condition", h))
+		s.fail(fmt.Errorf("%s is not a pre-condition", h))
 		return s
 	}
 	s.setHook(h, func(n *Node) (hookFunc, error) {
@@ -115,7 +159,7 @@ func (s *Spec) Pre(h Hook, cond func(n *Node) bool) *Spec {
 // returns s.
 func (s *Spec) Post(h Hook, fn func(n *Node)) *Spec {
 	if h.IsPre() || h >= numHooks {
-		s.errs = append(s.errs, fmt.Errorf("%s is not a post-condition", h))
+		s.fail(fmt.Errorf("%s is not a post-condition", h))
 		return s
 	}
 	s.setHook(h, func(n *Node) (hookFunc, error) {
@@ -183,23 +227,41 @@ func (c *Init) NumChildren() int { return int(c.node.meta.nkids) }
 // NewTree builds a tree from a definition. Every problem of the definition is
 // reported, joined in one error; no tree is returned then.
 func NewTree(root *Spec, opts ...Option) (*Tree, error) {
+	return newTreeOf(root, 0, nil, opts)
+}
+
+// newTreeOf is NewTree for a Factory: count is the number of nodes when known (0:
+// unknown; a Factory counts the nodes of its trees when it loads them), and enums the
+// Factory's enum names (nil: none), which are not an Option so that building a tree
+// allocates no closure for them.
+func newTreeOf(root *Spec, count int, enums func(string) (int64, bool), opts []Option) (*Tree, error) {
 	if root == nil {
 		return nil, errors.New("bt: no root spec")
 	}
-	count, err := countNodes(root, nil)
-	if err != nil {
-		return nil, err
+	counted := count > 0
+	if !counted {
+		var err error
+		if count, err = countNodes(root, nil); err != nil {
+			return nil, err
+		}
 	}
 	if count > maxNodes {
-		return nil, fmt.Errorf("bt: the tree has %d nodes, more than the %d a tree may have", count, maxNodes)
+		return nil, fmt.Errorf("bt: the tree has more than %d nodes, the most a tree may have", maxNodes)
 	}
-	t := newTree(opts)
-	b := builder{tree: t, metas: make([]nodeMeta, count)}
+	t := newTree(enums, opts)
 	t.nodes = make([]Node, count)
 	t.status = make([]uint8, count)
 	t.byUID = make([]uint16, count)
-	b.slot = 1
+	// The builder stays on the stack; only what a Model's build function keeps a
+	// pointer to (Init) is on the heap, once per tree.
+	b := builder{tree: t, nodes: t.nodes, metas: make([]nodeMeta, count), status: t.status,
+		byUID: t.byUID, slot: 1, init: new(Init)}
 	t.root = b.build(root, newScope(t, "", t.bb), 0)
+	if b.slot != count && counted {
+		// The definition's nodes were counted when it was loaded, and someone has
+		// changed it since (through the slice of Spec.Children): count them now.
+		return newTreeOf(root, 0, enums, opts)
+	}
 	if len(b.errs) > 0 {
 		return nil, errors.Join(b.errs...)
 	}
@@ -223,16 +285,16 @@ func countNodes(s *Spec, inside []*treeDef) (int, error) {
 			return n, nil
 		}
 	}
-	if s.sub != nil {
+	if sub := s.subtree(); sub != nil {
 		for i, d := range inside {
-			if d == s.sub {
+			if d == sub {
 				return 0, fmt.Errorf("bt: subtree %q instantiates itself: %s", d.id, cycle(inside[i:], d))
 			}
 		}
-		if s.sub.root == nil {
-			return 0, fmt.Errorf("bt: subtree %q has no root", s.sub.id)
+		if sub.root == nil {
+			return 0, fmt.Errorf("bt: subtree %q has no root", sub.id)
 		}
-		k, err := countNodes(s.sub.root, append(inside, s.sub))
+		k, err := countNodes(sub.root, append(inside, sub))
 		if err != nil {
 			return 0, err
 		}
@@ -249,59 +311,71 @@ func cycle(path []*treeDef, back *treeDef) string {
 	return b.String() + back.id
 }
 
-// builder instantiates specs into the node slab of a tree.
+// builder instantiates specs into the node slab of a tree. It keeps the tree's arrays
+// at hand rather than reaching them through the tree for every node.
 type builder struct {
-	tree  *Tree
-	uid   int        // the last UID given
-	metas []nodeMeta // slab for the nodes' meta
-	slot  int        // next free index in tree.nodes
-	errs  []error
-	init  Init
+	tree   *Tree
+	nodes  []Node
+	metas  []nodeMeta // slab for the nodes' meta
+	status []uint8
+	byUID  []uint16
+	uid    int // the last UID given
+	slot   int // next free index in nodes
+	errs   []error
+	init   *Init
 }
 
 // build instantiates s as the node at index slot of tree.nodes. Nodes get their UIDs
 // in pre-order; the slots of a node's children are reserved together.
 func (b *builder) build(s *Spec, sc *scope, slot int) *Node {
-	n := &b.tree.nodes[slot]
-	m := &b.metas[slot]
+	n, m := &b.nodes[slot], &b.metas[slot]
 	b.uid++
-	m.uid = uint16(b.uid)
-	b.tree.byUID[b.uid-1] = uint16(slot)
-	n.st = &b.tree.status[slot]
-	n.meta = m
-	m.spec = s
-	m.scope = sc
+	b.byUID[b.uid-1] = uint16(slot)
+	n.st, n.meta = &b.status[slot], m
+	m.spec, m.scope, m.uid = s, sc, uint16(b.uid)
 	k := len(s.children)
-	if s.sub != nil {
-		k = 1 // the subtree's root
+	more := s.more
+	var sub *treeDef
+	if more != nil && more.sub != nil {
+		sub, k = more.sub, 1 // the subtree's root
 	}
 	first := b.slot
 	b.slot += k
+	if b.slot > len(b.nodes) {
+		return n // more nodes than counted: see newTreeOf
+	}
 	m.first, m.nkids = uint32(first), uint16(k)
-	if s.sub != nil {
-		b.build(s.sub.root, b.subtreeScope(n, sc), first)
+	if sub != nil {
+		b.build(sub.root, b.subtreeScope(n, sc), first)
 	}
 	for i, c := range s.children {
 		b.build(c, sc, first+i)
 	}
-	for _, err := range s.errs {
-		b.fail(n, err)
+	model := s.model
+	if more != nil {
+		for _, err := range more.errs {
+			b.fail(n, err)
+		}
 	}
-	b.checkShape(n)
+	b.checkShape(n, model.Kind, k)
 	// Specs from XML passed this check when they were loaded, unless a substitution
 	// rule has given them another model since.
-	for _, p := range s.missingPorts() {
-		b.fail(n, fmt.Errorf("the port %q is required and not set", p))
+	if len(model.Ports) > 0 {
+		for _, p := range s.missingPorts() {
+			b.fail(n, fmt.Errorf("the port %q is required and not set", p))
+		}
 	}
 	b.init.node = n
-	t, err := b.newTicker(s.model)
+	t, err := b.newTicker(model)
 	b.init.node = nil
 	if err != nil {
 		b.fail(n, err)
 	}
 	n.t = t
-	if h, ok := b.bindHooks(n); ok {
-		n.t = &hookedNode{inner: t, hooks: h}
+	if more != nil && more.hooks != nil {
+		if h, ok := b.bindHooks(n, more.hooks); ok {
+			n.t = &hookedNode{inner: t, hooks: h}
+		}
 	}
 	return n
 }
@@ -310,7 +384,7 @@ func (b *builder) build(s *Spec, sc *scope, slot int) *Node {
 // Behavior wrapped in a userNode.
 func (b *builder) newTicker(m *Model) (ticker, error) {
 	if m.build != nil {
-		return m.build(&b.init)
+		return m.build(b.init)
 	}
 	if m.err != nil {
 		return nil, m.err
@@ -321,11 +395,11 @@ func (b *builder) newTicker(m *Model) (ticker, error) {
 	var ports []binding
 	if !m.fieldPorts {
 		var err error
-		if ports, err = bindPorts(&b.init); err != nil {
+		if ports, err = bindPorts(b.init); err != nil {
 			return nil, err
 		}
 	}
-	beh, err := m.New(&b.init)
+	beh, err := m.New(b.init)
 	if err == nil && beh == nil {
 		err = fmt.Errorf("the New function of %s returned no behavior", m.ID)
 	}
@@ -333,9 +407,8 @@ func (b *builder) newTicker(m *Model) (ticker, error) {
 	return &userNode{beh: beh, ports: ports, repanic: b.tree.repanic, decorator: decorator}, err
 }
 
-// checkShape checks the number of children against the node's kind.
-func (b *builder) checkShape(n *Node) {
-	k, got := n.meta.spec.model.Kind, int(n.meta.nkids)
+// checkShape checks the number of children of n against its kind.
+func (b *builder) checkShape(n *Node, k Kind, got int) {
 	switch {
 	case (k == KindAction || k == KindCondition) && got != 0:
 		b.fail(n, fmt.Errorf("an %s has no children, found %d", k, got))
@@ -345,11 +418,7 @@ func (b *builder) checkShape(n *Node) {
 }
 
 // bindHooks binds the node's pre/post conditions and reports whether it has any.
-func (b *builder) bindHooks(n *Node) (h hooks, found bool) {
-	defs := n.meta.spec.hooks
-	if defs == nil {
-		return h, false
-	}
+func (b *builder) bindHooks(n *Node, defs *[numHooks]hookDef) (h hooks, found bool) {
 	for k, def := range defs {
 		if def == nil {
 			continue
@@ -369,7 +438,7 @@ func (b *builder) bindHooks(n *Node) (h hooks, found bool) {
 // remappings and literal values the SubTree node n gives.
 func (b *builder) subtreeScope(n *Node, parent *scope) *scope {
 	s := n.meta.spec
-	bb := parent.bb.NewChild(s.autoRemap)
+	bb := parent.bb.NewChild(s.more.autoRemap) // a SubTree spec has its more
 	for _, p := range s.ports {
 		if key, ok := blackboardKey(p.value, p.name); ok {
 			bb.Remap(p.name, key)
@@ -396,7 +465,7 @@ func literalValue(text string) blackboard.Value {
 
 func (b *builder) fail(n *Node, err error) {
 	ne := n.errorf(err)
-	if p := n.meta.spec.pos; p.IsValid() {
+	if p := n.meta.spec.Pos(); p.IsValid() {
 		b.errs = append(b.errs, &btxml.Error{Pos: p, Msg: ne.Error(), Err: ne})
 		return
 	}

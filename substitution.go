@@ -313,13 +313,14 @@ func (w *substWalk) spec(s *Spec, prefix string) *Spec {
 	}
 	w.uid++
 	out := s
-	if s.sub != nil {
-		sub := w.spec(s.sub.root, subtreePrefix(&scope{prefix: prefix}, s, uint16(w.uid)))
-		if sub != s.sub.root {
-			d := *s.sub
-			d.root = sub
+	if sub := s.subtree(); sub != nil {
+		root := w.spec(sub.root, subtreePrefix(&scope{prefix: prefix}, s, uint16(w.uid)))
+		if root != sub.root {
+			d := *sub
+			d.root = root
 			c := *s
-			c.sub, out = &d, &c
+			c.edit().sub = &d
+			out = &c
 		}
 	} else {
 		name := s.name
@@ -358,7 +359,7 @@ func (w *substWalk) replace(s *Spec, r *substRule, path string) *Spec {
 	c := *s
 	if r.test != nil {
 		c.model = testNodeFor(s)
-		c.ports, c.errs = nil, slices.Clip(c.errs)
+		c.ports = nil
 		r.test.spec(&c)
 		return &c
 	}

@@ -1,10 +1,6 @@
 package bt
 
-import (
-	"strconv"
-
-	"github.com/gobt/bt/btxml"
-)
+import "strconv"
 
 // SubTree instantiates another tree inside this one, with a blackboard of its own
 // whose keys can be remapped to the parent's:
@@ -22,12 +18,12 @@ import (
 // In Go, SubTree(id, root) instantiates the tree defined by root; remap with With and
 // AutoRemap. Trees loaded from XML are instantiated by ID through a Factory.
 func SubTree(id string, root *Spec) *Spec {
-	return &Spec{model: subTreeModel, sub: &treeDef{id: id, root: root}}
+	return &Spec{model: subTreeModel, more: &specMore{sub: &treeDef{id: id, root: root}}}
 }
 
 // AutoRemap sets the _autoremap attribute of a SubTree spec and returns s.
 func (s *Spec) AutoRemap(on bool) *Spec {
-	s.autoRemap = on
+	s.edit().autoRemap = on
 	return s
 }
 
@@ -40,13 +36,11 @@ var subTreeModel = &Model{
 	build: func(*Init) (ticker, error) { return &subTreeNode{}, nil },
 }
 
-// treeDef is a tree definition: its ID and root, and the ports a TreeNodesModel
-// declares for it.
+// treeDef is a tree definition: its ID and root.
 type treeDef struct {
 	id   string
 	root *Spec
-	elem *btxml.Element // the XML it is compiled from
-	pos  btxml.Pos
+	size int // the number of nodes the tree expands to, subtrees included; 0: unknown
 }
 
 type subTreeNode struct{}
@@ -63,7 +57,7 @@ func (*subTreeNode) tick(n *Node) Status {
 func subtreePrefix(parent *scope, s *Spec, uid uint16) string {
 	name := s.name
 	if name == "" {
-		name = s.sub.id + "::" + strconv.Itoa(int(uid))
+		name = s.more.sub.id + "::" + strconv.Itoa(int(uid))
 	}
 	return parent.prefix + name + "/"
 }

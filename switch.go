@@ -34,7 +34,7 @@ import (
 func Switch(variable string, cases []string, children ...*Spec) *Spec {
 	if len(cases) < 2 || len(cases) > 6 {
 		s := switchModels[0].Spec(children...)
-		s.errs = append(s.errs, fmt.Errorf("a Switch has 2 to 6 cases, not %d", len(cases)))
+		s.fail(fmt.Errorf("a Switch has 2 to 6 cases, not %d", len(cases)))
 		return s
 	}
 	s := switchModels[len(cases)-2].Spec(children...).With("variable", variable)

@@ -201,23 +201,7 @@ func (o *optionalScript) bind(c *Init, name string) error {
 	if !o.statusNames {
 		return o.code.bind(c, name)
 	}
-	if err := o.code.port.bind(c, name); err != nil || o.code.port.entry != nil {
-		return err
-	}
-	return o.compile(c.node, o.code.port.val)
-}
-
-// compile compiles a script that sees the status names.
-func (o *optionalScript) compile(n *Node, src string) error {
-	s, err := script.Parse(src)
-	if err == nil {
-		o.code.prog, err = s.Compile(statusEnv{*envOf(n)})
-	}
-	if err != nil {
-		return fmt.Errorf("port %q: %w", o.code.port.name, err)
-	}
-	o.code.src = src
-	return nil
+	return o.code.bindEnv(c, name, statusEnvOf)
 }
 
 // run runs the script, if there is one, and returns its value.
@@ -225,21 +209,7 @@ func (o *optionalScript) run(n *Node) script.Value {
 	if !o.set {
 		return script.Value{}
 	}
-	p := o.code.prog
-	switch {
-	case !o.statusNames:
-		p = o.code.program(n)
-	case o.code.port.entry != nil:
-		src, err := o.code.port.Get()
-		if err == nil && (p == nil || src != o.code.src) {
-			err = o.compile(n, src)
-		}
-		if err != nil {
-			n.Abort(err)
-		}
-		p = o.code.prog
-	}
-	v, err := p.Run()
+	v, err := o.code.program(n).Run()
 	if err != nil {
 		n.Abort(err)
 	}
@@ -249,6 +219,8 @@ func (o *optionalScript) run(n *Node) script.Value {
 // statusEnv is a node's script environment with the status names as enums (they win
 // over the factory's enums, as in BehaviorTree.CPP's TestNode).
 type statusEnv struct{ scriptEnv }
+
+func statusEnvOf(n *Node) script.Env { return statusEnv{*envOf(n)} }
 
 func (e statusEnv) Enum(name string) (int64, bool) {
 	if s, err := ParseStatus(name); err == nil {

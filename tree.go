@@ -21,10 +21,10 @@ type Tree struct {
 	byUID     []uint16 // the index in nodes of the node whose UID is i+1
 	observers []*observer
 	observed  bool
+	repanic   bool // (next to observed: a Tree is a size class smaller)
 	wake      chan struct{}
 	clock     Clock
 	ctx       context.Context
-	repanic   bool
 	bb        *blackboard.Blackboard
 	enums     func(string) (int64, bool)
 	logger    *slog.Logger // for the Log node; nil: slog.Default() (see logger.go)
@@ -48,8 +48,8 @@ func WithBlackboard(bb *blackboard.Blackboard) Option { return func(t *Tree) { t
 // returned as a *NodeError.
 func WithRepanic() Option { return func(t *Tree) { t.repanic = true } }
 
-func newTree(opts []Option) *Tree {
-	t := &Tree{wake: make(chan struct{}, 1), clock: systemClock{}, ctx: context.Background()}
+func newTree(enums func(string) (int64, bool), opts []Option) *Tree {
+	t := &Tree{wake: make(chan struct{}, 1), clock: systemClock{}, ctx: context.Background(), enums: enums}
 	for _, o := range opts {
 		o(t)
 	}

@@ -1,0 +1,150 @@
+package bt
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gobt/bt/blackboard"
+)
+
+// TestLoadedTreeSizes checks the node counts a Factory records when it loads a
+// document against counting the nodes of each tree, subtrees expanded.
+func TestLoadedTreeSizes(t *testing.T) {
+	f := NewFactory()
+	err := f.LoadString("sizes.xml", `<root BTCPP_format="4" main_tree_to_execute="Main">
+	<BehaviorTree ID="Main">
+		<Sequence>
+			<SubTree ID="Mid"/>
+			<AlwaysSuccess/>
+			<SubTree ID="Leaf" _autoremap="true"/>
+			<SubTree ID="Mid"/>
+		</Sequence>
+	</BehaviorTree>
+	<BehaviorTree ID="Mid">
+		<Fallback><SubTree ID="Leaf"/><SubTree ID="Leaf"/><AlwaysFailure/></Fallback>
+	</BehaviorTree>
+	<BehaviorTree ID="Leaf"><Inverter><AlwaysSuccess/></Inverter></BehaviorTree>
+</root>`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A second document may instantiate the trees of the first.
+	if err := f.LoadString("more.xml", `<root BTCPP_format="4">
+	<BehaviorTree ID="Top"><Sequence><SubTree ID="Main"/><SubTree ID="Leaf"/></Sequence></BehaviorTree>
+</root>`); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"Leaf": 2, "Mid": 2 + 2*3, "Main": 2 + 2*9 + 3, "Top": 1 + 24 + 3}
+	for id, n := range want {
+		d, err := f.definition(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counted, err := countNodes(d.root, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.size != n || counted != n {
+			t.Errorf("%s: recorded %d nodes, counted %d, want %d", id, d.size, counted, n)
+		}
+		tree, err := f.NewTree(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tree.Len() != n {
+			t.Errorf("%s: built %d nodes, want %d", id, tree.Len(), n)
+		}
+	}
+}
+
+// TestScriptValueErrors checks the error of a script whose value is not a truth
+// value: it quotes the script, whether the script is a literal (the node's ticker is
+// then its program), comes from the blackboard, or is a pre-condition.
+func TestScriptValueErrors(t *testing.T) {
+	for _, tc := range []struct{ name, xml, want string }{
+		{"literal", `<ScriptCondition code="'abc'"/>`, `script "'abc'": the string "abc" is not a boolean`},
+		{"blackboard", `<ScriptCondition code="{src}"/>`, `script "'xyz'": the string "xyz" is not a boolean`},
+		{"hook", `<AlwaysSuccess _skipIf="'no'"/>`, `script "'no'": the string "no" is not a boolean`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := NewFactory()
+			if err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="M">`+tc.xml+`</BehaviorTree></root>`); err != nil {
+				t.Fatal(err)
+			}
+			tree, err := f.NewTree("")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := tree.Blackboard().Entry("src").Set(blackboard.String("'xyz'")); err != nil {
+				t.Fatal(err)
+			}
+			_, err = tree.TickOnce()
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error with %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestLiteralScriptsTickWithoutAllocating checks Script and ScriptCondition nodes, whose
+// literal scripts are their tickers, beside one that reads its script from the
+// blackboard.
+func TestLiteralScriptsTickWithoutAllocating(t *testing.T) {
+	f := NewFactory()
+	if err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="M"><Sequence>
+		<Script code="x := 0"/><ScriptCondition code="x &lt; 3"/><ScriptCondition code="{c}"/>
+	</Sequence></BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tree.Blackboard().Entry("c").Set(blackboard.String("x == 0")); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := tree.TickOnce(); err != nil || s != Success {
+		t.Fatalf("got %v, %v; want SUCCESS", s, err)
+	}
+	if a := testing.AllocsPerRun(100, func() { tree.TickOnce() }); a != 0 {
+		t.Errorf("%v allocations per tick, want 0", a)
+	}
+}
+
+// TestChangedDefinition checks that a definition whose children were replaced after
+// it was loaded (which Spec.Children does not allow, but does not prevent) builds with
+// its nodes counted again rather than with the count recorded at load time.
+func TestChangedDefinition(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		kid  *Spec
+		want int
+	}{
+		{"more nodes", Sequence(AlwaysSuccess(), AlwaysSuccess(), Inverter(AlwaysFailure())), 1 + 5 + 1},
+		{"fewer nodes", AlwaysSuccess(), 1 + 1 + 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := NewFactory()
+			if err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="M">
+				<Sequence><Fallback><AlwaysFailure/><AlwaysSuccess/></Fallback><AlwaysSuccess/></Sequence>
+			</BehaviorTree></root>`); err != nil {
+				t.Fatal(err)
+			}
+			root, err := f.Definition("M")
+			if err != nil {
+				t.Fatal(err)
+			}
+			root.Children()[0] = tc.kid
+			tree, err := f.NewTree("M")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tree.Len() != tc.want {
+				t.Errorf("built %d nodes, want %d", tree.Len(), tc.want)
+			}
+			if s, err := tree.TickOnce(); err != nil || s != Success {
+				t.Errorf("got %v, %v; want SUCCESS", s, err)
+			}
+		})
+	}
+}
