@@ -159,31 +159,31 @@ func (n *Node) haltChildren(i int) {
 // family is a node's children as a control keeps them at hand: the nodes and their
 // status bytes, both contiguous in the tree's arrays.
 type family struct {
-	nodes []Node
-	tree  *Tree
-	first int // the index of the first child in the tree's arrays
+	nodes  []Node
+	status []uint8 // status[i] is the status byte of nodes[i]
 }
 
 func (n *Node) family() family {
 	m := n.meta
 	t := m.scope.tree
 	lo, hi := m.first, m.first+uint32(m.nkids)
-	return family{t.nodes[lo:hi:hi], t, int(lo)}
+	return family{t.nodes[lo:hi:hi], t.status[lo:hi:hi]}
 }
 
 // reset resets the children from index i on, known not to be Running: their status
 // bytes are cleared, unless observers must hear of the change.
 func (f *family) reset(i int) {
-	if f.tree.observed {
+	st := f.status[i:]
+	if len(st) > 0 && st[0] >= observedBit { // observed: every byte has the bit
 		f.halt(i)
 		return
 	}
-	clear(f.tree.status[f.first+i : f.first+len(f.nodes)])
+	clear(st)
 }
 
 // halt halts (or resets) the children from index i on.
 func (f *family) halt(i int) {
-	st := f.tree.status[f.first+i : f.first+len(f.nodes)]
+	st := f.status[i:]
 	if len(st) > 16 && st[0] < observedBit && bytes.IndexByte(st, uint8(Running)) < 0 {
 		clear(st)
 		return

@@ -29,47 +29,54 @@ var sequenceModel = &Model{
 type sequence struct {
 	family         // the children, at hand
 	stop    Status // the child status that ends the node early
+	pass    Status // the child status that moves on to the next child: the opposite of stop
 	yield   bool   // after a child that completed synchronously, return Running with a wake-up
-	memory  bool   // after a stop, resume at the child that stopped us (SequenceWithMemory)
+	memory  bool   // after a stop, resume at the child that stopped us (SequenceWithMemory; it yields)
 	idx     int32
 	skipped int32
 }
 
 func newSequence(c *Init, stop Status, yield, memory bool) *sequence {
-	return &sequence{family: c.node.family(), stop: stop, yield: yield, memory: memory}
+	pass := Success
+	if stop == Success {
+		pass = Failure
+	}
+	return &sequence{family: c.node.family(), stop: stop, pass: pass, yield: yield, memory: memory}
 }
 
 func (q *sequence) tick(n *Node) Status {
-	kids := q.nodes
-	if !n.Status().Active() {
+	if n.Status() == Idle {
 		q.skipped = 0
 	}
 	n.setRunning()
-	pass := Success
-	if q.stop == Success {
-		pass = Failure
-	}
-	i := int(q.idx)
 	if q.yield {
-		return q.tickYielding(n, kids, i, pass)
+		return q.tickYielding(n, q.nodes, int(q.idx), q.pass)
 	}
 	// The hot loop of every Sequence and Fallback: keep it free of anything else.
-	for i < len(kids) {
+	kids, status, pass := q.nodes, q.status, q.pass
+	status = status[:len(kids)]
+	for i := int(q.idx); i < len(kids); i++ {
 		c := &kids[i]
-		switch s := c.commit(c.t.tick(c)); s {
+		s := c.t.tick(c)
+		if uint8(s)|status[i] < uint8(Skipped) { // Node.commit, with the byte at hand
+			status[i] = uint8(s)
+		} else {
+			c.set(s)
+		}
+		switch s {
 		case pass:
-			i++
 		case Skipped:
-			i++
 			q.skipped++
 		case Running:
 			q.idx = int32(i)
 			return Running
-		default:
-			return q.stop1(n, i, s)
+		default: // stop1, for a node without memory (those with it yield)
+			q.idx = 0
+			q.reset(0)
+			return s
 		}
 	}
-	return q.done(n, len(kids), pass)
+	return q.done(len(kids), pass)
 }
 
 // tickYielding is tick for the nodes that yield after a child that completed
@@ -93,14 +100,14 @@ func (q *sequence) tickYielding(n *Node, kids []Node, i int, pass Status) Status
 			q.idx = int32(i)
 			return Running
 		default:
-			return q.stop1(n, i, s)
+			return q.stop1(i, s)
 		}
 	}
-	return q.done(n, len(kids), pass)
+	return q.done(len(kids), pass)
 }
 
 // done ends the node after every child passed or was skipped.
-func (q *sequence) done(n *Node, kids int, pass Status) Status {
+func (q *sequence) done(kids int, pass Status) Status {
 	allSkipped := int(q.skipped) == kids
 	q.reset(0)
 	q.idx, q.skipped = 0, 0
@@ -111,7 +118,7 @@ func (q *sequence) done(n *Node, kids int, pass Status) Status {
 }
 
 // stop1 ends the node after child i returned the stopping status s.
-func (q *sequence) stop1(n *Node, i int, s Status) Status {
+func (q *sequence) stop1(i int, s Status) Status {
 	// A sequence only moves on from a child that completed: none of them is Running.
 	if q.memory {
 		q.idx = int32(i)
