@@ -42,7 +42,9 @@ func (w *whenEnds) wait(n *Node, child Status) bool {
 
 // decorated ends a behaviac decorator's tick with status s: when the node completes
 // (or is skipped) while its child still runs, the child is halted; a child that
-// completed is reset, as every decorator does.
+// completed is reset, as every decorator does. (A tick that returns Running because
+// decorate_when_child_ends waits for a running child returns it bare: there is
+// nothing to halt or reset.)
 func decorated(n *Node, s Status) Status {
 	if c := n.Child(0); s != Running && c.Status() == Running {
 		c.Halt()

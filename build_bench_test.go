@@ -88,6 +88,22 @@ func benchBuildFromParsed(b *testing.B, scripts bool) {
 	}
 }
 
+// BenchmarkNewTree10k is the second half of BuildFromParsed10k: a Tree from the
+// definition a Factory loaded (what BehaviorTree.CPP's createTree does with the XML it
+// registered).
+func BenchmarkNewTree10k(b *testing.B) {
+	f := NewFactory()
+	if err := f.LoadString("big.xml", genTreeXML(10000, false)); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := f.NewTree(""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkInstantiate100 builds a 100-node tree from a loaded definition, as an agent
 // of a crowd would; B/node is the heap a built node costs. The tree has controls and
 // actions; in the Scripts variant one leaf in ten is a ScriptCondition.

@@ -81,7 +81,10 @@ func (l *loop) tick(n *Node) Status {
 		return l.iterate(n)
 	}
 	s := n.Child(0).Tick()
-	if l.whenEnds.wait(n, s) || l.left == -1 {
+	if l.whenEnds.wait(n, s) {
+		return Running
+	}
+	if l.left == -1 {
 		return decorated(n, Running)
 	}
 	l.left--

@@ -37,13 +37,17 @@ func (c *cmd) check(args []string) int {
 	case len(files) == 0:
 		return c.usageError(checkHelp, "check needs at least one FILE.xml")
 	}
-	if _, err := factory(*models); err != nil {
+	m, err := readModels(*models)
+	if err == nil {
+		_, err = factoryWith(m) // its problems once, not once per file
+	}
+	if err != nil {
 		c.printAll(err)
 		return exitError
 	}
 	status := exitOK
 	for _, path := range files {
-		problems, notes := checkFile(path, *models)
+		problems, notes := checkFile(path, m)
 		for _, p := range problems {
 			fmt.Fprintln(c.stdout, p)
 			status = exitError
@@ -64,8 +68,8 @@ func (c *cmd) printAll(err error) {
 
 // checkFile loads and builds the trees of one file; it returns its problems and the
 // notes of its upgrade from format 3.
-func checkFile(path, models string) (problems, notes []string) {
-	f, err := factory(models)
+func checkFile(path string, m *models) (problems, notes []string) {
+	f, err := factoryWith(m)
 	if err != nil {
 		return messages(err), nil
 	}

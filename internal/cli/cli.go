@@ -246,17 +246,41 @@ func loadDocument(path string) (doc *btxml.Document, dir string, err error) {
 
 // factory returns a factory that knows the builtin nodes and, given a models file, a
 // stand-in for each node type it declares.
-func factory(models string) (*bt.Factory, error) {
-	f := bt.NewFactory()
-	if models == "" {
-		return f, nil
+func factory(modelsPath string) (*bt.Factory, error) {
+	m, err := readModels(modelsPath)
+	if err != nil {
+		return nil, err
 	}
-	doc, dir, err := loadDocument(models)
-	if err == nil {
-		err = f.RegisterStandIns(doc.Models)
+	return factoryWith(m)
+}
+
+// readModels reads the TreeNodesModel of the file path ("": none).
+func readModels(path string) (*models, error) {
+	if path == "" {
+		return nil, nil
 	}
+	doc, dir, err := loadDocument(path)
 	if err != nil {
 		return nil, located(err, dir)
+	}
+	return &models{doc.Models, dir}, nil
+}
+
+// models are the node models of a --models file, read once for every factory.
+type models struct {
+	list []*btxml.Model
+	dir  string // of the file: its positions are relative to it
+}
+
+// factoryWith returns a factory that knows the builtin nodes and stand-ins for m
+// (nil: none).
+func factoryWith(m *models) (*bt.Factory, error) {
+	f := bt.NewFactory()
+	if m == nil {
+		return f, nil
+	}
+	if err := f.RegisterStandIns(m.list); err != nil {
+		return nil, located(err, m.dir)
 	}
 	return f, nil
 }
