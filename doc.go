@@ -91,5 +91,11 @@
 // popping a slice entry); without observers a status
 // change is a byte store. Nodes are 32 bytes and their statuses live in one array in
 // which siblings are contiguous, so a control resets its children by clearing bytes.
-// Figures are in the benchmarks of this package (go test -bench .).
+//
+// On a 2-core virtual machine (figures and method in bench/README.md of the
+// repository): a node visit costs 3.5–4.5 ns in a flat Sequence and 8–10 ns in a deep
+// tree of Sequences and Fallbacks, beside 2.4–3.5 ns for plain Go interface calls that
+// keep no state (BehaviorTree.CPP 4.10: 240–290 ns); parsing and building a
+// 10,000-node XML file takes about 6 ms (BehaviorTree.CPP: 25.7 ms), building it again
+// from its loaded definition about 1.3 ms; a built node costs 81–95 bytes of heap.
 package bt
