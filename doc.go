@@ -84,6 +84,28 @@
 // tick: the tick method returns a *NodeError naming the node (a panic's value and stack
 // are in its *PanicError). WithRepanic lets panics through instead.
 //
+// # Differences from BehaviorTree.CPP
+//
+// bt follows BehaviorTree.CPP 4.10 wherever a tree's behaviour depends on it. Where the
+// reference looks accidental, bt does the sensible thing:
+//
+//   - A node that returns Skipped is left (or put back) Idle, controls included;
+//     BehaviorTree.CPP leaves a control that returned SKIPPED marked RUNNING until its
+//     parent halts it.
+//   - _onHalted runs once when a running node is halted, also when a whole tree is torn
+//     down (BehaviorTree.CPP may run it twice then).
+//   - Timeout halts its child, and fails, on the first tick after the deadline, in the
+//     goroutine that ticks the tree, not from a timer thread. Delay and Timeout start
+//     afresh after a skipped child (see their docs).
+//   - SetBlackboard converts its text to the type of an entry that already has one,
+//     such as an entry a script created, rather than emptying it.
+//   - Scripts: && and || short-circuit; true and false are booleans (BehaviorTree.CPP
+//     uses 1 and 0, and the two compare equal in bt too); .. writes numbers in their
+//     shortest form ('d=' .. 2.5 is "d=2.5", not "d=2.500000"); dividing by zero is an
+//     error. Package script lists the details.
+//
+// (How the behaviac decorators differ from behaviac is under Nodes from behaviac.)
+//
 // # Performance
 //
 // A tick of a built tree allocates nothing and takes no lock (except what writes new
