@@ -108,10 +108,10 @@
 //
 // # Performance
 //
-// A tick of a built tree allocates nothing and takes no lock (except what writes new
-// strings or slices to the blackboard: a script that builds a string, a Loop node
-// popping a slice entry); without observers a status
-// change is a byte store. Nodes are 32 bytes and their statuses live in one array in
+// A tick of a built tree allocates nothing and takes no lock, except to write new
+// strings or slices to the blackboard (a script that builds a string, a Loop node
+// popping a slice entry) and in the Log node, which writes a log record. Without
+// observers a status change is a byte store. Nodes are 32 bytes and their statuses live in one array in
 // which siblings are contiguous, so a control resets its children by clearing bytes.
 //
 // On a 2-core virtual machine (figures and method in bench/README.md of the
