@@ -50,7 +50,7 @@ func (q *sequence) tick(n *Node) Status {
 	}
 	n.setRunning()
 	if q.yield {
-		return q.tickYielding(n, q.nodes, int(q.idx), q.pass)
+		return q.tickYielding(n)
 	}
 	// The hot loop of every Sequence and Fallback: keep it free of anything else.
 	kids, status, pass := q.nodes, q.status, q.pass
@@ -76,12 +76,14 @@ func (q *sequence) tick(n *Node) Status {
 			return s
 		}
 	}
-	return q.done(len(kids), pass)
+	return q.done()
 }
 
 // tickYielding is tick for the nodes that yield after a child that completed
 // synchronously (AsyncSequence, AsyncFallback, SequenceWithMemory).
-func (q *sequence) tickYielding(n *Node, kids []Node, i int, pass Status) Status {
+func (q *sequence) tickYielding(n *Node) Status {
+	kids, pass := q.nodes, q.pass
+	i := int(q.idx)
 	for i < len(kids) {
 		c := &kids[i]
 		wasIdle := c.Status() == Idle
@@ -103,18 +105,18 @@ func (q *sequence) tickYielding(n *Node, kids []Node, i int, pass Status) Status
 			return q.stop1(i, s)
 		}
 	}
-	return q.done(len(kids), pass)
+	return q.done()
 }
 
 // done ends the node after every child passed or was skipped.
-func (q *sequence) done(kids int, pass Status) Status {
-	allSkipped := int(q.skipped) == kids
+func (q *sequence) done() Status {
+	allSkipped := int(q.skipped) == len(q.nodes)
 	q.reset(0)
 	q.idx, q.skipped = 0, 0
 	if allSkipped {
 		return Skipped
 	}
-	return pass
+	return q.pass
 }
 
 // stop1 ends the node after child i returned the stopping status s.

@@ -258,7 +258,9 @@ func (s *compoundStep) run(p *Program) (int, error) {
 }
 
 // eval does + - * / .. & | ^, the arithmetic on numbers and the bitwise
-// operators on Ints in place.
+// operators on Ints in place. It reads its operands with operand.get and
+// does + - * on numbers as apply does, both written out: neither is inlined,
+// and these are the two calls the hot path of an expression would make.
 func (s *binaryStep) eval(p *Program) (Value, error) {
 	var a, b Value
 	var err error

@@ -303,6 +303,15 @@ func walk(trees []*gtree, visit func(n *gnode)) {
 	}
 }
 
+// label is the node's label lines, each escaped with esc, joined by sep.
+func (n *gnode) label(esc *strings.Replacer, sep string) string {
+	lines := n.labelLines()
+	for j := range lines {
+		lines[j] = esc.Replace(lines[j])
+	}
+	return strings.Join(lines, sep)
+}
+
 // dotShape gives the attributes that draw a node of kind in DOT.
 func dotShape(kind string) string {
 	switch kind {
@@ -327,11 +336,7 @@ func writeDOT(w io.Writer, trees []*gtree) {
 	for i, t := range trees {
 		fmt.Fprintf(w, "\tsubgraph cluster_%d {\n\t\tlabel=\"%s\";\n", i+1, esc.Replace(t.id))
 		walk([]*gtree{t}, func(n *gnode) {
-			lines := n.labelLines()
-			for j := range lines {
-				lines[j] = esc.Replace(lines[j])
-			}
-			fmt.Fprintf(w, "\t\tn%d [label=\"%s\", %s];\n", n.uid, strings.Join(lines, `\n`), dotShape(n.kind))
+			fmt.Fprintf(w, "\t\tn%d [label=\"%s\", %s];\n", n.uid, n.label(esc, `\n`), dotShape(n.kind))
 		})
 		walk([]*gtree{t}, func(n *gnode) {
 			for _, k := range n.kids {
@@ -368,12 +373,8 @@ func writeMermaid(w io.Writer, trees []*gtree) {
 	for i, t := range trees {
 		fmt.Fprintf(w, "    subgraph t%d [\"%s\"]\n", i+1, esc.Replace(t.id))
 		walk([]*gtree{t}, func(n *gnode) {
-			lines := n.labelLines()
-			for j := range lines {
-				lines[j] = esc.Replace(lines[j])
-			}
 			open, close, class := mermaidShape(n.kind)
-			fmt.Fprintf(w, "        n%d%s%s%s:::%s\n", n.uid, open, strings.Join(lines, "<br/>"), close, class)
+			fmt.Fprintf(w, "        n%d%s%s%s:::%s\n", n.uid, open, n.label(esc, "<br/>"), close, class)
 		})
 		walk([]*gtree{t}, func(n *gnode) {
 			for _, k := range n.kids {
