@@ -18,5 +18,5 @@ func AsyncFallback(children ...*Spec) *Spec { return asyncFallbackModel.Spec(chi
 var asyncFallbackModel = &Model{
 	ID: "AsyncFallback", Kind: KindControl,
 	Description: "A Fallback that yields to the caller after each child that failed at once.",
-	build:       func(c *Init) (ticker, error) { return newSequence(c, Success, true, false), nil },
+	build:       func(c *Init) (ticker, error) { return newYielding(c, Success, false), nil },
 }

@@ -19,5 +19,5 @@ func AsyncSequence(children ...*Spec) *Spec { return asyncSequenceModel.Spec(chi
 var asyncSequenceModel = &Model{
 	ID: "AsyncSequence", Kind: KindControl,
 	Description: "A Sequence that yields to the caller after each child that completed at once.",
-	build:       func(c *Init) (ticker, error) { return newSequence(c, Failure, true, false), nil },
+	build:       func(c *Init) (ticker, error) { return newYielding(c, Failure, false), nil },
 }

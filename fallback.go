@@ -20,5 +20,5 @@ func Fallback(children ...*Spec) *Spec { return fallbackModel.Spec(children...) 
 var fallbackModel = &Model{
 	ID: "Fallback", Kind: KindControl,
 	Description: "Tries the children in order until one succeeds.",
-	build:       func(c *Init) (ticker, error) { return newSequence(c, Success, false, false), nil },
+	build:       func(c *Init) (ticker, error) { return newSequence(c, Success), nil },
 }

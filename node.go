@@ -178,7 +178,20 @@ func (f *family) reset(i int) {
 		f.halt(i)
 		return
 	}
-	clear(st)
+	clearStatus(st)
+}
+
+// clearStatus sets status bytes to Idle. Small families are cleared by a loop that
+// stays inline (written backwards, so that the compiler does not turn it into a call to
+// memclr, which costs more than a few bytes).
+func clearStatus(st []uint8) {
+	if len(st) > 8 {
+		clear(st)
+		return
+	}
+	for i := len(st) - 1; i >= 0; i-- {
+		st[i] = uint8(Idle)
+	}
 }
 
 // halt halts (or resets) the children from index i on.

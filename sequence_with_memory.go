@@ -34,5 +34,5 @@ var sequenceStarModel = &Model{
 }
 
 func newSequenceWithMemory(c *Init) (ticker, error) {
-	return newSequence(c, Failure, true, true), nil
+	return newYielding(c, Failure, true), nil
 }
