@@ -24,14 +24,24 @@ func runControlCases(t *testing.T, cases []controlCase) {
 				continue
 			}
 			name := c.name + map[bool]string{false: " (TickOnce)", true: " (TickExactlyOnce)"}[exactly]
-			t.Run(name, func(t *testing.T) {
-				r := &recorder{}
-				tree, err := NewTree(c.tree(r))
-				if err != nil {
-					t.Fatal(err)
+			for _, observed := range []bool{false, true} {
+				name := name
+				if observed {
+					name += " observed"
 				}
-				runSteps(t, tree, r, exactly, c.steps)
-			})
+				t.Run(name, func(t *testing.T) {
+					r := &recorder{}
+					tree, err := NewTree(c.tree(r))
+					if err != nil {
+						t.Fatal(err)
+					}
+					var shadows []*shadow
+					if observed {
+						shadows = append(shadows, watch(tree))
+					}
+					runSteps(t, tree, r, exactly, c.steps, shadows...)
+				})
+			}
 		}
 	}
 }
@@ -84,6 +94,41 @@ func TestSequence(t *testing.T) {
 		{name: "never yields, even exactly once", mode: onlyExactly, tree: func(r *recorder) *Spec {
 			return Sequence(r.leaf("A", "S"), r.leaf("B", "S"))
 		}, steps: []step{{want: Success, log: "A:S B:S"}}},
+		// Without observers a Sequence stores its children's statuses only when it must
+		// (see sequence.tick): these check what is stored between ticks.
+		{name: "successes before a skip and a running child are stored", tree: func(r *recorder) *Spec {
+			return Sequence(r.leaf("A", "S"), r.leaf("B", "K"), r.leaf("C", "S"), r.leaf("D", "R"))
+		}, steps: []step{{want: Running, log: "A:S B:K C:S D:R", states: "R S I S R"}}},
+		{name: "a resumed child that succeeds is stored as such", tree: func(r *recorder) *Spec {
+			return Sequence(r.leaf("A", "R S"), r.leaf("B", "S"), r.leaf("C", "R"))
+		}, steps: []step{
+			{want: Running, log: "A:R", states: "R R I I"},
+			{want: Running, log: "A:S B:S C:R", states: "R S S R"},
+		}},
+		{name: "a resumed child that is skipped goes back to idle", tree: func(r *recorder) *Spec {
+			return Sequence(r.leaf("A", "R K"), r.leaf("B", "R"))
+		}, steps: []step{
+			{want: Running, log: "A:R", states: "R R I"},
+			{want: Running, log: "A:K B:R", states: "R I R"},
+		}},
+		{name: "a failure after resuming resets every child ticked", tree: func(r *recorder) *Spec {
+			return Sequence(r.leaf("A", "S"), r.leaf("B", "R S"), r.leaf("C", "F"))
+		}, steps: []step{
+			{want: Running, log: "A:S B:R", states: "R S R I"},
+			{want: Failure, log: "B:S C:F", states: "I I I I"},
+		}},
+		{name: "a resumed first child that fails is reset", tree: func(r *recorder) *Spec {
+			return Sequence(r.leaf("A", "R F"), r.leaf("B", "S"))
+		}, steps: []step{
+			{want: Running, log: "A:R", states: "R R I"},
+			{want: Failure, log: "A:F", states: "I I I"},
+		}},
+		{name: "a resumed first child that succeeds with the rest is reset", tree: func(r *recorder) *Spec {
+			return Sequence(r.leaf("A", "R S"), r.leaf("B", "S"))
+		}, steps: []step{
+			{want: Running, log: "A:R", states: "R R I"},
+			{want: Success, log: "A:S B:S", states: "I I I"},
+		}},
 	})
 }
 
@@ -179,6 +224,9 @@ func TestFallback(t *testing.T) {
 			{want: Running, log: "A:F B:R", states: "R F R I"},
 			{want: Success, log: "B:F C:S", states: "I I I I"},
 		}},
+		{name: "failures before a skip and a running child are stored", tree: func(r *recorder) *Spec {
+			return Fallback(r.leaf("A", "F"), r.leaf("B", "K"), r.leaf("C", "F"), r.leaf("D", "R"))
+		}, steps: []step{{want: Running, log: "A:F B:K C:F D:R", states: "R F I F R"}}},
 		{name: "halt forgets the position", tree: func(r *recorder) *Spec {
 			return Fallback(r.leaf("A", "F"), r.leaf("B", "R"))
 		}, steps: []step{

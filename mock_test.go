@@ -1,6 +1,7 @@
 package bt
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -58,7 +59,9 @@ type step struct {
 }
 
 // runSteps performs the steps on tree, ticking exactly once or with TickOnce.
-func runSteps(t *testing.T, tree *Tree, r *recorder, exactly bool, steps []step) {
+// With a shadow, it also checks after each step that the tree's observers heard of
+// every change.
+func runSteps(t *testing.T, tree *Tree, r *recorder, exactly bool, steps []step, sh ...*shadow) {
 	t.Helper()
 	for i, st := range steps {
 		var got Status
@@ -82,6 +85,47 @@ func runSteps(t *testing.T, tree *Tree, r *recorder, exactly bool, steps []step)
 			if s := states(tree); s != st.states {
 				t.Errorf("step %d: node states %q, want %q", i+1, s, st.states)
 			}
+		}
+		for _, sh := range sh {
+			sh.check(t, tree, i+1)
+		}
+	}
+}
+
+// shadow follows a tree's statuses through the events its observers get. Controls keep
+// two paths, one that stores statuses and one that tells observers too; a shadow
+// checks that the second agrees with the first.
+type shadow struct {
+	seen map[*Node]Status
+	errs []string
+}
+
+// watch subscribes a shadow to tree.
+func watch(tree *Tree) *shadow {
+	sh := &shadow{seen: map[*Node]Status{}}
+	tree.Subscribe(func(ev StatusChange) {
+		if prev := sh.seen[ev.Node]; prev != ev.Previous {
+			sh.errs = append(sh.errs, fmt.Sprintf("%s: %v → %v, but it was %v", ev.Node.Path(), ev.Previous, ev.Status, prev))
+		}
+		if ev.Status == ev.Previous {
+			sh.errs = append(sh.errs, fmt.Sprintf("%s: %v → %v is no change", ev.Node.Path(), ev.Previous, ev.Status))
+		}
+		sh.seen[ev.Node] = ev.Status
+	})
+	return sh
+}
+
+// check reports events that did not follow from the previous ones, and nodes whose
+// status the observers were not told of.
+func (sh *shadow) check(t *testing.T, tree *Tree, step int) {
+	t.Helper()
+	for _, e := range sh.errs {
+		t.Errorf("step %d: observed %s", step, e)
+	}
+	sh.errs = nil
+	for n := range tree.Nodes() {
+		if n.Status() != sh.seen[n] {
+			t.Errorf("step %d: %s is %v, observers were told %v", step, n.Path(), n.Status(), sh.seen[n])
 		}
 	}
 }

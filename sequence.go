@@ -24,13 +24,14 @@ var sequenceModel = &Model{
 }
 
 // sequence implements Sequence and, with pass = Failure, Fallback: children are ticked
-// in order, within one tick, while they return pass. The yielding variants are in
-// yielding.
+// in order, within one tick, while they return pass. With yield it also implements
+// AsyncSequence, AsyncFallback and SequenceWithMemory (see yielding).
 type sequence struct {
 	family         // the children, at hand
 	pass    Status // the child status that moves on to the next child
+	memory  bool   // after a stop, resume at the child that stopped us (SequenceWithMemory)
 	idx     uint32 // the child to tick next
-	skipped int32  // children skipped since the node was Idle
+	skipped uint32 // children skipped since the node was Idle
 }
 
 // newSequence returns a Sequence (stop = Failure) or a Fallback (stop = Success): a
@@ -43,41 +44,46 @@ func newSequence(c *Init, stop Status) *sequence {
 	return &sequence{family: c.node.family(), pass: pass}
 }
 
+// tick is the hot loop of every Sequence and Fallback; a deep tree runs it for every
+// other node. Unless the tree is observed, it stores the status of a child that
+// returned pass only when it has to — when the node returns Running, or a later child
+// is skipped — since most of the time the node completes in the tick it started in,
+// and then resets every child: the stores would be undone at once. Between ticks the
+// children's statuses are what Node.commit would have left.
 func (q *sequence) tick(n *Node) Status {
 	switch *n.st {
 	case uint8(Idle):
 		q.skipped = 0
 	case uint8(Running):
-	default: // observed
-		q.enter(n)
+	default: // observed: every change goes through Node.set
+		return q.tickCommitting(n, false)
 	}
-	// The hot loop of every Sequence and Fallback: a deep tree runs it for every other
-	// node, so its ends are written out too.
 	kids, status := q.nodes, q.status
 	status = status[:len(kids)]
-	for i := uint(q.idx); i < uint(len(kids)); i++ {
+	// Children before start returned pass (or were skipped) in earlier ticks, and their
+	// status is stored. Child start may have been Running. Children from unstored on
+	// returned pass in this tick; their status bytes still say Idle.
+	start := uint(q.idx)
+	unstored := start
+	for i := start; i < uint(len(kids)); i++ {
 		s := kids[i].t.tick(&kids[i])
-		if uint8(s)|status[i] < uint8(Skipped) { // Node.commit, with the byte at hand
-			status[i] = uint8(s)
-		} else {
-			kids[i].set(s)
-		}
 		if s == q.pass {
 			continue
 		}
 		switch s {
 		case Skipped:
+			fill(status[unstored:i], q.pass)
+			status[i] = uint8(Idle)
+			unstored = i + 1
 			q.skipped++
 		case Running:
+			fill(status[unstored:i], q.pass)
+			status[i] = uint8(Running)
 			q.idx = uint32(i)
 			return Running
-		default: // the stop status: no child is Running (a sequence moved past them)
+		default: // the stop status: reset the children ticked so far
 			q.idx = 0
-			if status[0] < observedBit { // family.reset, inlined
-				clearStatus(status)
-			} else {
-				q.reset(0)
-			}
+			q.resetTicked(status[:i+1], start|unstored)
 			return s
 		}
 	}
@@ -85,50 +91,33 @@ func (q *sequence) tick(n *Node) Status {
 	if q.skipped != 0 || len(status) == 0 {
 		return q.done()
 	}
-	if status[0] < observedBit {
-		clearStatus(status)
-	} else {
-		q.reset(0)
-	}
+	q.resetTicked(status, start|unstored)
 	return q.pass
 }
 
-// enter is the start of a tick for an observed node: the skipped count starts afresh
-// when the node is Idle, and observers see it become Running before its children.
-func (q *sequence) enter(n *Node) {
-	if n.Status() == Idle {
-		q.skipped = 0
+// resetTicked sets the status bytes of the children ticked so far back to Idle. When
+// moved is 0 the node started at its first child and stored nothing: only that child's
+// byte may differ from Idle (it was Running).
+func (q *sequence) resetTicked(status []uint8, moved uint) {
+	if moved == 0 {
+		status[0] = uint8(Idle)
+		return
 	}
-	n.setRunning()
+	clearStatus(status)
 }
 
-// done ends the node after every child passed or was skipped.
-func (q *sequence) done() Status {
-	allSkipped := int(q.skipped) == len(q.nodes)
-	q.reset(0)
-	q.idx, q.skipped = 0, 0
-	if allSkipped {
-		return Skipped
+// fill sets the status bytes of children that returned s.
+func fill(status []uint8, s Status) {
+	for i := range status {
+		status[i] = uint8(s)
 	}
-	return q.pass
 }
 
-// Halt forgets the position.
-func (q *sequence) Halt(*Node) { q.idx, q.skipped = 0, 0 }
-
-// yielding implements AsyncSequence, AsyncFallback and SequenceWithMemory: a sequence
-// that returns Running with a wake-up after a child that completed synchronously, so
-// that the caller gets control back between children.
-type yielding struct {
-	sequence
-	memory bool // after a stop, resume at the child that stopped us (SequenceWithMemory)
-}
-
-func newYielding(c *Init, stop Status, memory bool) *yielding {
-	return &yielding{sequence: *newSequence(c, stop), memory: memory}
-}
-
-func (q *yielding) tick(n *Node) Status {
+// tickCommitting is the loop for observed nodes and for the nodes that yield: every
+// child's status is stored as it returns (Node.commit). With yield, after a child that
+// completed synchronously the node returns Running with a wake-up, so that the caller
+// gets control back between children.
+func (q *sequence) tickCommitting(n *Node, yield bool) Status {
 	if n.Status() == Idle {
 		q.skipped = 0
 	}
@@ -141,7 +130,7 @@ func (q *yielding) tick(n *Node) Status {
 		switch s := c.commit(c.t.tick(c)); s {
 		case pass:
 			i++
-			if wasIdle && i < len(kids) {
+			if yield && wasIdle && i < len(kids) {
 				q.idx = uint32(i)
 				n.Tree().WakeUp()
 				return Running
@@ -160,7 +149,7 @@ func (q *yielding) tick(n *Node) Status {
 }
 
 // stop1 ends the node after child i returned the stopping status s.
-func (q *yielding) stop1(i int, s Status) Status {
+func (q *sequence) stop1(i int, s Status) Status {
 	// A sequence only moves on from a child that completed: none of them is Running.
 	if q.memory {
 		q.idx = uint32(i)
@@ -172,9 +161,31 @@ func (q *yielding) stop1(i int, s Status) Status {
 	return s
 }
 
+// done ends the node after every child passed or was skipped.
+func (q *sequence) done() Status {
+	allSkipped := int(q.skipped) == len(q.nodes)
+	q.reset(0)
+	q.idx, q.skipped = 0, 0
+	if allSkipped {
+		return Skipped
+	}
+	return q.pass
+}
+
 // Halt forgets the position, except for SequenceWithMemory, which resumes where it was.
-func (q *yielding) Halt(*Node) {
+func (q *sequence) Halt(*Node) {
 	if !q.memory {
 		q.idx, q.skipped = 0, 0
 	}
 }
+
+// yielding implements AsyncSequence, AsyncFallback and SequenceWithMemory.
+type yielding struct{ sequence }
+
+func newYielding(c *Init, stop Status, memory bool) *yielding {
+	q := &yielding{*newSequence(c, stop)}
+	q.memory = memory
+	return q
+}
+
+func (q *yielding) tick(n *Node) Status { return q.tickCommitting(n, true) }
