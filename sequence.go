@@ -50,67 +50,66 @@ func newSequence(c *Init, stop Status) *sequence {
 // is skipped — since most of the time the node completes in the tick it started in,
 // and then resets every child: the stores would be undone at once. Between ticks the
 // children's statuses are what Node.commit would have left.
+//
+// While the loop runs, idx is the first child whose status is not stored: children
+// before it returned pass or were skipped, and their statuses are stored; from idx on
+// they returned pass in this tick (but child idx may still say Running, from before).
 func (q *sequence) tick(n *Node) Status {
 	switch *n.st {
 	case uint8(Idle):
-		q.skipped = 0
+		q.idx, q.skipped = 0, 0 // (they are 0 unless a tick was aborted)
 	case uint8(Running):
 	default: // observed: every change goes through Node.set
 		return q.tickCommitting(n, false)
 	}
-	kids, status := q.nodes, q.status
-	status = status[:len(kids)]
-	// Children before start returned pass (or were skipped) in earlier ticks, and their
-	// status is stored. Child start may have been Running. Children from unstored on
-	// returned pass in this tick; their status bytes still say Idle.
-	start := uint(q.idx)
-	unstored := start
-	for i := start; i < uint(len(kids)); i++ {
+	kids := q.nodes
+	for i := uint(q.idx); i < uint(len(kids)); i++ {
 		s := kids[i].t.tick(&kids[i])
 		if s == q.pass {
 			continue
 		}
 		switch s {
 		case Skipped:
-			fill(status[unstored:i], q.pass)
-			status[i] = uint8(Idle)
-			unstored = i + 1
+			q.store(i, Idle)
+			q.idx = uint32(i + 1)
 			q.skipped++
 		case Running:
-			fill(status[unstored:i], q.pass)
-			status[i] = uint8(Running)
+			q.store(i, Running)
 			q.idx = uint32(i)
 			return Running
 		default: // the stop status: reset the children ticked so far
-			q.idx = 0
-			q.resetTicked(status[:i+1], start|unstored)
+			q.resetTicked(i + 1)
 			return s
 		}
 	}
-	q.idx = 0
-	if q.skipped != 0 || len(status) == 0 {
+	if q.skipped != 0 || len(kids) == 0 {
+		q.idx = 0
 		return q.done()
 	}
-	q.resetTicked(status, start|unstored)
+	q.resetTicked(uint(len(kids)))
 	return q.pass
 }
 
-// resetTicked sets the status bytes of the children ticked so far back to Idle. When
-// moved is 0 the node started at its first child and stored nothing: only that child's
-// byte may differ from Idle (it was Running).
-func (q *sequence) resetTicked(status []uint8, moved uint) {
-	if moved == 0 {
-		status[0] = uint8(Idle)
-		return
+// store stores the statuses of the children from idx to i: pass, and s for child i.
+func (q *sequence) store(i uint, s Status) {
+	st := q.status[q.idx:i]
+	for j := range st {
+		st[j] = uint8(q.pass)
 	}
-	clearStatus(status)
+	q.status[i] = uint8(s)
 }
 
-// fill sets the status bytes of children that returned s.
-func fill(status []uint8, s Status) {
-	for i := range status {
-		status[i] = uint8(s)
+// resetTicked sets the status bytes of the first k children, those ticked so far, back
+// to Idle, and the position back to the first child. When idx is 0 the node started at
+// its first child and stored nothing: only that child's byte may differ from Idle (it
+// may have been Running).
+func (q *sequence) resetTicked(k uint) {
+	if q.idx == 0 {
+		q.status[0] = uint8(Idle)
+		return
 	}
+	q.idx = 0
+	clearStatus(q.status[:k])
 }
 
 // tickCommitting is the loop for observed nodes and for the nodes that yield: every
