@@ -22,6 +22,7 @@ type Tree struct {
 	observers []*observer
 	observed  bool
 	repanic   bool // (next to observed: a Tree is a size class smaller)
+	aborted   bool // an error stopped the last tick or halt half-way (see restart)
 	wake      chan struct{}
 	clock     Clock
 	ctx       context.Context
@@ -65,7 +66,10 @@ func newTree(enums func(string) (int64, bool), opts []Option) *Tree {
 // the call. When the root completes it is reset to Idle, ready for the next run.
 //
 // An error means the tick was stopped: a node's script or port failed, a node returned
-// an invalid status, or user code panicked; errors.As finds the *NodeError.
+// an invalid status, or user code panicked; errors.As finds the *NodeError. The nodes
+// keep the statuses they had when it stopped, to look at, and the next tick (or Halt)
+// first halts the nodes that are Running and resets every node, as Halt does: the tree
+// starts again from a clean state.
 func (t *Tree) TickOnce() (Status, error) { return t.tick(true) }
 
 // TickExactlyOnce ticks the root exactly once, ignoring wake-ups: a node that yields
@@ -77,6 +81,9 @@ func (t *Tree) tick(rerun bool) (s Status, err error) {
 		return Idle, ErrEmptyTree
 	}
 	defer t.catch(&err)
+	if t.aborted {
+		t.restart()
+	}
 	s = t.root.Tick()
 	for rerun && s == Running && t.woken() {
 		s = t.root.Tick()
@@ -93,6 +100,7 @@ func (t *Tree) catch(err *error) {
 	if r == nil {
 		return
 	}
+	t.aborted = true
 	if ne, ok := r.(*NodeError); ok {
 		*err = ne
 		return
@@ -101,6 +109,17 @@ func (t *Tree) catch(err *error) {
 		panic(r)
 	}
 	*err = newPanicError(r)
+}
+
+// restart halts the nodes that are Running and resets every node to Idle after a tick
+// that an error stopped half-way, which left nodes with statuses and positions that no
+// longer hang together (a control may have stored some of its children's statuses and
+// not the rest). Parents come before children: halting a parent halts its subtree.
+func (t *Tree) restart() {
+	t.aborted = false
+	for n := range t.Nodes() {
+		n.Halt()
+	}
 }
 
 // woken consumes a pending wake-up.
@@ -198,12 +217,17 @@ func (sl *sleeper) stop() {
 }
 
 // Halt stops every Running node (running their Halt methods and _onHalted scripts,
-// children before parents) and resets the root to Idle.
+// children before parents) and resets the root to Idle. After a tick that returned an
+// error it resets every node (see TickOnce).
 func (t *Tree) Halt() (err error) {
 	if t.root == nil {
 		return nil
 	}
 	defer t.catch(&err)
+	if t.aborted {
+		t.restart()
+		return nil
+	}
 	t.root.Halt()
 	return nil
 }

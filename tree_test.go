@@ -372,3 +372,49 @@ func TestAsyncTickedAgainBeforeReset(t *testing.T) {
 		}
 	})
 }
+
+// A tick stopped by an error leaves the nodes as they were, to look at; the next tick
+// starts from a clean tree: Running nodes halted, every status reset.
+func TestTickAfterAnErrorStartsAfresh(t *testing.T) {
+	r := &recorder{}
+	boom := true
+	tree := mustTree(t, Sequence(r.leaf("A", "S"), r.leaf("B", "S"), r.leaf("C", "K S"),
+		Action("D", func() Status {
+			if boom {
+				boom = false
+				panic("kaput")
+			}
+			return Success
+		})))
+	if _, err := tree.TickOnce(); err == nil {
+		t.Fatal("no error")
+	}
+	if got := states(tree); got != "I S S I I" {
+		t.Errorf("after the error: states %q", got)
+	}
+	if s, err := tree.TickOnce(); s != Success || err != nil {
+		t.Fatalf("second tick: %v %v", s, err)
+	}
+	if got := states(tree); got != "I I I I I" {
+		t.Errorf("after the second tick: states %q", got)
+	}
+}
+
+func TestHaltAfterAnErrorHaltsRunningNodes(t *testing.T) {
+	r := &recorder{}
+	tree := mustTree(t, Parallel(2, 1, r.leaf("A", "R"),
+		Action("B", func() Status { panic("kaput") })))
+	if _, err := tree.TickOnce(); err == nil {
+		t.Fatal("no error")
+	}
+	r.take()
+	if err := tree.Halt(); err != nil {
+		t.Fatal(err)
+	}
+	if log := r.take(); log != "A:halt" {
+		t.Errorf("halt log %q, want A:halt", log)
+	}
+	if got := states(tree); got != "I I I" {
+		t.Errorf("states %q", got)
+	}
+}
