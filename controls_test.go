@@ -123,6 +123,12 @@ func TestSequence(t *testing.T) {
 			{want: Running, log: "A:R", states: "R R I"},
 			{want: Failure, log: "A:F", states: "I I I"},
 		}},
+		{name: "children that store their own status are reset too", tree: func(r *recorder) *Spec {
+			// A decorator stores its status during its tick, before resetting its child.
+			return Sequence(r.leaf("A", "S"), Inverter(r.leaf("B", "F")), ForceFailure(r.leaf("C", "S S F")))
+		}, steps: []step{
+			{want: Failure, log: "A:S B:F C:S", states: "I I I I I I"},
+		}},
 		{name: "a resumed first child that succeeds with the rest is reset", tree: func(r *recorder) *Spec {
 			return Sequence(r.leaf("A", "R S"), r.leaf("B", "S"))
 		}, steps: []step{
@@ -227,6 +233,9 @@ func TestFallback(t *testing.T) {
 		{name: "failures before a skip and a running child are stored", tree: func(r *recorder) *Spec {
 			return Fallback(r.leaf("A", "F"), r.leaf("B", "K"), r.leaf("C", "F"), r.leaf("D", "R"))
 		}, steps: []step{{want: Running, log: "A:F B:K C:F D:R", states: "R F I F R"}}},
+		{name: "children that store their own status are reset too", tree: func(r *recorder) *Spec {
+			return Fallback(r.leaf("A", "F"), Inverter(r.leaf("B", "S")), r.leaf("C", "F"))
+		}, steps: []step{{want: Failure, log: "A:F B:S C:F", states: "I I I I I"}}},
 		{name: "halt forgets the position", tree: func(r *recorder) *Spec {
 			return Fallback(r.leaf("A", "F"), r.leaf("B", "R"))
 		}, steps: []step{

@@ -31,6 +31,11 @@ type Halter interface {
 // controls' loops). Builtin nodes implement it directly, so that a tick costs one
 // interface call per node; user behaviors are wrapped in a userNode, and nodes with
 // pre/post conditions in a hookedNode.
+//
+// A ticker does not store its own node's status, except that of a decorator or a
+// SubTree, which store theirs before resetting their child, as BehaviorTree.CPP's do:
+// Sequence and Fallback count on it to know which of their children's status bytes
+// they must clear (see sequence.kidsStore).
 type ticker interface {
 	tick(n *Node) Status
 }

@@ -27,11 +27,14 @@ var sequenceModel = &Model{
 // in order, within one tick, while they return pass. With yield it also implements
 // AsyncSequence, AsyncFallback and SequenceWithMemory (see yielding).
 type sequence struct {
-	family         // the children, at hand
-	pass    Status // the child status that moves on to the next child
-	memory  bool   // after a stop, resume at the child that stopped us (SequenceWithMemory)
-	idx     uint32 // the child to tick next
-	skipped uint32 // children skipped since the node was Idle
+	family        // the children, at hand
+	pass   Status // the child status that moves on to the next child
+	memory bool   // after a stop, resume at the child that stopped us (SequenceWithMemory)
+	// kidsStore is set when a child stores its own status while it ticks: a decorator
+	// or a subtree (see ticker).
+	kidsStore bool
+	idx       uint32 // the child to tick next
+	skipped   uint32 // children skipped since the node was Idle
 }
 
 // newSequence returns a Sequence (stop = Failure) or a Fallback (stop = Success): a
@@ -41,7 +44,14 @@ func newSequence(c *Init, stop Status) *sequence {
 	if stop == Success {
 		pass = Failure
 	}
-	return &sequence{family: c.node.family(), pass: pass}
+	q := &sequence{family: c.node.family(), pass: pass}
+	for i := range q.nodes {
+		switch q.nodes[i].Kind() {
+		case KindDecorator, KindSubTree:
+			q.kidsStore = true
+		}
+	}
+	return q
 }
 
 // tick is the hot loop of every Sequence and Fallback; a deep tree runs it for every
@@ -53,7 +63,8 @@ func newSequence(c *Init, stop Status) *sequence {
 //
 // While the loop runs, idx is the first child whose status is not stored: children
 // before it returned pass or were skipped, and their statuses are stored; from idx on
-// they returned pass in this tick (but child idx may still say Running, from before).
+// they returned pass in this tick, and their bytes say what they were before (Idle, or
+// Running for child idx) or what the child stored itself (see kidsStore).
 func (q *sequence) tick(n *Node) Status {
 	switch *n.st {
 	case uint8(Idle):
@@ -100,11 +111,11 @@ func (q *sequence) store(i uint, s Status) {
 }
 
 // resetTicked sets the status bytes of the first k children, those ticked so far, back
-// to Idle, and the position back to the first child. When idx is 0 the node started at
-// its first child and stored nothing: only that child's byte may differ from Idle (it
-// may have been Running).
+// to Idle, and the position back to the first child. When the node started at its first
+// child and stored nothing, only that child's byte may differ from Idle (it may have
+// been Running) — unless a child stores its own status as it ticks, as decorators do.
 func (q *sequence) resetTicked(k uint) {
-	if q.idx == 0 {
+	if q.idx == 0 && !q.kidsStore {
 		q.status[0] = uint8(Idle)
 		return
 	}
