@@ -24,8 +24,8 @@ var sequenceModel = &Model{
 }
 
 // sequence implements Sequence and, with pass = Failure, Fallback: children are ticked
-// in order, within one tick, while they return pass. With yield it also implements
-// AsyncSequence, AsyncFallback and SequenceWithMemory (see yielding).
+// in order, within one tick, while they return pass. Its second loop, tickCommitting,
+// also serves AsyncSequence, AsyncFallback and SequenceWithMemory (see yielding).
 type sequence struct {
 	family        // the children, at hand
 	pass   Status // the child status that moves on to the next child
