@@ -168,3 +168,21 @@ func TestUIDsAndPaths(t *testing.T) {
 		t.Errorf("Walk pruning: %s", s)
 	}
 }
+
+// haltLogger is a user control that ticks its only child and logs its own Halt.
+type haltLogger struct{ r *recorder }
+
+func (h haltLogger) Tick(n *Node) Status { return n.Child(0).Tick() }
+func (h haltLogger) Halt(*Node)          { h.r.log = append(h.r.log, "C:halt") }
+
+func TestHaltOrder(t *testing.T) {
+	r := &recorder{}
+	note := func(what string) func(*Node) { return func(*Node) { r.log = append(r.log, what) } }
+	control := &Model{ID: "C", Kind: KindControl, New: func(*Init) (Behavior, error) { return haltLogger{r}, nil }}
+	tree, err := NewTree(control.Spec(r.leaf("A", "R").Post(OnHalted, note("A.onHalted"))).Post(OnHalted, note("C.onHalted")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A node's Halt runs before its children are halted, its _onHalted after theirs.
+	runSteps(t, tree, r, false, []step{{want: Running, log: "A:R"}, {halt: true, log: "C:halt A:halt A.onHalted C.onHalted"}})
+}

@@ -216,8 +216,8 @@ func (sl *sleeper) stop() {
 	}
 }
 
-// Halt stops every Running node (running their Halt methods and _onHalted scripts,
-// children before parents) and resets the root to Idle. After a tick that returned an
+// Halt stops every Running node and resets the root to Idle. A node's Halt method runs
+// before its children are halted, its _onHalted script after theirs. After a tick that returned an
 // error it resets every node (see TickOnce).
 func (t *Tree) Halt() (err error) {
 	if t.root == nil {
