@@ -40,11 +40,16 @@ type sequence struct {
 // newSequence returns a Sequence (stop = Failure) or a Fallback (stop = Success): a
 // node that ends at the first child that returns stop.
 func newSequence(c *Init, stop Status) *sequence {
+	q := makeSequence(c, stop)
+	return &q
+}
+
+func makeSequence(c *Init, stop Status) sequence {
 	pass := Success
 	if stop == Success {
 		pass = Failure
 	}
-	q := &sequence{family: c.node.family(), pass: pass}
+	q := sequence{family: c.node.family(), pass: pass}
 	for i := range q.nodes {
 		switch q.nodes[i].Kind() {
 		case KindDecorator, KindSubTree:
@@ -193,7 +198,7 @@ func (q *sequence) Halt(*Node) {
 type yielding struct{ sequence }
 
 func newYielding(c *Init, stop Status, memory bool) *yielding {
-	q := &yielding{*newSequence(c, stop)}
+	q := &yielding{makeSequence(c, stop)}
 	q.memory = memory
 	return q
 }

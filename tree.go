@@ -217,8 +217,8 @@ func (sl *sleeper) stop() {
 }
 
 // Halt stops every Running node and resets the root to Idle. A node's Halt method runs
-// before its children are halted, its _onHalted script after theirs. After a tick that returned an
-// error it resets every node (see TickOnce).
+// before its children are halted, its _onHalted script after theirs. After a tick that
+// returned an error it resets every node (see TickOnce).
 func (t *Tree) Halt() (err error) {
 	if t.root == nil {
 		return nil
