@@ -40,10 +40,7 @@ func TestLoadedTreeSizes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		counted, err := countNodes(d.root, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		counted := d.defs.size(d.root)
 		if d.size != n || counted != n {
 			t.Errorf("%s: recorded %d nodes, counted %d, want %d", id, d.size, counted, n)
 		}
@@ -111,40 +108,46 @@ func TestLiteralScriptsTickWithoutAllocating(t *testing.T) {
 	}
 }
 
-// TestChangedDefinition checks that a definition whose children were replaced after
-// it was loaded (which Spec.Children does not allow, but does not prevent) builds with
-// its nodes counted again rather than with the count recorded at load time.
-func TestChangedDefinition(t *testing.T) {
+// TestDefinition checks that a factory's definition builds with NewTree, that a tree
+// built from an edited copy of it has the copy's nodes, and that the factory's own trees
+// keep theirs.
+func TestDefinition(t *testing.T) {
+	f := NewFactory()
+	if err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="M">
+		<Sequence name="top"><Fallback><AlwaysFailure/><AlwaysSuccess/></Fallback><AlwaysSuccess/></Sequence>
+	</BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	root, err := f.Definition("M")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if root.Name() != "top" || root.Model().ID != "Sequence" || len(root.Children()) != 2 || root.Pos().String() != "t.xml:2:3" {
+		t.Errorf("definition: %s %q with %d children at %s", root.Model().ID, root.Name(), len(root.Children()), root.Pos())
+	}
+	edited := *root
+	edited.children = []*Spec{Sequence(AlwaysSuccess(), AlwaysSuccess(), Inverter(AlwaysFailure())), root.Children()[1]}
 	for _, tc := range []struct {
-		name string
-		kid  *Spec
-		want int
+		name  string
+		build func() (*Tree, error)
+		want  int
 	}{
-		{"more nodes", Sequence(AlwaysSuccess(), AlwaysSuccess(), Inverter(AlwaysFailure())), 1 + 5 + 1},
-		{"fewer nodes", AlwaysSuccess(), 1 + 1 + 1},
+		{"definition", func() (*Tree, error) { return NewTree(root) }, 5},
+		{"edited copy", func() (*Tree, error) { return NewTree(&edited) }, 1 + 5 + 1},
+		{"factory", func() (*Tree, error) { return f.NewTree("M") }, 5},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			f := NewFactory()
-			if err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="M">
-				<Sequence><Fallback><AlwaysFailure/><AlwaysSuccess/></Fallback><AlwaysSuccess/></Sequence>
-			</BehaviorTree></root>`); err != nil {
-				t.Fatal(err)
-			}
-			root, err := f.Definition("M")
-			if err != nil {
-				t.Fatal(err)
-			}
-			root.Children()[0] = tc.kid
-			tree, err := f.NewTree("M")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tree.Len() != tc.want {
-				t.Errorf("built %d nodes, want %d", tree.Len(), tc.want)
-			}
-			if s, err := tree.TickOnce(); err != nil || s != Success {
-				t.Errorf("got %v, %v; want SUCCESS", s, err)
-			}
-		})
+		tree, err := tc.build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tree.Len() != tc.want {
+			t.Errorf("%s: built %d nodes, want %d", tc.name, tree.Len(), tc.want)
+		}
+		if tree.Root().Spec() != root && tc.name != "edited copy" {
+			t.Errorf("%s: the root's Spec is not the definition's", tc.name)
+		}
+		if s, err := tree.TickOnce(); err != nil || s != Success {
+			t.Errorf("%s: got %v, %v; want SUCCESS", tc.name, s, err)
+		}
 	}
 }

@@ -235,13 +235,15 @@ func (f *Factory) TreeIDs() []string {
 }
 
 // Definition returns the definition of the registered tree id ("" for the main tree),
-// to build with NewTree or to inspect.
+// to inspect or to build with NewTree. It is the factory's (Node.Spec returns its
+// parts): it must not be modified, and modifying it would not change the trees the
+// factory builds.
 func (f *Factory) Definition(id string) (*Spec, error) {
 	d, err := f.definition(id)
 	if err != nil {
 		return nil, err
 	}
-	return d.root, nil
+	return d.rootSpec(), nil
 }
 
 func (f *Factory) definition(id string) (*treeDef, error) {
@@ -265,11 +267,10 @@ func (f *Factory) NewTree(id string, opts ...Option) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	root, err := f.substitute(d.root) // which keeps the number of nodes
-	if err != nil {
+	if d, err = f.substitute(d); err != nil {
 		return nil, err
 	}
-	return newTreeOf(root, d.size, f.enumLookup, opts)
+	return newTreeOf(d, f.enumLookup, opts)
 }
 
 func quoteList(ss []string) string {

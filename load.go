@@ -14,11 +14,12 @@ import (
 	"github.com/gobt/bt/script"
 )
 
-// compiler turns the trees of an XML document into Specs, checking them against the
-// factory's node types and collecting every problem with its position.
+// compiler turns the trees of an XML document into definitions (defs), checking them
+// against the factory's node types and collecting every problem with its position.
 type compiler struct {
 	f         *Factory
 	doc       *btxml.Document
+	d         *defs               // the document's definitions
 	defs      map[string]*treeDef // every tree a SubTree may name: registered and new
 	added     []*treeDef          // the document's trees
 	sources   []treeSource        // what is known of added[i] while compiling it
@@ -27,11 +28,15 @@ type compiler struct {
 	main      string
 	errs      btxml.ErrorList
 	notes     []btxml.Note
-	arena     arena
-	last      *Model    // the model found last: trees repeat node types
-	file      *specMore // shared by the specs of the file read last (see Spec)
+	// Trees repeat node types, names and files: the compiler remembers the last of each
+	// and where it put it in d's tables.
+	byID    map[string]uint16 // node type ID → index in d.models
+	byModel map[*Model]uint16
+	lastID  string
+	lastK   uint16
+	file    uint16 // index in d.files of the file read last
 	// scripts are the scripts parsed so far, by text: a document repeats them, and
-	// specs may share a parsed script (it caches its compiled code for every tree).
+	// nodes may share a parsed script (it caches its compiled code for every tree).
 	scripts map[string]*script.Script
 }
 
@@ -39,32 +44,21 @@ type compiler struct {
 type treeSource struct {
 	elem  *btxml.Element // its root
 	pos   btxml.Pos
-	subs  []*Spec // its SubTree nodes, in document order
-	nodes int     // its nodes, without those of the subtrees it instantiates
+	subs  []uint32 // the records of its SubTree nodes, in document order
+	nodes int      // its nodes, without those of the subtrees it instantiates
 }
 
-// arena hands out the specs, child lists and port lists of a document from a few big
-// allocations instead of several per node. (Chunks of a few hundred elements, which
-// spare the counting pass, measured slower: more allocations, and rounding to size
-// classes.)
-type arena struct {
-	specs []Spec
-	used  int // specs[:used] are handed out
-	kids  []*Spec
-	ports []portValue
-}
-
-// reserve sizes the arena for the elements of trees.
-func (a *arena) reserve(trees []*btxml.Tree) {
+// reserve sizes the definition's tables for the elements of trees, which spares growing
+// them.
+func (c *compiler) reserve(trees []*btxml.Tree) {
 	var nodes, ports int
 	for _, t := range trees {
 		if t.Root != nil {
 			count(t.Root, &nodes, &ports)
 		}
 	}
-	a.specs = make([]Spec, nodes)
-	a.kids = make([]*Spec, 0, nodes)
-	a.ports = make([]portValue, 0, ports)
+	c.d.nodes = make([]defNode, 0, nodes)
+	c.d.ports = make([]portValue, 0, ports)
 }
 
 // count adds the elements rooted at e and their port attributes to nodes and ports.
@@ -76,27 +70,16 @@ func count(e *btxml.Element, nodes, ports *int) {
 	}
 }
 
-func (a *arena) spec() *Spec {
-	if a.used == len(a.specs) {
-		a.specs, a.used = make([]Spec, 16), 0
-	}
-	a.used++
-	return &a.specs[a.used-1]
-}
-
-// take returns an empty slice with room for n elements, cut from pool.
-func take[T any](pool *[]T, n int) []T {
-	if cap(*pool)-len(*pool) < n {
-		*pool = make([]T, 0, max(n, 64))
-	}
-	l := len(*pool)
-	s := (*pool)[l : l : l+n]
-	*pool = (*pool)[:l+n]
-	return s
+// alloc adds k records and returns the index of the first.
+func (c *compiler) alloc(k int) uint32 {
+	i := len(c.d.nodes)
+	c.d.nodes = append(c.d.nodes, make([]defNode, k)...)
+	return uint32(i)
 }
 
 func newCompiler(f *Factory, doc *btxml.Document) *compiler {
-	c := &compiler{f: f, doc: doc, defs: map[string]*treeDef{}, subModels: map[string]*btxml.Model{}}
+	c := &compiler{f: f, doc: doc, d: newDefs(), defs: map[string]*treeDef{}, subModels: map[string]*btxml.Model{},
+		byID: map[string]uint16{}, byModel: map[*Model]uint16{}}
 	for id, d := range f.trees {
 		c.defs[id] = d
 	}
@@ -111,7 +94,7 @@ func (c *compiler) errorf(pos btxml.Pos, format string, args ...any) {
 }
 
 func (c *compiler) compile() {
-	c.arena.reserve(c.doc.Trees)
+	c.reserve(c.doc.Trees)
 	c.declareModels()
 	c.declareTrees()
 	for i, d := range c.added {
@@ -120,7 +103,8 @@ func (c *compiler) compile() {
 			c.errorf(c.cur.pos, "BehaviorTree %q has no root node", d.id)
 			continue
 		}
-		d.root = c.node(c.cur.elem)
+		d.defs, d.root = c.d, c.alloc(1)
+		c.node(c.cur.elem, d.root)
 	}
 	c.checkCycles()
 	c.chooseMain()
@@ -198,57 +182,138 @@ func (c *compiler) modelIDs() []string {
 	return ids
 }
 
-// node compiles a node element and its children.
-func (c *compiler) node(e *btxml.Element) *Spec {
+// node compiles a node element into the record i, and its children.
+func (c *compiler) node(e *btxml.Element, i uint32) {
 	if e.Tag == "SubTree" {
-		return c.subtree(e)
+		c.subtree(e, i)
+		return
 	}
-	m, ok := c.last, c.last != nil && c.last.ID == e.ID
-	if !ok {
-		m, ok = c.f.models[e.ID]
-		c.last = m
-	}
-	if !ok && c.f.mayMatch(e) { // a substitution rule may replace it (substitution.go)
-		m, ok = c.f.unregistered(e, c.doc), true
-	}
+	k, ok := c.model(e)
 	if !ok {
 		if _, isTree := c.defs[e.ID]; isTree {
 			c.errorf(e.IDPos(), "unknown node %q; to instantiate the tree %q write <SubTree ID=%q/>", e.ID, e.ID, e.ID)
 		} else {
 			c.errorf(e.IDPos(), "unknown node %q%s", e.ID, typo.Suggest(e.ID, c.modelIDs()))
 		}
-		for _, child := range e.Children {
-			c.node(child)
-		}
-		return nil
+		c.children(e)
+		return
 	}
+	m := c.d.models[k]
 	if e.Explicit() && e.Tag != m.Kind.String() {
 		c.errorf(e.Pos, "<%s ID=%q>: %s is a %s", e.Tag, m.ID, m.ID, m.Kind)
 	}
-	s := c.spec(m, e)
 	c.cur.nodes++
-	if k := portAttrs(e); k > 0 {
-		s.ports = take(&c.arena.ports, k)
-	}
-	for i := range e.Attrs {
-		c.attr(s, &e.Attrs[i])
+	r := c.record(i, k, e)
+	for j := range e.Attrs {
+		c.attr(r, m, &e.Attrs[j])
 	}
 	if len(m.Ports) > 0 {
-		for _, p := range s.missingPorts() {
+		for _, p := range c.d.missingPorts(r, m) {
 			c.errorf(e.Pos, "%s needs the port %q: set it, as %s=\"…\"", m.ID, p, p)
 		}
 	}
 	if !shapeFits(m.Kind, len(e.Children)) {
-		c.shapeError(s, e)
+		c.shapeError(m, e)
 	}
-	if len(e.Children) > 0 { // most nodes are leaves: leave their children nil
-		kids := take(&c.arena.kids, len(e.Children))[:len(e.Children)]
-		for i, child := range e.Children {
-			kids[i] = c.node(child)
+	first, n := c.children(e) // which adds records: r is stale
+	c.d.nodes[i].first, c.d.nodes[i].nkids = first, n
+}
+
+// children compiles the children of e into new, contiguous records and returns the
+// first and how many.
+func (c *compiler) children(e *btxml.Element) (first uint32, n uint16) {
+	if len(e.Children) > maxWide {
+		c.errorf(e.Pos, "%s has %d children, more than the %d a node may have", e.ID, len(e.Children), maxWide)
+		return 0, 0
+	}
+	first = c.alloc(len(e.Children))
+	for j, child := range e.Children {
+		c.node(child, first+uint32(j))
+	}
+	return first, uint16(len(e.Children))
+}
+
+// model returns the index in the models of e's node type; false if there is none.
+func (c *compiler) model(e *btxml.Element) (uint16, bool) {
+	if e.ID == c.lastID && e.ID != "" {
+		return c.lastK, true
+	}
+	k, ok := c.byID[e.ID]
+	if !ok {
+		m, found := c.f.models[e.ID]
+		if !found {
+			if !c.f.mayMatch(e) {
+				return 0, false
+			}
+			// A substitution rule may replace it (substitution.go): each such node
+			// gets a model of its own.
+			return c.addModel(c.f.unregistered(e, c.doc), e), true
 		}
-		s.children = kids
+		k = c.addModel(m, e)
+		c.byID[e.ID] = k
 	}
-	return s
+	c.lastID, c.lastK = e.ID, k
+	return k, true
+}
+
+// addModel returns the index of m, the type of e, in the models.
+func (c *compiler) addModel(m *Model, e *btxml.Element) uint16 {
+	k, ok := c.d.addModel(c.byModel, m)
+	if !ok {
+		c.errorf(e.Pos, "the document has more than %d node types", maxWide+1)
+	}
+	return k
+}
+
+// record starts the record i of the element e, a node of type k, and returns it. The
+// record is valid until records are added.
+func (c *compiler) record(i uint32, k uint16, e *btxml.Element) *defNode {
+	if c.d.files[c.file] != e.Pos.File {
+		c.file = uint16(len(c.d.files))
+		c.d.files = append(c.d.files, e.Pos.File)
+	}
+	r := &c.d.nodes[i]
+	r.model, r.file, r.line, r.col = k, c.file, e.Pos.Line, e.Pos.Col
+	r.ports = uint32(len(c.d.ports))
+	return r
+}
+
+// name returns the index of a node's name in the names.
+func (c *compiler) name(s string) uint32 {
+	last := len(c.d.names) - 1
+	if s == c.d.names[last] {
+		return uint32(last)
+	}
+	c.d.names = append(c.d.names, s)
+	return uint32(last + 1)
+}
+
+// more returns the rarer parts of the record r, giving it some if it has none.
+func (c *compiler) more(r *defNode) *specMore {
+	if r.more == 0 {
+		r.more = uint32(len(c.d.extras))
+		c.d.extras = append(c.d.extras, specMore{})
+	}
+	return &c.d.extras[r.more]
+}
+
+// setHook attaches a pre- or post-condition to the record r.
+func (c *compiler) setHook(r *defNode, h Hook, def hookDef) {
+	m := c.more(r)
+	if m.hooks == nil {
+		m.hooks = new([numHooks]hookDef)
+	}
+	m.hooks[h] = def
+}
+
+// addPort sets a port of the record r, the last record given ports.
+func (c *compiler) addPort(r *defNode, p portValue, a btxml.Pos) {
+	if r.nports == maxWide {
+		c.errorf(a, "more than %d ports", maxWide)
+		return
+	}
+	c.d.ports = append(c.d.ports, p)
+	r.nports++
 }
 
 // portAttrs counts the attributes of e that may be ports.
@@ -262,26 +327,16 @@ func portAttrs(e *btxml.Element) int {
 	return n
 }
 
-// spec returns a new spec of type m for the element e, from the arena.
-func (c *compiler) spec(m *Model, e *btxml.Element) *Spec {
-	if c.file == nil || c.file.file != e.Pos.File {
-		c.file = &specMore{file: e.Pos.File}
-	}
-	s := c.arena.spec()
-	s.model, s.line, s.col, s.more = m, e.Pos.Line, e.Pos.Col, c.file
-	return s
-}
-
-// attr handles one attribute of a node: its name, a pre/post condition, a port, or an
-// attribute bt does not use (such as Groot2's _uid), which is ignored.
-func (c *compiler) attr(s *Spec, a *btxml.Attr) {
+// attr handles one attribute of a node of type m: its name, a pre/post condition, a
+// port, or an attribute bt does not use (such as Groot2's _uid), which is ignored.
+func (c *compiler) attr(r *defNode, m *Model, a *btxml.Attr) {
 	if a.Name == "name" {
-		s.name = a.Value
+		r.name = c.name(a.Value)
 		return
 	}
 	if h, ok := HookByName(a.Name); ok {
 		if parsed := c.script(a); parsed != nil {
-			s.setHook(h, scriptHook(h, parsed))
+			c.setHook(r, h, scriptHook(h, parsed))
 		}
 		return
 	}
@@ -289,12 +344,12 @@ func (c *compiler) attr(s *Spec, a *btxml.Attr) {
 		c.checkHookSpelling(a)
 		return
 	}
-	def := s.model.port(a.Name)
+	def := m.port(a.Name)
 	if def == nil {
-		c.errorf(a.Pos, "%s has no port %q%s", s.model.ID, a.Name, typo.Suggest(a.Name, s.model.portNames()))
+		c.errorf(a.Pos, "%s has no port %q%s", m.ID, a.Name, typo.Suggest(a.Name, m.portNames()))
 		return
 	}
-	s.ports = append(s.ports, portValue{name: a.Name, value: a.Value, parsed: c.checkPortValue(def, a)})
+	c.addPort(r, portValue{name: a.Name, value: a.Value, parsed: c.checkPortValue(def, a)}, a.Pos)
 }
 
 // checkHookSpelling notes an attribute that looks like a misspelt pre- or
@@ -377,76 +432,82 @@ func shapeFits(k Kind, n int) bool {
 }
 
 // shapeError reports the wrong number of children of a node (see shapeFits).
-func (c *compiler) shapeError(s *Spec, e *btxml.Element) {
+func (c *compiler) shapeError(m *Model, e *btxml.Element) {
 	k := len(e.Children)
-	switch s.model.Kind {
+	switch m.Kind {
 	case KindAction, KindCondition:
-		c.errorf(e.Pos, "%s is a leaf (%s): it has no children, found %d", s.model.ID, s.model.Kind, k)
+		c.errorf(e.Pos, "%s is a leaf (%s): it has no children, found %d", m.ID, m.Kind, k)
 	case KindDecorator:
-		c.errorf(e.Pos, "%s is a Decorator: it has exactly one child, found %d", s.model.ID, k)
+		c.errorf(e.Pos, "%s is a Decorator: it has exactly one child, found %d", m.ID, k)
 	case KindControl:
-		c.errorf(e.Pos, "%s is a Control: it needs at least one child", s.model.ID)
+		c.errorf(e.Pos, "%s is a Control: it needs at least one child", m.ID)
 	}
 }
 
-// subtree compiles <SubTree ID="X" …/>: its attributes remap the subtree's ports.
-func (c *compiler) subtree(e *btxml.Element) *Spec {
+// subtree compiles <SubTree ID="X" …/> into the record i: its attributes remap the
+// subtree's ports.
+func (c *compiler) subtree(e *btxml.Element, i uint32) {
 	d, ok := c.defs[e.ID]
 	if !ok {
 		c.errorf(e.IDPos(), "no tree %q to instantiate%s", e.ID, typo.Suggest(e.ID, c.treeIDs()))
-		return nil
+		return
 	}
-	s := c.spec(subTreeModel, e)
-	s.edit().sub = d
+	r := c.record(i, c.addModel(subTreeModel, e), e)
+	c.more(r).sub = d
 	c.cur.nodes++
-	c.cur.subs = append(c.cur.subs, s)
-	for i := range e.Attrs {
-		a := &e.Attrs[i]
+	c.cur.subs = append(c.cur.subs, i)
+	for j := range e.Attrs {
+		a := &e.Attrs[j]
 		switch h, isHook := HookByName(a.Name); {
 		case a.Name == "name":
-			s.name = a.Value
+			r.name = c.name(a.Value)
 		case isHook:
 			if parsed := c.script(a); parsed != nil {
-				s.setHook(h, scriptHook(h, parsed))
+				c.setHook(r, h, scriptHook(h, parsed))
 			}
 		case a.Name == "_autoremap":
 			on, err := strconv.ParseBool(a.Value)
 			if err != nil {
 				c.errorf(a.ValuePos(), "_autoremap must be true or false, not %q", a.Value)
 			}
-			s.edit().autoRemap = on
+			c.more(r).autoRemap = on
 		case isPortName(a.Name):
 			value := a.Value
 			if value == "{=}" {
 				value = "{" + a.Name + "}"
 			}
-			s.ports = append(s.ports, portValue{name: a.Name, value: value})
+			c.addPort(r, portValue{name: a.Name, value: value}, a.Pos)
 		}
 	}
 	if len(e.Children) > 0 {
 		c.errorf(e.Pos, "a SubTree has no children, found %d", len(e.Children))
 	}
-	c.modelPorts(s, e)
-	return s
+	c.modelPorts(r, e)
 }
 
 // modelPorts applies the ports a TreeNodesModel declares for a subtree: one that is not
 // remapped takes its default, and is an error without one (unless _autoremap).
-func (c *compiler) modelPorts(s *Spec, e *btxml.Element) {
+func (c *compiler) modelPorts(r *defNode, e *btxml.Element) {
 	m := c.subModels[e.ID]
-	if m == nil || s.more.autoRemap {
+	if m == nil || c.d.extras[r.more].autoRemap {
 		return
 	}
 	for _, p := range m.Ports {
-		if _, given := s.Port(p.Name); given {
+		if _, given := c.d.port(r, p.Name); given {
 			continue
 		}
 		if !p.HasDefault || p.Default == "" {
 			c.errorf(e.Pos, "the TreeNodesModel of subtree %q declares the port %q without a default: remap it", e.ID, p.Name)
 			continue
 		}
-		s.ports = append(s.ports, portValue{name: p.Name, value: p.Default})
+		c.addPort(r, portValue{name: p.Name, value: p.Default}, p.Pos)
 	}
+}
+
+// sub returns the tree the SubTree record i instantiates, and where it is written.
+func (c *compiler) sub(i uint32) (*treeDef, btxml.Pos) {
+	r := &c.d.nodes[i]
+	return c.d.extras[r.more].sub, btxml.Pos{File: c.d.files[r.file], Line: r.line, Col: r.col}
 }
 
 // checkCycles reports subtrees that instantiate themselves, directly or not. Only the
@@ -459,13 +520,13 @@ func (c *compiler) checkCycles() {
 		state[i] = 1
 		path = append(path, c.added[i])
 		for _, s := range c.sources[i].subs {
-			sub := s.subtree()
+			sub, pos := c.sub(s)
 			j, ours := index[sub]
 			switch {
 			case !ours:
 			case state[j] == 1:
 				k := slices.Index(path, sub)
-				c.errorf(s.Pos(), "subtree %q instantiates itself: %s", sub.id, cycle(path[k:], sub))
+				c.errorf(pos, "subtree %q instantiates itself: %s", sub.id, cycle(path[k:], sub))
 			case state[j] == 0:
 				visit(j, path)
 			}
@@ -500,7 +561,8 @@ func (c *compiler) sizeTrees() {
 		}
 		n := c.sources[i].nodes
 		for _, s := range c.sources[i].subs {
-			k := size(s.subtree())
+			sub, _ := c.sub(s)
+			k := size(sub)
 			if k == 0 {
 				return 0 // unknown: NewTree counts
 			}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/gobt/bt/blackboard"
+	"github.com/gobt/bt/btxml"
 )
 
 // Behavior is what a node does when it is ticked: the body of an action, a condition,
@@ -62,13 +63,41 @@ const observedBit = 0x80
 
 // nodeMeta is the part of a node that ticks rarely read. A node's children and their
 // status bytes are the ranges [first, first+nkids) of the tree's node and status arrays:
-// siblings are contiguous.
+// siblings are contiguous. Its definition is the record def of its scope's defs.
 type nodeMeta struct {
-	spec  *Spec
 	scope *scope
+	def   uint32
 	first uint32
 	uid   uint16
 	nkids uint16
+}
+
+// def returns the node's definition and its record in it.
+func (n *Node) def() (*defs, *defNode) {
+	d := n.meta.scope.defs
+	return d, &d.nodes[n.meta.def]
+}
+
+// model returns the node's type.
+func (n *Node) model() *Model {
+	d, r := n.def()
+	return d.models[r.model]
+}
+
+// pos returns where the node is written in XML (an invalid Pos for nodes defined in Go).
+func (n *Node) pos() btxml.Pos {
+	d, r := n.def()
+	return btxml.Pos{File: d.files[r.file], Line: r.line, Col: r.col}
+}
+
+// typeID is the type a node's path is made of: the model ID, or for a SubTree the ID of
+// the tree it instantiates.
+func (n *Node) typeID() string {
+	d, r := n.def()
+	if m := d.moreOf(r); m != nil && m.sub != nil {
+		return m.sub.id
+	}
+	return d.models[r.model].ID
 }
 
 // Tick runs the node's pipeline once and returns the status its parent sees:
@@ -241,17 +270,17 @@ func (n *Node) Status() Status { return Status(*n.st &^ observedBit) }
 // Name returns the instance name: the XML name attribute or, when none was given, the
 // type ID (for a SubTree, the ID of the tree it instantiates).
 func (n *Node) Name() string {
-	if n.meta.spec.name != "" {
-		return n.meta.spec.name
+	if d, r := n.def(); r.name != 0 {
+		return d.names[r.name]
 	}
-	return n.meta.spec.typeID()
+	return n.typeID()
 }
 
 // ID returns the node's type ID, such as "Sequence" or a registered action's ID.
-func (n *Node) ID() string { return n.meta.spec.model.ID }
+func (n *Node) ID() string { return n.model().ID }
 
 // Kind returns the node's category.
-func (n *Node) Kind() Kind { return n.meta.spec.model.Kind }
+func (n *Node) Kind() Kind { return n.model().Kind }
 
 // UID returns the node's unique ID in its tree: 1 for the root, then depth-first in
 // document order, as BehaviorTree.CPP numbers them for Groot2.
@@ -263,7 +292,7 @@ func (n *Node) UID() uint16 { return n.meta.uid }
 func (n *Node) Path() string {
 	name := n.Name()
 	p := n.meta.scope.prefix + name
-	if name == n.meta.spec.typeID() {
+	if name == n.typeID() {
 		p += "::" + strconv.Itoa(int(n.meta.uid))
 	}
 	return p
@@ -306,8 +335,8 @@ func (n *Node) Behavior() Behavior {
 // WakeUp asks the tree to tick again soon; see Tree.WakeUp.
 func (n *Node) WakeUp() { n.meta.scope.tree.WakeUp() }
 
-// Spec returns the definition the node was built from.
-func (n *Node) Spec() *Spec { return n.meta.spec }
+// Spec returns the definition the node was built from. It must not be modified.
+func (n *Node) Spec() *Spec { return n.meta.scope.defs.spec(n.meta.def) }
 
 // Blackboard returns the blackboard of the tree or subtree instance the node belongs to.
 func (n *Node) Blackboard() *blackboard.Blackboard { return n.meta.scope.bb }
@@ -315,13 +344,14 @@ func (n *Node) Blackboard() *blackboard.Blackboard { return n.meta.scope.bb }
 // scope is what the nodes of one tree or subtree instance share.
 type scope struct {
 	tree   *Tree
+	defs   *defs  // the definition of the scope's nodes
 	prefix string // path prefix of the nodes: "" in the main tree, "name/" in a subtree
 	bb     *blackboard.Blackboard
 	env    scriptEnv // what the scripts of the scope's nodes compile against
 }
 
-func newScope(t *Tree, prefix string, bb *blackboard.Blackboard) *scope {
-	return &scope{tree: t, prefix: prefix, bb: bb, env: scriptEnv{bb, t.enums}}
+func newScope(t *Tree, prefix string, bb *blackboard.Blackboard, d *defs) *scope {
+	return &scope{tree: t, defs: d, prefix: prefix, bb: bb, env: scriptEnv{bb, t.enums}}
 }
 
 // userNode runs a user's Behavior: it turns panics into errors that name the node,

@@ -164,17 +164,13 @@ func (p *InOut[T]) Set(v T) error {
 
 // portText returns the text a node's port is set to, or its default.
 func portText(c *Init, name string) (text string, def *PortDef, set bool, err error) {
-	for i := range c.node.meta.spec.model.Ports {
-		if c.node.meta.spec.model.Ports[i].Name == name {
-			def = &c.node.meta.spec.model.Ports[i]
-			break
-		}
+	d, r := c.node.def()
+	m := d.models[r.model]
+	if def = m.port(name); def == nil {
+		return "", nil, false, fmt.Errorf("%s declares no port %q", m.ID, name)
 	}
-	if def == nil {
-		return "", nil, false, fmt.Errorf("%s declares no port %q", c.node.meta.spec.model.ID, name)
-	}
-	if text, ok := c.node.meta.spec.Port(name); ok {
-		return text, def, true, nil
+	if p, ok := d.port(r, name); ok {
+		return p.value, def, true, nil
 	}
 	return def.Default, def, def.HasDefault, nil
 }

@@ -158,7 +158,13 @@ func (c *codePort) bindEnv(init *Init, name string, env envMaker) error {
 	if !port.set {
 		return fmt.Errorf("port %q: no script", name)
 	}
-	return c.compile(init.node, name, port.val, init.node.meta.spec.portScript(name), env)
+	var parsed *script.Script // parsed once per definition
+	if d, r := init.node.def(); r.nports > 0 {
+		if p, ok := d.port(r, name); ok {
+			parsed = p.parsed
+		}
+	}
+	return c.compile(init.node, name, port.val, parsed, env)
 }
 
 // compile compiles src, parsing it unless parsed is its parsed form.

@@ -37,9 +37,10 @@ type Model struct {
 // Specs come from the builder functions of this package (Sequence, Fallback, Action,
 // …), from Model.Spec, or from XML through a Factory.
 type Spec struct {
-	// A definition holds a spec per node, and a document's specs are built again by
-	// every LoadDocument: a spec keeps to the fields most nodes set (88 bytes, 5
-	// pointers), the rest is in more.
+	// Specs are the builder's form of a definition: NewTree flattens them into records
+	// (see defs), and a Factory keeps the trees it loads as records only, making specs
+	// when they are asked for (Node.Spec, Factory.Definition). A spec keeps to the
+	// fields most nodes set; the rest is in more.
 	model     *Model
 	name      string
 	ports     []portValue
@@ -48,9 +49,10 @@ type Spec struct {
 	more      *specMore // nil for a spec built in Go that has none of it
 }
 
-// specMore is what few specs have. It is never changed once a spec points to it — a
-// setter gives the spec a changed copy (edit) — so that the specs of one XML file share
-// one that only names the file, and a copied Spec (see substitution.go) shares it safely.
+// specMore is what few specs and few records (defs.extras) have. It is never changed
+// once a spec points to it — a setter gives the spec a changed copy (edit) — so that the
+// specs of one XML file share one that only names the file, and a copied Spec (see
+// substitution.go) shares it safely.
 type specMore struct {
 	file      string             // of the position, for specs from XML
 	hooks     *[numHooks]hookDef // nil when the node has none; never changed either
@@ -93,15 +95,6 @@ func (s *Spec) subtree() *treeDef {
 		return nil
 	}
 	return s.more.sub
-}
-
-// typeID is the type a node's path is made of: the model ID, or for a SubTree the ID of
-// the tree it instantiates.
-func (s *Spec) typeID() string {
-	if sub := s.subtree(); sub != nil {
-		return sub.id
-	}
-	return s.model.ID
 }
 
 // Pos returns where the node is written in XML (an invalid Pos for specs built in Go).
@@ -177,29 +170,6 @@ func (s *Spec) Name() string { return s.name }
 // Children returns the child definitions. The slice belongs to s.
 func (s *Spec) Children() []*Spec { return s.children }
 
-// portScript returns the parsed script of a port, if it was parsed with the spec.
-func (s *Spec) portScript(name string) *script.Script {
-	for _, p := range s.ports {
-		if p.name == name {
-			return p.parsed
-		}
-	}
-	return nil
-}
-
-// missingPorts returns the required ports of s that are neither set nor defaulted.
-func (s *Spec) missingPorts() []string {
-	var missing []string
-	for _, p := range s.model.Ports {
-		if p.Required && !p.HasDefault {
-			if _, set := s.Port(p.Name); !set {
-				missing = append(missing, p.Name)
-			}
-		}
-	}
-	return missing
-}
-
 // Port returns the value set for a port with With (or XML), if any.
 func (s *Spec) Port(name string) (string, bool) {
 	for _, p := range s.ports {
@@ -219,7 +189,7 @@ type Init struct {
 func (c *Init) Node() *Node { return c.node }
 
 // Spec returns the definition of the node being built.
-func (c *Init) Spec() *Spec { return c.node.meta.spec }
+func (c *Init) Spec() *Spec { return c.node.Spec() }
 
 // NumChildren returns the number of children of the node being built.
 func (c *Init) NumChildren() int { return int(c.node.meta.nkids) }
@@ -227,24 +197,20 @@ func (c *Init) NumChildren() int { return int(c.node.meta.nkids) }
 // NewTree builds a tree from a definition. Every problem of the definition is
 // reported, joined in one error; no tree is returned then.
 func NewTree(root *Spec, opts ...Option) (*Tree, error) {
-	return newTreeOf(root, 0, nil, opts)
-}
-
-// newTreeOf is NewTree for a Factory: count is the number of nodes when known (0:
-// unknown; a Factory counts the nodes of its trees when it loads them), and enums the
-// Factory's enum names (nil: none), which are not an Option so that building a tree
-// allocates no closure for them.
-func newTreeOf(root *Spec, count int, enums func(string) (int64, bool), opts []Option) (*Tree, error) {
 	if root == nil {
 		return nil, errors.New("bt: no root spec")
 	}
-	counted := count > 0
-	if !counted {
-		var err error
-		if count, err = countNodes(root, nil); err != nil {
-			return nil, err
-		}
+	d, err := flatten(root)
+	if err != nil {
+		return nil, err
 	}
+	return newTreeOf(d, nil, opts)
+}
+
+// newTreeOf builds the tree d defines; enums are the Factory's enum names (nil: none),
+// which are not an Option so that building a tree allocates no closure for them.
+func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tree, error) {
+	count := d.expanded()
 	if count > maxNodes {
 		return nil, fmt.Errorf("bt: the tree has more than %d nodes, the most a tree may have", maxNodes)
 	}
@@ -256,12 +222,7 @@ func newTreeOf(root *Spec, count int, enums func(string) (int64, bool), opts []O
 	// pointer to (Init) is on the heap, once per tree.
 	b := builder{tree: t, nodes: t.nodes, metas: make([]nodeMeta, count), status: t.status,
 		byUID: t.byUID, slot: 1, init: new(Init)}
-	t.root = b.build(root, newScope(t, "", t.bb), 0)
-	if b.slot != count && counted {
-		// The definition's nodes were counted when it was loaded, and someone has
-		// changed it since (through the slice of Spec.Children): count them now.
-		return newTreeOf(root, 0, enums, opts)
-	}
+	t.root = b.build(d.defs, d.root, newScope(t, "", t.bb, d.defs), 0)
 	if len(b.errs) > 0 {
 		return nil, errors.Join(b.errs...)
 	}
@@ -271,38 +232,6 @@ func newTreeOf(root *Spec, count int, enums func(string) (int64, bool), opts []O
 // maxNodes is the number of UIDs a tree has (BehaviorTree.CPP's UIDs are 16 bits).
 const maxNodes = 1<<16 - 1
 
-// countNodes counts the nodes s expands to, subtrees included; a subtree that
-// instantiates itself is an error. inside lists the subtrees being expanded.
-func countNodes(s *Spec, inside []*treeDef) (int, error) {
-	n := 1
-	for _, c := range s.children {
-		k, err := countNodes(c, inside)
-		if err != nil {
-			return 0, err
-		}
-		n += k
-		if n > maxNodes {
-			return n, nil
-		}
-	}
-	if sub := s.subtree(); sub != nil {
-		for i, d := range inside {
-			if d == sub {
-				return 0, fmt.Errorf("bt: subtree %q instantiates itself: %s", d.id, cycle(inside[i:], d))
-			}
-		}
-		if sub.root == nil {
-			return 0, fmt.Errorf("bt: subtree %q has no root", sub.id)
-		}
-		k, err := countNodes(sub.root, append(inside, sub))
-		if err != nil {
-			return 0, err
-		}
-		n += k
-	}
-	return n, nil
-}
-
 func cycle(path []*treeDef, back *treeDef) string {
 	var b strings.Builder
 	for _, d := range path {
@@ -311,8 +240,8 @@ func cycle(path []*treeDef, back *treeDef) string {
 	return b.String() + back.id
 }
 
-// builder instantiates specs into the node slab of a tree. It keeps the tree's arrays
-// at hand rather than reaching them through the tree for every node.
+// builder instantiates definitions into the node slab of a tree. It keeps the tree's
+// arrays at hand rather than reaching them through the tree for every node.
 type builder struct {
 	tree   *Tree
 	nodes  []Node
@@ -325,43 +254,41 @@ type builder struct {
 	init   *Init
 }
 
-// build instantiates s as the node at index slot of tree.nodes. Nodes get their UIDs
-// in pre-order; the slots of a node's children are reserved together.
-func (b *builder) build(s *Spec, sc *scope, slot int) *Node {
-	n, m := &b.nodes[slot], &b.metas[slot]
+// build instantiates the node i of d as the node at index slot of tree.nodes, in the
+// scope sc (whose definition is d). Nodes get their UIDs in pre-order; the slots of a
+// node's children are reserved together.
+func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
+	n, m, r := &b.nodes[slot], &b.metas[slot], &d.nodes[i]
 	b.uid++
 	b.byUID[b.uid-1] = uint16(slot)
 	n.st, n.meta = &b.status[slot], m
-	m.spec, m.scope, m.uid = s, sc, uint16(b.uid)
-	k := len(s.children)
-	more := s.more
+	m.scope, m.def, m.uid = sc, i, uint16(b.uid)
+	k := int(r.nkids)
+	more := d.moreOf(r)
 	var sub *treeDef
 	if more != nil && more.sub != nil {
 		sub, k = more.sub, 1 // the subtree's root
 	}
 	first := b.slot
 	b.slot += k
-	if b.slot > len(b.nodes) {
-		return n // more nodes than counted: see newTreeOf
-	}
 	m.first, m.nkids = uint32(first), uint16(k)
 	if sub != nil {
-		b.build(sub.root, b.subtreeScope(n, sc), first)
+		b.build(sub.defs, sub.root, b.subtreeScope(n, sc, sub), first)
 	}
-	for i, c := range s.children {
-		b.build(c, sc, first+i)
+	for j := range r.nkids {
+		b.build(d, r.first+uint32(j), sc, first+int(j))
 	}
-	model := s.model
+	model := d.models[r.model]
 	if more != nil {
 		for _, err := range more.errs {
 			b.fail(n, err)
 		}
 	}
 	b.checkShape(n, model.Kind, k)
-	// Specs from XML passed this check when they were loaded, unless a substitution
+	// Nodes from XML passed this check when they were loaded, unless a substitution
 	// rule has given them another model since.
 	if len(model.Ports) > 0 {
-		for _, p := range s.missingPorts() {
+		for _, p := range d.missingPorts(r, model) {
 			b.fail(n, fmt.Errorf("the port %q is required and not set", p))
 		}
 	}
@@ -436,10 +363,10 @@ func (b *builder) bindHooks(n *Node, defs *[numHooks]hookDef) (h hooks, found bo
 
 // subtreeScope makes the scope of a subtree instance: a child blackboard with the
 // remappings and literal values the SubTree node n gives.
-func (b *builder) subtreeScope(n *Node, parent *scope) *scope {
-	s := n.meta.spec
-	bb := parent.bb.NewChild(s.more.autoRemap) // a SubTree spec has its more
-	for _, p := range s.ports {
+func (b *builder) subtreeScope(n *Node, parent *scope, sub *treeDef) *scope {
+	d, r := n.def()
+	bb := parent.bb.NewChild(d.moreOf(r).autoRemap) // a SubTree has its more
+	for _, p := range d.portsOf(r) {
 		if key, ok := blackboardKey(p.value, p.name); ok {
 			bb.Remap(p.name, key)
 			continue
@@ -448,7 +375,7 @@ func (b *builder) subtreeScope(n *Node, parent *scope) *scope {
 			b.fail(n, fmt.Errorf("port %q: %w", p.name, err))
 		}
 	}
-	return newScope(b.tree, subtreePrefix(parent, s, n.meta.uid), bb)
+	return newScope(b.tree, subtreePrefix(parent, d.names[r.name], sub.id, n.meta.uid), bb, sub.defs)
 }
 
 // literalValue is a SubTree's literal port value as BehaviorTree.CPP stores it: an
@@ -465,7 +392,7 @@ func literalValue(text string) blackboard.Value {
 
 func (b *builder) fail(n *Node, err error) {
 	ne := n.errorf(err)
-	if p := n.meta.spec.Pos(); p.IsValid() {
+	if p := n.pos(); p.IsValid() {
 		b.errs = append(b.errs, &btxml.Error{Pos: p, Msg: ne.Error(), Err: ne})
 		return
 	}

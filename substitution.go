@@ -289,16 +289,19 @@ func (f *Factory) unregistered(e *btxml.Element, doc *btxml.Document) *Model {
 	return m
 }
 
-// substitute returns the definition root with the substitution rules applied, sharing
-// every part that no rule changed. It numbers the nodes as NewTree does, to know their
-// paths.
-func (f *Factory) substitute(root *Spec) (*Spec, error) {
+// substitute returns the definition d with the substitution rules applied: d itself
+// when there are none, else a definition made from specs that share every part no rule
+// changed. It numbers the nodes as NewTree does, to know their paths.
+func (f *Factory) substitute(d *treeDef) (*treeDef, error) {
 	if len(f.subst) == 0 {
-		return root, nil
+		return d, nil
 	}
 	w := substWalk{f: f}
-	out := w.spec(root, "")
-	return out, errors.Join(w.errs...)
+	root := w.spec(d.rootSpec(), "")
+	if len(w.errs) > 0 {
+		return nil, errors.Join(w.errs...)
+	}
+	return flatten(root)
 }
 
 type substWalk struct {
@@ -314,12 +317,11 @@ func (w *substWalk) spec(s *Spec, prefix string) *Spec {
 	w.uid++
 	out := s
 	if sub := s.subtree(); sub != nil {
-		root := w.spec(sub.root, subtreePrefix(&scope{prefix: prefix}, s, uint16(w.uid)))
-		if root != sub.root {
-			d := *sub
-			d.root = root
+		was := sub.rootSpec()
+		root := w.spec(was, subtreePrefix(&scope{prefix: prefix}, s.name, sub.id, uint16(w.uid)))
+		if root != was {
 			c := *s
-			c.edit().sub = &d
+			c.edit().sub = &treeDef{id: sub.id, spec: root}
 			out = &c
 		}
 	} else {

@@ -18,7 +18,7 @@ import "strconv"
 // In Go, SubTree(id, root) instantiates the tree defined by root; remap with With and
 // AutoRemap. Trees loaded from XML are instantiated by ID through a Factory.
 func SubTree(id string, root *Spec) *Spec {
-	return &Spec{model: subTreeModel, more: &specMore{sub: &treeDef{id: id, root: root}}}
+	return &Spec{model: subTreeModel, more: &specMore{sub: &treeDef{id: id, spec: root}}}
 }
 
 // AutoRemap sets the _autoremap attribute of a SubTree spec and returns s.
@@ -36,10 +36,13 @@ var subTreeModel = &Model{
 	build: func(*Init) (ticker, error) { return &subTreeNode{}, nil },
 }
 
-// treeDef is a tree definition: its ID and root.
+// treeDef is a tree definition: its ID and root, the record root of defs — or, for a
+// subtree defined in Go, its root Spec, which building a tree flattens (see flatten).
 type treeDef struct {
 	id   string
-	root *Spec
+	spec *Spec
+	defs *defs
+	root uint32
 	size int // the number of nodes the tree expands to, subtrees included; 0: unknown
 }
 
@@ -53,11 +56,11 @@ func (*subTreeNode) tick(n *Node) Status {
 	return s
 }
 
-// subtreePrefix is the path prefix of the nodes of a subtree instance.
-func subtreePrefix(parent *scope, s *Spec, uid uint16) string {
-	name := s.name
+// subtreePrefix is the path prefix of the nodes of a subtree instance: that of the
+// parent scope and the instance's name, or the subtree's ID and the instance's UID.
+func subtreePrefix(parent *scope, name, id string, uid uint16) string {
 	if name == "" {
-		name = s.more.sub.id + "::" + strconv.Itoa(int(uid))
+		name = id + "::" + strconv.Itoa(int(uid))
 	}
 	return parent.prefix + name + "/"
 }

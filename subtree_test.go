@@ -80,8 +80,8 @@ func TestSubTreePaths(t *testing.T) {
 
 func TestSubTreeRecursionIsAnError(t *testing.T) {
 	d := &treeDef{id: "Loop"}
-	d.root = Sequence(&Spec{model: subTreeModel, more: &specMore{sub: d}})
-	_, err := NewTree(d.root)
+	d.spec = Sequence(&Spec{model: subTreeModel, more: &specMore{sub: d}})
+	_, err := NewTree(d.spec)
 	if err == nil || !strings.Contains(err.Error(), `subtree "Loop" instantiates itself: Loop → Loop`) {
 		t.Errorf("got %v", err)
 	}

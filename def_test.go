@@ -1,0 +1,126 @@
+package bt
+
+import (
+	"strings"
+	"sync"
+	"testing"
+)
+
+// TestFlattenErrors checks the definitions NewTree refuses before building anything.
+func TestFlattenErrors(t *testing.T) {
+	wide := make([]*Spec, maxWide+1)
+	for i := range wide {
+		wide[i] = AlwaysSuccess()
+	}
+	for _, tc := range []struct {
+		name string
+		root *Spec
+		want string
+	}{
+		{"nil child", Sequence(AlwaysSuccess(), nil), "bt: a spec is nil"},
+		{"subtree without root", Sequence(SubTree("Empty", nil)), `bt: subtree "Empty" has no root`},
+		{"too many children", Sequence(wide...), "bt: Sequence has more than 65535 children or ports"},
+		{"too many nodes", Sequence(Sequence(wide[:maxNodes/2]...), Sequence(wide[:maxNodes/2]...)),
+			"bt: the tree has more than 65535 nodes, the most a tree may have"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := NewTree(tc.root)
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("got %v, want %s", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestSharedGoSubTree checks that a subtree defined in Go and instantiated twice is
+// flattened once and built twice, each instance with its own nodes.
+func TestSharedGoSubTree(t *testing.T) {
+	sub := SubTree("Step", Sequence(AlwaysSuccess(), AlwaysSuccess()))
+	root := Sequence(sub, sub)
+	d, err := flatten(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.defs.nodes) != 1+2+3 || d.size != 1+2*4 {
+		t.Errorf("%d records for %d nodes, want 6 for 9", len(d.defs.nodes), d.size)
+	}
+	tree, err := NewTree(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for n := range tree.Nodes() {
+		paths = append(paths, n.Path())
+	}
+	want := "Sequence::1 Step::2 Step::2/Sequence::3 Step::2/AlwaysSuccess::4 Step::2/AlwaysSuccess::5 " +
+		"Step::6 Step::6/Sequence::7 Step::6/AlwaysSuccess::8 Step::6/AlwaysSuccess::9"
+	if got := strings.Join(paths, " "); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// TestSpecOfLoadedNode checks the Spec a node built from XML gives: the one its element
+// describes, the same for every tree of the definition, whichever goroutine asks first.
+func TestSpecOfLoadedNode(t *testing.T) {
+	f := NewFactory()
+	if err := f.LoadString("specs.xml", `<root BTCPP_format="4">
+<BehaviorTree ID="Main">
+  <Sequence>
+    <Script name="init" code="x := 1" _onSuccess="y := 2"/>
+    <SubTree ID="Sub" v="{x}"/>
+  </Sequence>
+</BehaviorTree>
+<BehaviorTree ID="Sub"><AlwaysSuccess name="leaf"/></BehaviorTree>
+</root>`); err != nil {
+		t.Fatal(err)
+	}
+	trees := make([]*Tree, 4)
+	for i := range trees {
+		var err error
+		if trees[i], err = f.NewTree("Main"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	specs := make([][]*Spec, len(trees))
+	var wg sync.WaitGroup
+	for i, tree := range trees {
+		wg.Go(func() {
+			for n := range tree.Nodes() {
+				specs[i] = append(specs[i], n.Spec())
+			}
+		})
+	}
+	wg.Wait()
+	for i := range specs[1:] {
+		for j, s := range specs[i+1] {
+			if s != specs[0][j] {
+				t.Errorf("tree %d, node %d: another Spec than tree 0's", i+1, j+1)
+			}
+		}
+	}
+	var got []string
+	for _, s := range specs[0] {
+		line := s.Model().ID + " " + s.Name() + " " + s.Pos().String()
+		for _, p := range []string{"code", "v"} {
+			if v, ok := s.Port(p); ok {
+				line += " " + p + "=" + v
+			}
+		}
+		got = append(got, line+" "+string(rune('0'+len(s.Children()))))
+	}
+	want := []string{
+		"Sequence  specs.xml:3:3 2",
+		"Script init specs.xml:4:5 code=x := 1 0",
+		"SubTree  specs.xml:5:5 v={x} 0",
+		"AlwaysSuccess leaf specs.xml:8:24 0",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if sub := specs[0][2].subtree(); sub == nil || sub.id != "Sub" || sub.rootSpec() != specs[0][3] {
+		t.Errorf("the SubTree's Spec does not lead to the subtree's")
+	}
+	if specs[0][1].more.hooks == nil || specs[0][1].more.hooks[OnSuccess] == nil {
+		t.Errorf("the Script's Spec lost its _onSuccess")
+	}
+}
