@@ -28,12 +28,10 @@ type compiler struct {
 	main      string
 	errs      btxml.ErrorList
 	notes     []btxml.Note
-	// Trees repeat node types, names and files: the compiler remembers the last of each
-	// and where it put it in d's tables.
-	byID    map[string]uint16 // node type ID → index in d.models
+	// Trees repeat node types, names and files: the compiler remembers where it put
+	// them in d's tables.
+	ids     idCache
 	byModel map[*Model]uint16
-	lastID  string
-	lastK   uint16
 	file    uint16 // index in d.files of the file read last
 	// scripts are the scripts parsed so far, by text: a document repeats them, and
 	// nodes may share a parsed script (it caches its compiled code for every tree).
@@ -79,7 +77,7 @@ func (c *compiler) alloc(k int) uint32 {
 
 func newCompiler(f *Factory, doc *btxml.Document) *compiler {
 	c := &compiler{f: f, doc: doc, d: newDefs(), defs: map[string]*treeDef{}, subModels: map[string]*btxml.Model{},
-		byID: map[string]uint16{}, byModel: map[*Model]uint16{}}
+		byModel: map[*Model]uint16{}}
 	for id, d := range f.trees {
 		c.defs[id] = d
 	}
@@ -235,25 +233,40 @@ func (c *compiler) children(e *btxml.Element) (first uint32, n uint16) {
 
 // model returns the index in the models of e's node type; false if there is none.
 func (c *compiler) model(e *btxml.Element) (uint16, bool) {
-	if e.ID == c.lastID && e.ID != "" {
-		return c.lastK, true
+	seen := c.ids.slot(e.ID)
+	if seen.id == e.ID && e.ID != "" {
+		return seen.k, true
 	}
-	k, ok := c.byID[e.ID]
+	m, ok := c.f.models[e.ID]
 	if !ok {
-		m, found := c.f.models[e.ID]
-		if !found {
-			if !c.f.mayMatch(e) {
-				return 0, false
-			}
-			// A substitution rule may replace it (substitution.go): each such node
-			// gets a model of its own.
-			return c.addModel(c.f.unregistered(e, c.doc), e), true
+		if !c.f.mayMatch(e) {
+			return 0, false
 		}
-		k = c.addModel(m, e)
-		c.byID[e.ID] = k
+		// A substitution rule may replace it (substitution.go): each such node gets a
+		// model of its own.
+		return c.addModel(c.f.unregistered(e, c.doc), e), true
 	}
-	c.lastID, c.lastK = e.ID, k
+	k := c.addModel(m, e)
+	seen.id, seen.k = e.ID, k
 	return k, true
+}
+
+// idCache remembers the model indexes of the node IDs seen last, by a hash of their
+// length and ends: a document repeats a few IDs, and comparing two short strings costs
+// less than looking one up in a map.
+type idCache [32]idSlot
+
+type idSlot struct {
+	id string
+	k  uint16 // index in the models
+}
+
+func (c *idCache) slot(id string) *idSlot {
+	h := len(id)
+	if h > 0 {
+		h = h*7 + int(id[0]) + int(id[len(id)-1])*3
+	}
+	return &c[h%len(c)]
 }
 
 // addModel returns the index of m, the type of e, in the models.

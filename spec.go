@@ -223,6 +223,7 @@ func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tr
 	b := builder{tree: t, nodes: t.nodes, metas: make([]nodeMeta, count), status: t.status,
 		byUID: t.byUID, slot: 1, init: new(Init)}
 	t.root = b.build(d.defs, d.root, newScope(t, "", t.bb, d.defs), 0)
+	b.init.node = nil
 	if len(b.errs) > 0 {
 		return nil, errors.Join(b.errs...)
 	}
@@ -292,9 +293,8 @@ func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
 			b.fail(n, fmt.Errorf("the port %q is required and not set", p))
 		}
 	}
-	b.init.node = n
+	b.init.node = n // newTreeOf clears it: c is valid only during New
 	t, err := b.newTicker(model)
-	b.init.node = nil
 	if err != nil {
 		b.fail(n, err)
 	}
