@@ -57,15 +57,15 @@ func (d *defs) portsOf(r *defNode) []portValue {
 	return d.ports[r.ports : r.ports+uint32(r.nports)]
 }
 
-// port returns the value set for a port of a node, if any.
-func (d *defs) port(r *defNode, name string) (*portValue, bool) {
+// port returns the value set for a port of a node, or nil.
+func (d *defs) port(r *defNode, name string) *portValue {
 	ps := d.portsOf(r)
 	for i := range ps {
 		if ps[i].name == name {
-			return &ps[i], true
+			return &ps[i]
 		}
 	}
-	return nil, false
+	return nil
 }
 
 // moreOf returns the rarer parts of a node, or nil.
@@ -82,7 +82,7 @@ func (d *defs) missingPorts(r *defNode, m *Model) []string {
 	var missing []string
 	for _, p := range m.Ports {
 		if p.Required && !p.HasDefault {
-			if _, set := d.port(r, p.Name); !set {
+			if d.port(r, p.Name) == nil {
 				missing = append(missing, p.Name)
 			}
 		}

@@ -91,6 +91,11 @@ func TestSpecOfLoadedNode(t *testing.T) {
 		})
 	}
 	wg.Wait()
+	for n := range trees[0].Nodes() {
+		if n.Pos() != n.Spec().Pos() {
+			t.Errorf("%s: Pos %s, its Spec's %s", n.Path(), n.Pos(), n.Spec().Pos())
+		}
+	}
 	for i := range specs[1:] {
 		for j, s := range specs[i+1] {
 			if s != specs[0][j] {

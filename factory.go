@@ -235,9 +235,9 @@ func (f *Factory) TreeIDs() []string {
 }
 
 // Definition returns the definition of the registered tree id ("" for the main tree),
-// to inspect or to build with NewTree. It is the factory's (Node.Spec returns its
-// parts): it must not be modified, and modifying it would not change the trees the
-// factory builds.
+// to inspect or to build with NewTree. The factory's trees share it (it is their
+// nodes' Spec): it must not be modified, and a tree built from a modified copy does
+// not change the trees the factory builds.
 func (f *Factory) Definition(id string) (*Spec, error) {
 	d, err := f.definition(id)
 	if err != nil {

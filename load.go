@@ -506,7 +506,7 @@ func (c *compiler) modelPorts(r *defNode, e *btxml.Element) {
 		return
 	}
 	for _, p := range m.Ports {
-		if _, given := c.d.port(r, p.Name); given {
+		if c.d.port(r, p.Name) != nil { // remapped
 			continue
 		}
 		if !p.HasDefault || p.Default == "" {

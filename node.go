@@ -78,14 +78,20 @@ func (n *Node) def() (*defs, *defNode) {
 	return d, &d.nodes[n.meta.def]
 }
 
+// portValue returns the value its definition sets for the node's port name, or nil.
+func (n *Node) portValue(name string) *portValue {
+	d, r := n.def()
+	return d.port(r, name)
+}
+
 // model returns the node's type.
 func (n *Node) model() *Model {
 	d, r := n.def()
 	return d.models[r.model]
 }
 
-// pos returns where the node is written in XML (an invalid Pos for nodes defined in Go).
-func (n *Node) pos() btxml.Pos {
+// Pos returns where the node is written in XML (an invalid Pos for nodes defined in Go).
+func (n *Node) Pos() btxml.Pos {
 	d, r := n.def()
 	return btxml.Pos{File: d.files[r.file], Line: r.line, Col: r.col}
 }
@@ -339,19 +345,20 @@ func (n *Node) WakeUp() { n.meta.scope.tree.WakeUp() }
 func (n *Node) Spec() *Spec { return n.meta.scope.defs.spec(n.meta.def) }
 
 // Blackboard returns the blackboard of the tree or subtree instance the node belongs to.
-func (n *Node) Blackboard() *blackboard.Blackboard { return n.meta.scope.bb }
+func (n *Node) Blackboard() *blackboard.Blackboard { return n.meta.scope.env.bb }
 
 // scope is what the nodes of one tree or subtree instance share.
 type scope struct {
 	tree   *Tree
 	defs   *defs  // the definition of the scope's nodes
 	prefix string // path prefix of the nodes: "" in the main tree, "name/" in a subtree
-	bb     *blackboard.Blackboard
-	env    scriptEnv // what the scripts of the scope's nodes compile against
+	// env is what the scripts of the scope's nodes compile against; env.bb is the
+	// scope's blackboard.
+	env scriptEnv
 }
 
 func newScope(t *Tree, prefix string, bb *blackboard.Blackboard, d *defs) *scope {
-	return &scope{tree: t, defs: d, prefix: prefix, bb: bb, env: scriptEnv{bb, t.enums}}
+	return &scope{tree: t, defs: d, prefix: prefix, env: scriptEnv{bb, t.enums}}
 }
 
 // userNode runs a user's Behavior: it turns panics into errors that name the node,

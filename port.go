@@ -169,7 +169,7 @@ func portText(c *Init, name string) (text string, def *PortDef, set bool, err er
 	if def = m.port(name); def == nil {
 		return "", nil, false, fmt.Errorf("%s declares no port %q", m.ID, name)
 	}
-	if p, ok := d.port(r, name); ok {
+	if p := d.port(r, name); p != nil {
 		return p.value, def, true, nil
 	}
 	return def.Default, def, def.HasDefault, nil
@@ -191,7 +191,7 @@ func blackboardKey(text, port string) (key string, ok bool) {
 // entryFor returns the node's blackboard entry a port refers to, creating it (empty,
 // typed after the port) as BehaviorTree.CPP does when a tree is built.
 func entryFor(c *Init, key string, def *PortDef) (*blackboard.Entry, error) {
-	e := c.node.meta.scope.bb.Entry(key)
+	e := c.node.meta.scope.env.bb.Entry(key)
 	if err := e.Declare(def.Type); err != nil {
 		return nil, fmt.Errorf("port %q: %w", def.Name, err)
 	}

@@ -54,6 +54,8 @@ func (p *literalCondition) tick(n *Node) Status {
 
 // literalCode is the script of a node whose port "code" is a literal.
 func literalCode(n *Node) string {
-	code, _ := n.Spec().Port("code")
-	return code
+	if p := n.portValue("code"); p != nil {
+		return p.value
+	}
+	return ""
 }

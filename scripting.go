@@ -159,10 +159,8 @@ func (c *codePort) bindEnv(init *Init, name string, env envMaker) error {
 		return fmt.Errorf("port %q: no script", name)
 	}
 	var parsed *script.Script // parsed once per definition
-	if d, r := init.node.def(); r.nports > 0 {
-		if p, ok := d.port(r, name); ok {
-			parsed = p.parsed
-		}
+	if p := init.node.portValue(name); p != nil {
+		parsed = p.parsed
 	}
 	return c.compile(init.node, name, port.val, parsed, env)
 }

@@ -365,7 +365,7 @@ func (b *builder) bindHooks(n *Node, defs *[numHooks]hookDef) (h hooks, found bo
 // remappings and literal values the SubTree node n gives.
 func (b *builder) subtreeScope(n *Node, parent *scope, sub *treeDef) *scope {
 	d, r := n.def()
-	bb := parent.bb.NewChild(d.moreOf(r).autoRemap) // a SubTree has its more
+	bb := parent.env.bb.NewChild(d.moreOf(r).autoRemap) // a SubTree has its more
 	for _, p := range d.portsOf(r) {
 		if key, ok := blackboardKey(p.value, p.name); ok {
 			bb.Remap(p.name, key)
@@ -392,7 +392,7 @@ func literalValue(text string) blackboard.Value {
 
 func (b *builder) fail(n *Node, err error) {
 	ne := n.errorf(err)
-	if p := n.pos(); p.IsValid() {
+	if p := n.Pos(); p.IsValid() {
 		b.errs = append(b.errs, &btxml.Error{Pos: p, Msg: ne.Error(), Err: ne})
 		return
 	}

@@ -174,7 +174,7 @@ func withPosition(tree *bt.Tree, err error) error {
 		return err
 	}
 	if n := tree.Node(ne.UID); n != nil {
-		if pos := n.Spec().Pos(); pos.IsValid() {
+		if pos := n.Pos(); pos.IsValid() {
 			return &btxml.Error{Pos: pos, Msg: err.Error(), Err: err}
 		}
 	}
