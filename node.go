@@ -63,19 +63,22 @@ const observedBit = 0x80
 
 // nodeMeta is the part of a node that ticks rarely read. A node's children and their
 // status bytes are the ranges [first, first+nkids) of the tree's node and status arrays:
-// siblings are contiguous. Its definition is the record def of its scope's defs.
+// siblings are contiguous. Its definition is the record root+def of its scope's defs.
+//
+// Slots, UIDs and the records of one tree or subtree are fewer than maxNodes, so 16
+// bits hold them: a node and its meta take 48 bytes.
 type nodeMeta struct {
 	scope *scope
-	def   uint32
-	first uint32
+	def   uint16
+	first uint16
 	uid   uint16
 	nkids uint16
 }
 
 // def returns the node's definition and its record in it.
 func (n *Node) def() (*defs, *defNode) {
-	d := n.meta.scope.defs
-	return d, &d.nodes[n.meta.def]
+	sc := n.meta.scope
+	return sc.defs, &sc.defs.nodes[sc.root+uint32(n.meta.def)]
 }
 
 // portValue returns the value its definition sets for the node's port name, or nil.
@@ -206,7 +209,7 @@ type family struct {
 func (n *Node) family() family {
 	m := n.meta
 	t := m.scope.tree
-	lo, hi := m.first, m.first+uint32(m.nkids)
+	lo, hi := int(m.first), int(m.first)+int(m.nkids)
 	return family{t.nodes[lo:hi:hi], t.status[lo:hi:hi]}
 }
 
@@ -318,7 +321,7 @@ func (n *Node) Child(i int) *Node {
 // kids returns the node's children, which are contiguous in the tree's node array.
 func (n *Node) kids() []Node {
 	m := n.meta
-	lo, hi := m.first, m.first+uint32(m.nkids)
+	lo, hi := int(m.first), int(m.first)+int(m.nkids)
 	return m.scope.tree.nodes[lo:hi:hi]
 }
 
@@ -342,7 +345,10 @@ func (n *Node) Behavior() Behavior {
 func (n *Node) WakeUp() { n.meta.scope.tree.WakeUp() }
 
 // Spec returns the definition the node was built from. It must not be modified.
-func (n *Node) Spec() *Spec { return n.meta.scope.defs.spec(n.meta.def) }
+func (n *Node) Spec() *Spec {
+	sc := n.meta.scope
+	return sc.defs.spec(sc.root + uint32(n.meta.def))
+}
 
 // Blackboard returns the blackboard of the tree or subtree instance the node belongs to.
 func (n *Node) Blackboard() *blackboard.Blackboard { return n.meta.scope.env.bb }
@@ -350,15 +356,16 @@ func (n *Node) Blackboard() *blackboard.Blackboard { return n.meta.scope.env.bb 
 // scope is what the nodes of one tree or subtree instance share.
 type scope struct {
 	tree   *Tree
-	defs   *defs  // the definition of the scope's nodes
+	defs   *defs  // the definition of the scope's nodes: the records from defs.nodes[root]
+	root   uint32 // on (fewer than maxNodes of them: see nodeMeta)
 	prefix string // path prefix of the nodes: "" in the main tree, "name/" in a subtree
 	// env is what the scripts of the scope's nodes compile against; env.bb is the
 	// scope's blackboard.
 	env scriptEnv
 }
 
-func newScope(t *Tree, prefix string, bb *blackboard.Blackboard, d *defs) *scope {
-	return &scope{tree: t, defs: d, prefix: prefix, env: scriptEnv{bb, t.enums}}
+func newScope(t *Tree, prefix string, bb *blackboard.Blackboard, d *treeDef) *scope {
+	return &scope{tree: t, defs: d.defs, root: d.root, prefix: prefix, env: scriptEnv{bb, t.enums}}
 }
 
 // userNode runs a user's Behavior: it turns panics into errors that name the node,

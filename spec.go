@@ -222,7 +222,7 @@ func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tr
 	// pointer to (Init) is on the heap, once per tree.
 	b := builder{tree: t, nodes: t.nodes, metas: make([]nodeMeta, count), status: t.status,
 		byUID: t.byUID, slot: 1, init: new(Init)}
-	t.root = b.build(d.defs, d.root, newScope(t, "", t.bb, d.defs), 0)
+	t.root = b.build(d.defs, d.root, newScope(t, "", t.bb, d), 0)
 	b.init.node = nil
 	if len(b.errs) > 0 {
 		return nil, errors.Join(b.errs...)
@@ -263,7 +263,7 @@ func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
 	b.uid++
 	b.byUID[b.uid-1] = uint16(slot)
 	n.st, n.meta = &b.status[slot], m
-	m.scope, m.def, m.uid = sc, i, uint16(b.uid)
+	m.scope, m.def, m.uid = sc, uint16(i-sc.root), uint16(b.uid)
 	k := int(r.nkids)
 	more := d.moreOf(r)
 	var sub *treeDef
@@ -272,7 +272,7 @@ func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
 	}
 	first := b.slot
 	b.slot += k
-	m.first, m.nkids = uint32(first), uint16(k)
+	m.first, m.nkids = uint16(first), uint16(k)
 	if sub != nil {
 		b.build(sub.defs, sub.root, b.subtreeScope(n, sc, sub), first)
 	}
@@ -375,7 +375,7 @@ func (b *builder) subtreeScope(n *Node, parent *scope, sub *treeDef) *scope {
 			b.fail(n, fmt.Errorf("port %q: %w", p.name, err))
 		}
 	}
-	return newScope(b.tree, subtreePrefix(parent, d.names[r.name], sub.id, n.meta.uid), bb, sub.defs)
+	return newScope(b.tree, subtreePrefix(parent, d.names[r.name], sub.id, n.meta.uid), bb, sub)
 }
 
 // literalValue is a SubTree's literal port value as BehaviorTree.CPP stores it: an
