@@ -129,3 +129,28 @@ func TestSpecOfLoadedNode(t *testing.T) {
 		t.Errorf("the Script's Spec lost its _onSuccess")
 	}
 }
+
+// TestLargestTree builds a tree of maxNodes nodes, whose slots, UIDs and child counts
+// use every value the 16 bits of a node's meta hold.
+func TestLargestTree(t *testing.T) {
+	leaves := make([]*Spec, maxNodes-1)
+	for i := range leaves {
+		leaves[i] = AlwaysSuccess()
+	}
+	leaves[len(leaves)-1] = AlwaysSuccess().Named("last")
+	tree, err := NewTree(Sequence(leaves...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := tree.Root()
+	last := root.Child(root.NumChildren() - 1)
+	if tree.Len() != maxNodes || root.NumChildren() != maxNodes-1 || last.UID() != maxNodes || last.Name() != "last" {
+		t.Errorf("%d nodes, %d children, the last %s with UID %d", tree.Len(), root.NumChildren(), last.Name(), last.UID())
+	}
+	if tree.Node(maxNodes) != last {
+		t.Errorf("Node(%d) is not the last child", maxNodes)
+	}
+	if s, err := tree.TickOnce(); err != nil || s != Success {
+		t.Errorf("got %v, %v; want SUCCESS", s, err)
+	}
+}
