@@ -87,6 +87,19 @@ func (n *Node) portValue(name string) *portValue {
 	return d.port(r, name)
 }
 
+// kidStores reports whether a child of the node stores its own status when ticked: a
+// decorator or a subtree (see ticker). It reads the children's records in a row.
+func (n *Node) kidStores() bool {
+	d, r := n.def()
+	for _, kid := range d.nodes[r.first : r.first+uint32(r.nkids)] {
+		switch d.models[kid.model].Kind {
+		case KindDecorator, KindSubTree:
+			return true
+		}
+	}
+	return false
+}
+
 // model returns the node's type.
 func (n *Node) model() *Model {
 	d, r := n.def()

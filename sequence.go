@@ -49,14 +49,7 @@ func makeSequence(c *Init, stop Status) sequence {
 	if stop == Success {
 		pass = Failure
 	}
-	q := sequence{family: c.node.family(), pass: pass}
-	for i := range q.nodes {
-		switch q.nodes[i].Kind() {
-		case KindDecorator, KindSubTree:
-			q.kidsStore = true
-		}
-	}
-	return q
+	return sequence{family: c.node.family(), pass: pass, kidsStore: c.node.kidStores()}
 }
 
 // tick is the hot loop of every Sequence and Fallback; a deep tree runs it for every
