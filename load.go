@@ -247,13 +247,13 @@ func (c *compiler) model(e *btxml.Element) (uint16, bool) {
 		return c.addModel(c.f.unregistered(e, c.doc), e), true
 	}
 	k := c.addModel(m, e)
-	seen.id, seen.k = e.ID, k
+	*seen = idSlot{e.ID, k}
 	return k, true
 }
 
 // idCache remembers the model indexes of the node IDs seen last, by a hash of their
-// length and ends: a document repeats a few IDs, and comparing two short strings costs
-// less than looking one up in a map.
+// length and last byte: a document repeats a few IDs, and comparing two short strings
+// costs less than looking one up in a map.
 type idCache [32]idSlot
 
 type idSlot struct {
@@ -264,7 +264,7 @@ type idSlot struct {
 func (c *idCache) slot(id string) *idSlot {
 	h := len(id)
 	if h > 0 {
-		h = h*7 + int(id[0]) + int(id[len(id)-1])*3
+		h += int(id[h-1])
 	}
 	return &c[h%len(c)]
 }
