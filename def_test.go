@@ -4,6 +4,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/gobt/bt/btxml"
 )
 
 // TestFlattenErrors checks the definitions NewTree refuses before building anything.
@@ -152,5 +154,21 @@ func TestLargestTree(t *testing.T) {
 	}
 	if s, err := tree.TickOnce(); err != nil || s != Success {
 		t.Errorf("got %v, %v; want SUCCESS", s, err)
+	}
+}
+
+// TestTooWideElement checks that a document whose node has more children than a record
+// can count is refused with the node's position, not truncated.
+func TestTooWideElement(t *testing.T) {
+	kids := make([]*btxml.Element, maxWide+1)
+	for i := range kids {
+		kids[i] = &btxml.Element{Tag: "AlwaysSuccess", ID: "AlwaysSuccess", Pos: btxml.Pos{File: "wide.xml", Line: int32(i + 3), Col: 5}}
+	}
+	doc := &btxml.Document{File: "wide.xml", Format: 4, Trees: []*btxml.Tree{{ID: "Main", Format: 4,
+		Root: &btxml.Element{Tag: "Sequence", ID: "Sequence", Children: kids, Pos: btxml.Pos{File: "wide.xml", Line: 2, Col: 3}}}}}
+	err := NewFactory().LoadDocument(doc)
+	want := "wide.xml:2:3: Sequence has 65536 children, more than the 65535 a node may have"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
 	}
 }

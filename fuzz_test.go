@@ -7,7 +7,8 @@ import (
 )
 
 // FuzzLoad feeds arbitrary documents to the loader: it must answer with a tree or an
-// error, never panic or hang, and a tree it builds must tick and halt without panicking.
+// error, never panic or hang, and a tree it builds must describe its nodes as their
+// definitions do and tick and halt without panicking.
 func FuzzLoad(f *testing.F) {
 	for _, dir := range []string{"testdata/errors", "testdata/fuzzseed"} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.xml"))
@@ -28,6 +29,7 @@ func FuzzLoad(f *testing.F) {
 			if err != nil {
 				continue
 			}
+			checkSpecs(t, tree)
 			// TickExactlyOnce: a tree may legitimately loop forever (Repeat -1 over a
 			// synchronous child keeps TickOnce busy, as in BehaviorTree.CPP).
 			for range 5 {
@@ -38,4 +40,19 @@ func FuzzLoad(f *testing.F) {
 			tree.Halt()
 		}
 	})
+}
+
+// checkSpecs checks that every node of tree agrees with the Spec it was built from.
+func checkSpecs(t *testing.T, tree *Tree) {
+	for n := range tree.Nodes() {
+		s := n.Spec()
+		kids := len(s.Children())
+		if n.Kind() == KindSubTree {
+			kids = 1 // the subtree's root
+		}
+		if s.Model().ID != n.ID() || s.Pos() != n.Pos() || kids != n.NumChildren() || s.Name() != "" && s.Name() != n.Name() {
+			t.Fatalf("%s (%s at %s, %d children) has the Spec of %s %q at %s with %d children",
+				n.Path(), n.ID(), n.Pos(), n.NumChildren(), s.Model().ID, s.Name(), s.Pos(), len(s.Children()))
+		}
+	}
 }
