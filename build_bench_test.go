@@ -106,21 +106,32 @@ func BenchmarkNewTree10k(b *testing.B) {
 
 // BenchmarkInstantiate100 builds a 100-node tree from a loaded definition, as an agent
 // of a crowd would; B/node is the heap a built node costs. The tree has controls and
-// actions; in the Scripts variant one leaf in ten is a ScriptCondition.
-func BenchmarkInstantiate100(b *testing.B)        { benchInstantiate(b, false) }
-func BenchmarkInstantiate100Scripts(b *testing.B) { benchInstantiate(b, true) }
+// actions; in the Scripts variant one leaf in ten is a ScriptCondition. The Spec
+// variant builds the same tree from its definition in Go (Factory.Definition), with
+// NewTree.
+func BenchmarkInstantiate100(b *testing.B)        { benchInstantiate(b, false, false) }
+func BenchmarkInstantiate100Scripts(b *testing.B) { benchInstantiate(b, true, false) }
+func BenchmarkInstantiate100Spec(b *testing.B)    { benchInstantiate(b, false, true) }
 
-func benchInstantiate(b *testing.B, scripts bool) {
+func benchInstantiate(b *testing.B, scripts, spec bool) {
 	f := NewFactory()
 	if err := f.LoadString("small.xml", genTreeXML(100, scripts)); err != nil {
 		b.Fatal(err)
+	}
+	root, err := f.Definition("")
+	if err != nil {
+		b.Fatal(err)
+	}
+	build := func() (*Tree, error) { return f.NewTree("") }
+	if spec {
+		build = func() (*Tree, error) { return NewTree(root) }
 	}
 	var nodes int
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	b.ReportAllocs()
 	for b.Loop() {
-		tree, err := f.NewTree("")
+		tree, err := build()
 		if err != nil {
 			b.Fatal(err)
 		}

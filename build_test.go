@@ -125,15 +125,14 @@ func TestDefinition(t *testing.T) {
 	if root.Name() != "top" || root.Model().ID != "Sequence" || len(root.Children()) != 2 || root.Pos().String() != "t.xml:2:3" {
 		t.Errorf("definition: %s %q with %d children at %s", root.Model().ID, root.Name(), len(root.Children()), root.Pos())
 	}
-	edited := *root
-	edited.children = []*Spec{Sequence(AlwaysSuccess(), AlwaysSuccess(), Inverter(AlwaysFailure())), root.Children()[1]}
+	edited := root.Model().Spec(Sequence(AlwaysSuccess(), AlwaysSuccess(), Inverter(AlwaysFailure())), root.Children()[1]).Named(root.Name())
 	for _, tc := range []struct {
 		name  string
 		build func() (*Tree, error)
 		want  int
 	}{
 		{"definition", func() (*Tree, error) { return NewTree(root) }, 5},
-		{"edited copy", func() (*Tree, error) { return NewTree(&edited) }, 1 + 5 + 1},
+		{"edited copy", func() (*Tree, error) { return NewTree(edited) }, 1 + 5 + 1},
 		{"factory", func() (*Tree, error) { return f.NewTree("M") }, 5},
 	} {
 		tree, err := tc.build()

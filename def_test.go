@@ -172,3 +172,39 @@ func TestTooWideElement(t *testing.T) {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 }
+
+// TestNewTreeKeepsDefinition checks that the trees of one root share the definition
+// the first NewTree made, whichever goroutines build them.
+func TestNewTreeKeepsDefinition(t *testing.T) {
+	root := Sequence(Inverter(AlwaysFailure()), SubTree("Sub", Fallback(AlwaysFailure(), AlwaysSuccess())))
+	trees := make([]*Tree, 8)
+	var wg sync.WaitGroup
+	for i := range trees {
+		wg.Go(func() {
+			var err error
+			if trees[i], err = NewTree(root); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	kept := root.flat.Load()
+	if kept == nil {
+		t.Fatal("NewTree kept no definition")
+	}
+	again, err := NewTree(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tree := range append(trees, again) {
+		if tree.Len() != 7 {
+			t.Errorf("%d nodes, want 7", tree.Len())
+		}
+		if s, err := tree.TickOnce(); err != nil || s != Success {
+			t.Errorf("got %v, %v; want SUCCESS", s, err)
+		}
+	}
+	if again.Root().meta.scope.defs != kept.defs {
+		t.Errorf("a later tree was built from another definition")
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/gobt/bt/blackboard"
 	"github.com/gobt/bt/btxml"
@@ -32,7 +33,8 @@ type Model struct {
 
 // Spec is the definition of one node of a tree: its Model, instance name, port values,
 // pre/post conditions and children. A Spec is built once and instantiated into any
-// number of trees; it must not be modified once a tree was built from it.
+// number of trees; it must not be modified once a tree was built from it (NewTree keeps
+// what it made of a root: a later tree would not see the change).
 //
 // Specs come from the builder functions of this package (Sequence, Fallback, Action,
 // …), from Model.Spec, or from XML through a Factory.
@@ -47,6 +49,15 @@ type Spec struct {
 	children  []*Spec
 	line, col int32     // where the node is written, for specs from XML (the file is in more)
 	more      *specMore // nil for a spec built in Go that has none of it
+
+	// flat is the definition NewTree made of the tree rooted here, kept for the next
+	// NewTree of this root: a spec is not modified once a tree was built from it.
+	flat atomic.Pointer[treeDef]
+}
+
+// clone returns a copy of s, without what NewTree kept of it.
+func (s *Spec) clone() *Spec {
+	return &Spec{model: s.model, name: s.name, ports: s.ports, children: s.children, line: s.line, col: s.col, more: s.more}
 }
 
 // specMore is what few specs and few records (defs.extras) have. It is never changed
@@ -196,13 +207,21 @@ func (c *Init) NumChildren() int { return int(c.node.meta.nkids) }
 
 // NewTree builds a tree from a definition. Every problem of the definition is
 // reported, joined in one error; no tree is returned then.
+//
+// The first NewTree of a root turns the definition into the form trees are built
+// from, and keeps it for the next: building many trees from one root costs one
+// instantiation each.
 func NewTree(root *Spec, opts ...Option) (*Tree, error) {
 	if root == nil {
 		return nil, errors.New("bt: no root spec")
 	}
-	d, err := flatten(root)
-	if err != nil {
-		return nil, err
+	d := root.flat.Load()
+	if d == nil {
+		var err error
+		if d, err = flatten(root); err != nil {
+			return nil, err
+		}
+		root.flat.Store(d)
 	}
 	return newTreeOf(d, nil, opts)
 }

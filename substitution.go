@@ -320,9 +320,8 @@ func (w *substWalk) spec(s *Spec, prefix string) *Spec {
 		was := sub.rootSpec()
 		root := w.spec(was, subtreePrefix(&scope{prefix: prefix}, s.name, sub.id, uint16(w.uid)))
 		if root != was {
-			c := *s
-			c.edit().sub = &treeDef{id: sub.id, spec: root}
-			out = &c
+			out = s.clone()
+			out.edit().sub = &treeDef{id: sub.id, spec: root}
 		}
 	} else {
 		name := s.name
@@ -348,8 +347,7 @@ func (w *substWalk) spec(s *Spec, prefix string) *Spec {
 	}
 	if kids != nil {
 		if out == s {
-			c := *s
-			out = &c
+			out = s.clone()
 		}
 		out.children = kids
 	}
@@ -358,12 +356,11 @@ func (w *substWalk) spec(s *Spec, prefix string) *Spec {
 
 // replace returns the substitute of s for rule r.
 func (w *substWalk) replace(s *Spec, r *substRule, path string) *Spec {
-	c := *s
+	c := s.clone()
 	if r.test != nil {
 		c.model = testNodeFor(s)
 		c.ports = nil
-		r.test.spec(&c)
-		return &c
+		return r.test.spec(c)
 	}
 	m, ok := w.f.models[r.id]
 	if ok && m.Kind == KindSubTree {
@@ -377,7 +374,7 @@ func (w *substWalk) replace(s *Spec, r *substRule, path string) *Spec {
 	}
 	c.model = &Model{ID: s.model.ID, Kind: m.Kind, Ports: m.Ports, Description: m.Description,
 		New: m.New, build: m.build, err: m.err, fieldPorts: m.fieldPorts}
-	return &c
+	return c
 }
 
 // testNodeFor is the model of a TestNode standing in for the node s: its ID is the
