@@ -52,6 +52,22 @@ func newDefs() *defs {
 	return &defs{names: []string{""}, files: []string{""}, extras: make([]specMore, 1)}
 }
 
+// file returns the index in files of the file name, adding it if it is not the last
+// one added: the nodes of a file come together. Should a definition switch files more
+// often than a record can count, a name found nowhere is left out of positions (specs
+// built in Go; the compiler refuses such a document).
+func (d *defs) file(name string) uint16 {
+	last := len(d.files) - 1
+	if d.files[last] == name {
+		return uint16(last)
+	}
+	if last < maxWide {
+		d.files = append(d.files, name)
+		return uint16(last + 1)
+	}
+	return uint16(max(0, slices.Index(d.files, name)))
+}
+
 // portsOf returns the ports set on a node.
 func (d *defs) portsOf(r *defNode) []portValue {
 	return d.ports[r.ports : r.ports+uint32(r.nports)]
@@ -215,10 +231,7 @@ func (f *flattener) node(s *Spec, i uint32) error {
 		d.names = append(d.names, s.name)
 	}
 	if m := s.more; m != nil {
-		if m.file != "" {
-			r.file = uint16(len(d.files))
-			d.files = append(d.files, m.file)
-		}
+		r.file = d.file(m.file)
 		if m.hooks != nil || m.errs != nil || m.sub != nil || m.autoRemap {
 			sub, err := f.subtree(m.sub)
 			if err != nil {

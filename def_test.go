@@ -1,6 +1,7 @@
 package bt
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -206,5 +207,42 @@ func TestNewTreeKeepsDefinition(t *testing.T) {
 	}
 	if again.Root().meta.scope.defs != kept.defs {
 		t.Errorf("a later tree was built from another definition")
+	}
+}
+
+// TestFileIndex checks the file table of a definition: a file named again right away
+// keeps its index, and once the table is full a name it holds is still found.
+func TestFileIndex(t *testing.T) {
+	d := newDefs()
+	if a, b, c := d.file("a.xml"), d.file("a.xml"), d.file(""); a != 1 || b != 1 || c != 2 {
+		t.Errorf("indexes %d %d %d, want 1 1 2", a, b, c)
+	}
+	for len(d.files) <= maxWide {
+		d.file(strconv.Itoa(len(d.files)))
+	}
+	if got := d.file("a.xml"); got != 1 {
+		t.Errorf("a.xml in a full table: %d, want 1", got)
+	}
+	if got := d.file("new.xml"); got != 0 || len(d.files) != maxWide+1 {
+		t.Errorf("a new name in a full table: %d, %d names; want 0 and %d", got, len(d.files), maxWide+1)
+	}
+}
+
+// TestDocumentSwitchingFiles checks that a document made by hand whose nodes switch
+// files more often than a record can count is refused rather than given wrong positions.
+func TestDocumentSwitchingFiles(t *testing.T) {
+	half := func() *btxml.Element {
+		kids := make([]*btxml.Element, maxWide/2+2)
+		for i := range kids {
+			kids[i] = &btxml.Element{Tag: "AlwaysSuccess", ID: "AlwaysSuccess",
+				Pos: btxml.Pos{File: []string{"a.xml", "b.xml"}[i%2], Line: 1, Col: 1}}
+		}
+		return &btxml.Element{Tag: "Sequence", ID: "Sequence", Children: kids}
+	}
+	root := &btxml.Element{Tag: "Sequence", ID: "Sequence", Children: []*btxml.Element{half(), half()}}
+	doc := &btxml.Document{File: "main.xml", Format: 4, Trees: []*btxml.Tree{{ID: "Main", Format: 4, Root: root}}}
+	err := NewFactory().LoadDocument(doc)
+	if err == nil || err.Error() != "main.xml: the nodes switch files more than 65535 times" {
+		t.Errorf("got %v", err)
 	}
 }

@@ -28,11 +28,10 @@ type compiler struct {
 	main      string
 	errs      btxml.ErrorList
 	notes     []btxml.Note
-	// Trees repeat node types, names and files: the compiler remembers where it put
-	// them in d's tables.
+	// Trees repeat node types: the compiler remembers where it put them in d.models.
 	ids     idCache
 	byModel map[*Model]uint16
-	file    uint16 // index in d.files of the file read last
+	file    uint16 // index in d.files of the file of the node compiled last
 	// scripts are the scripts parsed so far, by text: a document repeats them, and
 	// nodes may share a parsed script (it caches its compiled code for every tree).
 	scripts map[string]*script.Script
@@ -103,6 +102,9 @@ func (c *compiler) compile() {
 		}
 		d.defs, d.root = c.d, c.alloc(1)
 		c.node(c.cur.elem, d.root)
+	}
+	if len(c.d.files) > maxWide+1 { // a Document made by hand, not one read from files
+		c.errorf(btxml.Pos{File: c.doc.File}, "the nodes switch files more than %d times", maxWide)
 	}
 	c.checkCycles()
 	c.chooseMain()
@@ -281,7 +283,7 @@ func (c *compiler) addModel(m *Model, e *btxml.Element) uint16 {
 // record starts the record i of the element e, a node of type k, and returns it. The
 // record is valid until records are added.
 func (c *compiler) record(i uint32, k uint16, e *btxml.Element) *defNode {
-	if c.d.files[c.file] != e.Pos.File {
+	if c.d.files[c.file] != e.Pos.File { // (compile checks that the index fits)
 		c.file = uint16(len(c.d.files))
 		c.d.files = append(c.d.files, e.Pos.File)
 	}
