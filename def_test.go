@@ -1,6 +1,8 @@
 package bt
 
 import (
+	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -245,4 +247,50 @@ func TestDocumentSwitchingFiles(t *testing.T) {
 	if err == nil || err.Error() != "main.xml: the nodes switch files more than 65535 times" {
 		t.Errorf("got %v", err)
 	}
+}
+
+// TestDefinitionRoundTrip checks, on the documents of testdata, that a tree built from
+// a factory's Definition through NewTree — specs made from records, flattened into
+// records again — has the nodes of the tree the factory builds.
+func TestDefinitionRoundTrip(t *testing.T) {
+	files, _ := filepath.Glob("testdata/fuzzseed/*.xml")
+	files = append(files, "testdata/catalogue.xml")
+	trees := 0
+	for _, file := range files {
+		f := NewFactory()
+		if err := f.LoadFile(file); err != nil {
+			continue // a document for nodes that are registered elsewhere
+		}
+		for _, id := range f.TreeIDs() {
+			want, err := f.NewTree(id)
+			if err != nil {
+				continue
+			}
+			root, err := f.Definition(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := NewTree(root)
+			if err != nil {
+				t.Errorf("%s, %s: %v", file, id, err)
+				continue
+			}
+			if d, w := describe(got), describe(want); d != w {
+				t.Errorf("%s, %s: built from its Definition:\n%s\nby the factory:\n%s", file, id, d, w)
+			}
+			trees++
+		}
+	}
+	if trees < 10 {
+		t.Errorf("only %d trees compared", trees)
+	}
+}
+
+// describe lists a tree's nodes with what a node tells of itself.
+func describe(tree *Tree) string {
+	var b strings.Builder
+	for n := range tree.Nodes() {
+		fmt.Fprintf(&b, "%d %s %s %s %s %d\n", n.UID(), n.Path(), n.ID(), n.Kind(), n.Pos(), n.NumChildren())
+	}
+	return b.String()
 }
