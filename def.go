@@ -194,7 +194,7 @@ func flatten(root *Spec) (*treeDef, error) {
 	}
 	t := &treeDef{defs: f.d, root: 0, size: f.d.size(0)}
 	if t.size > maxNodes {
-		return nil, fmt.Errorf("bt: the tree has more than %d nodes, the most a tree may have", maxNodes)
+		return nil, errTooBig
 	}
 	return t, nil
 }
@@ -212,7 +212,7 @@ func (f *flattener) node(s *Spec, i uint32) error {
 		return errors.New("bt: a spec is nil")
 	}
 	if len(f.d.nodes) > maxNodes {
-		return fmt.Errorf("bt: the tree has more than %d nodes, the most a tree may have", maxNodes)
+		return errTooBig
 	}
 	if len(s.children) > maxWide || len(s.ports) > maxWide {
 		return fmt.Errorf("bt: %s has more than %d children or ports", s.model.ID, maxWide)
@@ -231,7 +231,9 @@ func (f *flattener) node(s *Spec, i uint32) error {
 		d.names = append(d.names, s.name)
 	}
 	if m := s.more; m != nil {
-		r.file = d.file(m.file)
+		if m.file != "" {
+			r.file = d.file(m.file)
+		}
 		if m.hooks != nil || m.errs != nil || m.sub != nil || m.autoRemap {
 			sub, err := f.subtree(m.sub)
 			if err != nil {

@@ -231,7 +231,7 @@ func NewTree(root *Spec, opts ...Option) (*Tree, error) {
 func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tree, error) {
 	count := d.expanded()
 	if count > maxNodes {
-		return nil, fmt.Errorf("bt: the tree has more than %d nodes, the most a tree may have", maxNodes)
+		return nil, errTooBig
 	}
 	t := newTree(enums, opts)
 	t.nodes = make([]Node, count)
@@ -251,6 +251,8 @@ func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tr
 
 // maxNodes is the number of UIDs a tree has (BehaviorTree.CPP's UIDs are 16 bits).
 const maxNodes = 1<<16 - 1
+
+var errTooBig = fmt.Errorf("bt: the tree has more than %d nodes, the most a tree may have", maxNodes)
 
 func cycle(path []*treeDef, back *treeDef) string {
 	var b strings.Builder
