@@ -14,7 +14,9 @@ import "fmt"
 //     node returns Running and its rule does not run;
 //   - none of them yields: one iteration is one tick;
 //   - a node that completes while its child is still Running halts the child (behaviac
-//     leaves it running; in bt nothing may run unseen).
+//     leaves it running; in bt nothing may run unseen);
+//   - a tick that ticked the child ends with Node.decorated, as every builtin
+//     decorator's does: the child is put back before the node's status is stored.
 
 // whenEndsPort declares decorate_when_child_ends.
 func whenEndsPort() PortDef {
@@ -38,20 +40,6 @@ func (w *whenEnds) wait(n *Node, child Status) bool {
 		n.Abort(err)
 	}
 	return on
-}
-
-// decorated ends a behaviac decorator's tick with status s: when the node completes
-// (or is skipped) while its child still runs, the child is halted; a child that
-// completed is reset, as every decorator does. (A tick that returns Running because
-// decorate_when_child_ends waits for a running child returns it bare: there is
-// nothing to halt or reset.)
-func decorated(n *Node, s Status) Status {
-	if c := n.Child(0); s != Running && c.Status() == Running {
-		c.Halt()
-	}
-	n.commit(s)
-	n.resetChild()
-	return s
 }
 
 // countOf reads a count port: a number ≥ 0, or -1 for "no limit".

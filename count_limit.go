@@ -79,5 +79,5 @@ func (l *countLimit) tick(n *Node) Status {
 		}
 	}
 	n.setRunning()
-	return decorated(n, n.Child(0).Tick())
+	return n.decorated(n.Child(0).Tick(), resetThenStore)
 }

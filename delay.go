@@ -62,9 +62,7 @@ func (d *delay) tick(n *Node) Status {
 	if s != Running {
 		d.started = false
 	}
-	n.commit(s)
-	n.resetChild()
-	return s
+	return n.decorated(s, resetThenStore)
 }
 
 func (d *delay) Halt(*Node) {

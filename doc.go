@@ -32,6 +32,17 @@
 // Halting a Running node (Node.Halt, Tree.Halt) runs its Halt method, halts its children
 // and then runs its _onHalted script.
 //
+// Observers (Tree.Subscribe) hear of every change in the order BehaviorTree.CPP 4.10
+// makes them, so that logs and replays match the reference's line for line (except
+// after a Skipped: see Differences from BehaviorTree.CPP). Controls and most
+// decorators go Running before their children change; a control resets its children
+// before its own status changes; a builtin decorator or a SubTree whose child completed
+// resets the child before its own change (the child of an Inverter goes back to Idle,
+// then the Inverter goes from Running to Success), as the reference's builtin
+// decorators reset the child inside their tick. SkipUnlessUpdated, WaitValueUpdate and
+// the decorators users write leave the reset to the engine, which makes it right after
+// their change, as the reference's DecoratorNode does.
+//
 // # Writing nodes
 //
 // Leaves are plain functions (NewAction, NewCondition), stateful actions that know when
@@ -89,9 +100,10 @@
 // bt follows BehaviorTree.CPP 4.10 wherever a tree's behaviour depends on it. Where the
 // reference looks accidental, bt does the sensible thing:
 //
-//   - A node that returns Skipped is left (or put back) Idle, controls included;
-//     BehaviorTree.CPP leaves a control that returned SKIPPED marked RUNNING until its
-//     parent halts it.
+//   - A node that returns Skipped is left (or put back) Idle, controls and decorators
+//     included; BehaviorTree.CPP leaves one that went RUNNING before returning SKIPPED
+//     (an Inverter whose child was skipped) marked RUNNING until its parent halts it.
+//     Observers hear of its RUNNING -> IDLE at once, not when the parent resets it.
 //   - _onHalted runs once when a running node is halted, also when a whole tree is torn
 //     down (BehaviorTree.CPP may run it twice then).
 //   - Timeout halts its child, and fails, on the first tick after the deadline, in the

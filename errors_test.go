@@ -2,6 +2,7 @@ package bt
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,21 +32,28 @@ func TestLoadErrors(t *testing.T) {
 			if err == nil {
 				t.Fatal("no error")
 			}
-			got := err.Error() + "\n"
-			golden := strings.TrimSuffix(file, ".xml") + ".err"
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("got:\n%s\nwant:\n%s", got, want)
-			}
+			golden(t, strings.TrimSuffix(file, ".xml")+".err", err.Error()+"\n", func(want, got string) string {
+				return fmt.Sprintf("got:\n%s\nwant:\n%s", got, want)
+			})
 		})
+	}
+}
+
+// golden compares got with the content of the file path (which -update rewrites with
+// got) and reports a difference with diff(want, got).
+func golden(t *testing.T, path, got string, diff func(want, got string) string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs (go test -update rewrites it):\n%s", path, diff(string(want), got))
 	}
 }
 

@@ -61,10 +61,10 @@ func (f *frames) tick(n *Node) Status {
 	n.setRunning()
 	s := n.Child(0).Tick()
 	if f.whenEnds.wait(n, s) {
-		return Running
+		return n.decorated(Running, resetThenStore)
 	}
 	if f.done++; f.done >= f.want {
-		return decorated(n, Success)
+		return n.decorated(Success, resetThenStore)
 	}
-	return decorated(n, Running)
+	return n.decorated(Running, resetThenStore)
 }

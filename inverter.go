@@ -60,7 +60,5 @@ func (m *mapper) tick(n *Node) Status {
 	case Skipped:
 		s = m.skipped
 	}
-	n.commit(s)
-	n.resetChild()
-	return s
+	return n.decorated(s, resetThenStore)
 }

@@ -61,5 +61,5 @@ func (l *logNode) tick(n *Node) Status {
 		t := n.Tree()
 		t.Logger().Log(t.Context(), level, msg, slog.String("node", n.Path()))
 	}
-	return decorated(n, s)
+	return n.decorated(s, resetThenStore)
 }

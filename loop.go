@@ -82,16 +82,16 @@ func (l *loop) tick(n *Node) Status {
 	}
 	s := n.Child(0).Tick()
 	if l.whenEnds.wait(n, s) {
-		return Running
+		return n.decorated(Running, resetThenStore)
 	}
 	if l.left == -1 {
-		return decorated(n, Running)
+		return n.decorated(Running, resetThenStore)
 	}
 	l.left--
 	if l.left == 0 {
-		return decorated(n, Success)
+		return n.decorated(Success, resetThenStore)
 	}
-	return decorated(n, Running)
+	return n.decorated(Running, resetThenStore)
 }
 
 // iterate runs the iterations left within this tick.
@@ -100,12 +100,12 @@ func (l *loop) iterate(n *Node) Status {
 	for l.left > 0 {
 		switch child.Tick() {
 		case Failure:
-			return decorated(n, Failure)
+			return n.decorated(Failure, resetThenStore)
 		case Running:
-			return Running
+			return n.decorated(Running, resetThenStore)
 		}
 		child.Halt()
 		l.left--
 	}
-	return decorated(n, Success)
+	return n.decorated(Success, resetThenStore)
 }

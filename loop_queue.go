@@ -160,13 +160,10 @@ func (l *loopQueue[T]) tick(n *Node) Status {
 	n.setRunning()
 	s := n.Child(0).Tick()
 	l.childRunning = s == Running
-	if s.Completed() {
-		n.Child(0).Halt()
+	if s != Failure {
+		s = Running // the next element comes on the next tick
 	}
-	if s == Failure {
-		return Failure
-	}
-	return Running
+	return n.decorated(s, resetThenStore)
 }
 
 // pop takes the next element: from the private queue, or from the entry, in place.

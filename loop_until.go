@@ -60,11 +60,11 @@ func (l *loopUntil) tick(n *Node) Status {
 	n.setRunning()
 	s := n.Child(0).Tick()
 	if l.whenEnds.wait(n, s) {
-		return Running
+		return n.decorated(Running, resetThenStore)
 	}
 	if l.left > 0 {
 		if l.left--; l.left == 0 {
-			return decorated(n, Success)
+			return n.decorated(Success, resetThenStore)
 		}
 	}
 	until, err := l.until.Get()
@@ -73,9 +73,9 @@ func (l *loopUntil) tick(n *Node) Status {
 	}
 	switch {
 	case until && s == Success:
-		return decorated(n, Success)
+		return n.decorated(Success, resetThenStore)
 	case !until && s == Failure:
-		return decorated(n, Failure)
+		return n.decorated(Failure, resetThenStore)
 	}
-	return decorated(n, Running)
+	return n.decorated(Running, resetThenStore)
 }

@@ -34,9 +34,9 @@ type Halter interface {
 // pre/post conditions in a hookedNode.
 //
 // A ticker does not store its own node's status, except that of a decorator or a
-// SubTree, which store theirs before resetting their child, as BehaviorTree.CPP's do:
-// Sequence and Fallback count on it to know which of their children's status bytes
-// they must clear (see sequence.kidsStore).
+// SubTree: a tick that ticked the child ends with Node.decorated, which puts the child
+// back and stores the decorator's status. Sequence and Fallback count on it to know
+// which of their children's status bytes they must clear (see sequence.kidsStore).
 type ticker interface {
 	tick(n *Node) Status
 }
@@ -132,7 +132,8 @@ func (n *Node) typeID() string {
 //  3. The status is stored — except Skipped, which is returned but never stored: a
 //     skipped node stays (or becomes) Idle. Observers see every change.
 //  4. After Success or Failure the post-conditions run (_onSuccess or _onFailure, then _post).
-//  5. A decorator resets its child to Idle when the child completed.
+//  5. A decorator resets its child to Idle when the child completed (see
+//     Node.decorated for the order observers see).
 //
 // Controls and decorators call Tick on their children; users call Tree.TickOnce.
 func (n *Node) Tick() Status { return n.commit(n.t.tick(n)) }
@@ -268,11 +269,55 @@ func (f *family) halt(i int) {
 	}
 }
 
-// resetChild is the decorator rule: a child that completed goes back to Idle at once.
-func (n *Node) resetChild() {
-	if c := n.Child(0); c.Status().Completed() {
-		c.set(Idle)
+// resetOrder is when a decorator's child is put back, relative to storing the
+// decorator's own status; observers see the difference (see Node.decorated).
+type resetOrder bool
+
+const (
+	// resetThenStore is the order of BehaviorTree.CPP's builtin decorators and SubTree:
+	// they reset (or halt) the child inside their tick, before executeTick stores
+	// their status.
+	resetThenStore resetOrder = false
+	// storeThenReset is the order of decorators that leave the child to the engine:
+	// BehaviorTree.CPP's DecoratorNode::executeTick stores the status the tick returned,
+	// then resets a child that completed. User decorators, SkipUnlessUpdated and
+	// WaitValueUpdate are such decorators.
+	storeThenReset resetOrder = true
+)
+
+// decorated ends the tick of a decorator (or SubTree) that ticked its child, with the
+// decorator's status s, and returns s. It is the one place where a decorator puts its
+// child back and stores its own status — decorators store their own status, which is
+// what Sequence and Fallback count on (see ticker) — in order:
+//
+//	resetThenStore: a child that completed is reset to Idle, a child still Running
+//	                when s is not is halted (nothing is left running unseen); then s
+//	                is stored
+//	storeThenReset: s is stored; then a child that completed is reset to Idle (a
+//	                Running child is left to the decorator, as BehaviorTree.CPP does)
+//
+// Without observers the order is invisible and each change is a byte store.
+func (n *Node) decorated(s Status, order resetOrder) Status {
+	c := n.Child(0)
+	if order == storeThenReset {
+		n.commit(s)
+		if c.Status().Completed() {
+			c.set(Idle)
+		}
+		return s
 	}
+	switch *c.st {
+	case uint8(Idle):
+	case uint8(Success), uint8(Failure): // nobody observes the tree
+		*c.st = uint8(Idle)
+	default: // Running, or observed
+		if cs := c.Status(); cs.Completed() {
+			c.set(Idle)
+		} else if cs == Running && s != Running {
+			c.halt()
+		}
+	}
+	return n.commit(s)
 }
 
 // Abort stops the current tick with err: the Tree's tick method returns a *NodeError
@@ -387,7 +432,7 @@ type userNode struct {
 	beh       Behavior
 	ports     []binding // for Get and Set
 	repanic   bool
-	decorator bool // reset a completed child after each tick
+	decorator bool // reset a completed child after each tick (Node.decorated)
 }
 
 func (u *userNode) tick(n *Node) Status {
@@ -400,8 +445,7 @@ func (u *userNode) tick(n *Node) Status {
 		n.Abort(errors.New("returned " + s.String()))
 	}
 	if u.decorator {
-		n.commit(s) // BehaviorTree.CPP stores the decorator's status, then resets the child
-		n.resetChild()
+		n.decorated(s, storeThenReset)
 	}
 	return s
 }

@@ -62,10 +62,8 @@ func (p *precondition) tick(n *Node) Status {
 		p.latched = true
 	}
 	s := n.Child(0).Tick()
-	if s == Success || s == Failure {
+	if s.Completed() {
 		p.latched = false
-		n.commit(s)
-		n.resetChild()
 	}
-	return s
+	return n.decorated(s, resetThenStore)
 }

@@ -49,27 +49,26 @@ func (r *repeat) tick(n *Node) Status {
 	n.setRunning()
 	for r.count < num || num == -1 {
 		prev := child.Status()
-		switch child.Tick() {
+		s := child.Tick()
+		switch s {
 		case Success:
 			r.count++
-			child.Halt()
-			if prev == Idle && (r.count < num || num == -1) {
-				n.Tree().WakeUp()
-				return Running
+			if r.count < num || num == -1 {
+				if prev == Idle { // yield between cycles
+					n.Tree().WakeUp()
+					return n.decorated(Running, resetThenStore)
+				}
+				child.Halt() // and the next cycle at once
+				continue
 			}
+			r.count = 0
 		case Failure:
 			r.count = 0
-			child.Halt()
-			return Failure
-		case Running:
-			return Running
-		default: // Skipped
-			child.Halt()
-			return Skipped
 		}
+		return n.decorated(s, resetThenStore) // Success, Failure, Running or Skipped
 	}
 	r.count = 0
-	return Success
+	return Success // num_cycles reached without ticking the child (num_cycles 0)
 }
 
 func (r *repeat) Halt(*Node) { r.count = 0 }

@@ -46,28 +46,27 @@ func (r *retry) tick(n *Node) Status {
 	n.setRunning()
 	for r.tries < num || num == -1 {
 		prev := child.Status()
-		switch child.Tick() {
+		s := child.Tick()
+		switch s {
 		case Success:
 			r.tries = 0
-			child.Halt()
-			return Success
 		case Failure:
 			r.tries++
 			num = r.max(n) // the child may have changed it
-			child.Halt()
-			if prev == Idle && (r.tries < num || num == -1) {
-				n.Tree().WakeUp()
-				return Running
+			if r.tries < num || num == -1 {
+				if prev == Idle { // yield between attempts
+					n.Tree().WakeUp()
+					return n.decorated(Running, resetThenStore)
+				}
+				child.Halt() // and the next attempt at once
+				continue
 			}
-		case Running:
-			return Running
-		default: // Skipped
-			child.Halt()
-			return Skipped
+			r.tries = 0
 		}
+		return n.decorated(s, resetThenStore) // Success, Failure, Running or Skipped
 	}
 	r.tries = 0
-	return Failure
+	return Failure // num_attempts reached without ticking the child (num_attempts 0)
 }
 
 func (r *retry) max(n *Node) int {

@@ -58,7 +58,5 @@ func (r *runOnce) tick(n *Node) Status {
 	if s.Completed() {
 		r.done, r.result = true, s
 	}
-	n.commit(s)
-	n.resetChild()
-	return s
+	return n.decorated(s, resetThenStore)
 }

@@ -90,9 +90,9 @@ func (u *entryUpdated) tick(n *Node) Status {
 	}
 	s := n.Child(0).Tick()
 	u.running = s == Running
-	n.commit(s)
-	n.resetChild()
-	return s
+	// BehaviorTree.CPP's EntryUpdatedDecorator leaves its child to executeTick, which
+	// resets it after storing the node's status.
+	return n.decorated(s, storeThenReset)
 }
 
 func (u *entryUpdated) Halt(*Node) { u.running = false }

@@ -50,10 +50,7 @@ type subTreeNode struct{}
 
 func (*subTreeNode) tick(n *Node) Status {
 	n.setRunning()
-	s := n.Child(0).Tick()
-	n.commit(s)
-	n.resetChild()
-	return s
+	return n.decorated(n.Child(0).Tick(), resetThenStore)
 }
 
 // subtreePrefix is the path prefix of the nodes of a subtree instance: that of the

@@ -61,7 +61,7 @@ func (u *until) tick(n *Node) Status {
 	n.setRunning()
 	s := n.Child(0).Tick()
 	if u.whenEnds.wait(n, s) {
-		return Running
+		return n.decorated(Running, resetThenStore)
 	}
 	flip := Success
 	if u.result == Success {
@@ -69,12 +69,12 @@ func (u *until) tick(n *Node) Status {
 	}
 	switch {
 	case u.left == -1:
-		return decorated(n, u.result)
+		return n.decorated(u.result, resetThenStore)
 	case u.left > 0:
 		u.left--
 		if u.left > 0 {
-			return decorated(n, u.result)
+			return n.decorated(u.result, resetThenStore)
 		}
 	}
-	return decorated(n, flip)
+	return n.decorated(flip, resetThenStore)
 }

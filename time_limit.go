@@ -63,9 +63,9 @@ func (t *timeLimit) tick(n *Node) Status {
 	n.setRunning()
 	s := n.Child(0).Tick()
 	if !t.whenEnds.wait(n, s) && t.alarm.done() {
-		return decorated(n, Success)
+		return n.decorated(Success, resetThenStore)
 	}
-	return decorated(n, Running)
+	return n.decorated(Running, resetThenStore)
 }
 
 func (t *timeLimit) Halt(*Node) { t.alarm.stop() }

@@ -60,16 +60,13 @@ func (t *timeout) tick(n *Node) Status {
 	}
 	if t.timed && t.alarm.done() {
 		t.started = false
-		child.Halt()
-		return Failure
+		return n.decorated(Failure, resetThenStore) // halts the child
 	}
 	s := child.Tick()
 	if s != Running {
 		t.end()
 	}
-	n.commit(s)
-	n.resetChild()
-	return s
+	return n.decorated(s, resetThenStore)
 }
 
 func (t *timeout) end() {

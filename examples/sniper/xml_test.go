@@ -54,8 +54,8 @@ func Example_xmlEnemyHides() {
 	// Engage::3/KeepRunningUntilFailure::7: RUNNING -> IDLE
 	// Engage::3/ApproachEnemy: RUNNING -> IDLE
 	// Engage::3/ReactiveSequence::4: RUNNING -> FAILURE
-	// Engage::3: RUNNING -> FAILURE
 	// Engage::3/ReactiveSequence::4: FAILURE -> IDLE
+	// Engage::3: RUNNING -> FAILURE
 	// World: SUCCESS -> IDLE
 	// Engage::3: FAILURE -> IDLE
 	// Sequence::1: RUNNING -> FAILURE

@@ -1,0 +1,149 @@
+package bt
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTransitions runs trees and compares every status change their observers hear of
+// (Tree.Subscribe), tick by tick, with a golden file NAME.transitions beside NAME.xml
+// (go test -run TestTransitions -update rewrites them):
+//
+//   - testdata/catalogue.xml uses every builtin node, the behaviac family included
+//     (TestCatalogueTree checks that it does);
+//   - testdata/transitions/*.xml put decorators and SubTree in the situations where the
+//     order of changes matters: a child that runs and then completes, is halted, or is
+//     skipped, under each kind of control.
+//
+// Each stream is also checked against the decorator rule (see checkDecoratorOrder), so
+// that a golden file cannot be updated into a wrong order unnoticed.
+func TestTransitions(t *testing.T) {
+	files, err := filepath.Glob("testdata/transitions/*.xml")
+	if err != nil || len(files) == 0 {
+		t.Fatal("no test files", err)
+	}
+	for _, file := range append([]string{"testdata/catalogue.xml"}, files...) {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			golden(t, strings.TrimSuffix(file, ".xml")+".transitions", transitions(t, file), lineDiff)
+		})
+	}
+}
+
+// transitions runs the main tree of file with TickOnce, the clock moving 50 ms after
+// each tick, until the root completes (or, after 100 ticks, halts it), and returns the
+// changes as `bt run --log` prints them: "PATH: PREV -> NEW", and "tick N STATUS".
+func transitions(t *testing.T, file string) string {
+	t.Helper()
+	f := NewFactory()
+	if err := f.Register(userPass); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.LoadFile(file); err != nil {
+		t.Fatal(err)
+	}
+	clock := &fakeClock{now: epoch}
+	tree, err := f.NewTree("", WithClock(clock), WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	check := checkDecoratorOrder(t, tree)
+	tree.Subscribe(func(ev StatusChange) {
+		fmt.Fprintf(&b, "%s: %v -> %v\n", ev.Node.Path(), ev.Previous, ev.Status)
+		check(ev)
+	})
+	for i := 1; ; i++ {
+		if i > 100 {
+			if err := tree.Halt(); err != nil {
+				t.Fatal(err)
+			}
+			b.WriteString("halt\n")
+			break
+		}
+		s, err := tree.TickOnce()
+		if err != nil {
+			t.Fatalf("tick %d: %v", i, err)
+		}
+		fmt.Fprintf(&b, "tick %d %v\n", i, s)
+		if s != Running {
+			break
+		}
+		clock.advance(50 * time.Millisecond)
+	}
+	return b.String()
+}
+
+// checkDecoratorOrder returns an observer that checks the order BehaviorTree.CPP gives
+// a decorator's changes: when a builtin decorator (or a SubTree) ends a tick, its
+// completed child was reset to Idle before the decorator's own change, since the
+// reference resets the child inside the decorator's tick; SkipUnlessUpdated,
+// WaitValueUpdate and user decorators leave that reset to the engine, which does it
+// right after their change. Either way no decorator's child stays completed past it.
+func checkDecoratorOrder(t *testing.T, tree *Tree) func(StatusChange) {
+	status := map[*Node]Status{}
+	var pending *Node // a decorator whose child must be reset by the next change
+	return func(ev StatusChange) {
+		t.Helper()
+		n := ev.Node
+		if pending != nil {
+			if c := pending.Child(0); n != c || ev.Status != Idle {
+				t.Errorf("%s: %v -> %v, but %s's completed child %s was not reset first",
+					n.Path(), ev.Previous, ev.Status, pending.Path(), c.Path())
+			}
+			pending = nil
+		}
+		status[n] = ev.Status
+		if k := n.Kind(); (k != KindDecorator && k != KindSubTree) || ev.Status == Idle {
+			return
+		}
+		if !status[n.Child(0)].Completed() {
+			return
+		}
+		switch n.ID() {
+		case "SkipUnlessUpdated", "WaitValueUpdate", userPass.ID:
+			pending = n
+		default:
+			t.Errorf("%s: %v -> %v while its child %s is still %v", n.Path(), ev.Previous, ev.Status,
+				n.Child(0).Path(), status[n.Child(0)])
+		}
+	}
+}
+
+// userPass is a user decorator that returns its child's status: the engine resets
+// the child after storing the decorator's status, as BehaviorTree.CPP's
+// DecoratorNode::executeTick does.
+var userPass = &Model{ID: "UserPass", Kind: KindDecorator, New: func(*Init) (Behavior, error) {
+	return passBehavior{}, nil
+}}
+
+type passBehavior struct{}
+
+func (passBehavior) Tick(n *Node) Status { return n.Child(0).Tick() }
+
+// lineDiff lists the first lines where want and got differ, with a line of context.
+func lineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		if i < len(w) && i < len(g) && w[i] == g[i] {
+			continue
+		}
+		var b strings.Builder
+		for j := max(i-1, 0); j < i+4; j++ {
+			fmt.Fprintf(&b, "line %d:\n  want %q\n  got  %q\n", j+1, at(w, j), at(g, j))
+		}
+		return b.String()
+	}
+	return ""
+}
+
+func at(lines []string, i int) string {
+	if i < len(lines) {
+		return lines[i]
+	}
+	return "(end)"
+}
