@@ -88,6 +88,10 @@ func bindPorts(c *Init) ([]binding, error) {
 		def := &defs[i]
 		b := &bs[i]
 		b.name = def.Name
+		if v, ok := goValue(c, def.Name); ok { // converted to def.Type by NewTree
+			b.lit, b.text, b.set = v, c.node.portValue(def.Name).value, true
+			continue
+		}
 		text, _, set, err := portText(c, def.Name)
 		if err != nil {
 			return nil, err

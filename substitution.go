@@ -388,7 +388,7 @@ func testNodeFor(s *Spec) *Model {
 			var errs []error
 			for _, p := range ports {
 				key, ok := blackboardKey(p.value, p.name)
-				if !ok {
+				if !ok || p.lit != nil {
 					continue
 				}
 				def := PortDef{Name: p.name}
