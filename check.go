@@ -175,3 +175,37 @@ func (l *literal) convert(def *PortDef) (any, error) {
 	v := e.Load().Any()
 	return v, def.checkRange(v)
 }
+
+// checkDefaults checks the defaults of m's ports as literals of their types, so that a
+// bad default is reported where the model is registered rather than by every tree that
+// uses it. Builtin defaults are known to be good; those of stand-ins come from a
+// TreeNodesModel file whose defaults BehaviorTree.CPP takes as mere text.
+func (m *Model) checkDefaults(enums func(string) (int64, bool)) error {
+	if m.build != nil || m.standIn {
+		return nil
+	}
+	var errs []error
+	for i := range m.Ports {
+		def := &m.Ports[i]
+		if !def.HasDefault {
+			continue
+		}
+		if _, ok := blackboardKey(def.Default, def.Name); ok {
+			continue
+		}
+		err := checkLiteral(def, def.Default, enums)
+		if err == nil && def.script {
+			_, err = script.Parse(def.Default)
+		}
+		if err == nil {
+			continue
+		}
+		if field := m.fieldOf(def.Name); field != "" {
+			err = fmt.Errorf("node %q: the tag default:%q of %s: %w", m.ID, def.Default, field, err)
+		} else {
+			err = fmt.Errorf("node %q: the default %q of port %q: %w", m.ID, def.Default, def.Name, err)
+		}
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}

@@ -165,3 +165,29 @@ func TestWithValue(t *testing.T) {
 		t.Errorf("blackboard %s, want %s", js, want)
 	}
 }
+
+// TestWithAttributes: With takes the attributes that are not ports as XML does.
+func TestWithAttributes(t *testing.T) {
+	tree, err := NewTree(Sequence(
+		Script("a := 1").With("name", "First"),
+		Script("b := 1").With("_skipIf", "a == 1"),
+		SubTree("Sub", Script("c := 2")).With("_autoremap", "true"),
+	))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := tree.TickOnce(); s != Success || err != nil {
+		t.Fatal(s, err)
+	}
+	js, _ := tree.Blackboard().MarshalJSON()
+	if want := `{"a":1,"c":2}`; string(js) != want {
+		t.Errorf("blackboard %s, want %s", js, want)
+	}
+	if name := tree.Root().Child(0).Name(); name != "First" {
+		t.Errorf("name %q", name)
+	}
+	_, err = NewTree(SubTree("Sub", Script("c := 2")).With("_autoremap", "yes"))
+	if want := `node Sub::1 (SubTree): _autoremap must be true or false, not "yes"`; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}

@@ -222,9 +222,16 @@ func (f *flattener) node(s *Spec, i uint32) error {
 	}
 	d := f.d
 	d.specs[i] = s
+	known := len(d.models)
 	model, ok := d.addModel(f.models, s.model)
 	if !ok {
 		return fmt.Errorf("bt: the tree has more than %d node types", maxWide+1)
+	}
+	var problems []error
+	if s.line == 0 && len(d.models) > known { // built in Go, a model seen first: check it as Register does
+		if err := s.model.checkDefaults(nil); err != nil {
+			problems = append(problems, err)
+		}
 	}
 	r := defNode{model: model, line: s.line, col: s.col, nports: uint16(len(s.ports))}
 	r.ports = uint32(len(d.ports))
@@ -233,9 +240,8 @@ func (f *flattener) node(s *Spec, i uint32) error {
 		r.name = uint32(len(d.names))
 		d.names = append(d.names, s.name)
 	}
-	var problems []error
 	if s.line == 0 { // built in Go: check it as the compiler checks XML
-		problems = checkPorts(s.model, d.portsOf(&r))
+		problems = append(problems, checkPorts(s.model, d.portsOf(&r))...)
 	}
 	if m := s.more; m != nil || problems != nil {
 		if m == nil {

@@ -68,6 +68,9 @@ func (f *Factory) Register(models ...*Model) error {
 			errs = append(errs, err)
 			continue
 		}
+		if err := m.checkDefaults(f.enum); err != nil {
+			errs = append(errs, fmt.Errorf("bt: %w", err))
+		}
 		if _, taken := f.models[m.ID]; taken || seen[m.ID] {
 			errs = append(errs, fmt.Errorf("bt: node %q is already registered", m.ID))
 		}

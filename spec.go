@@ -3,6 +3,7 @@ package bt
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,7 +30,9 @@ type Model struct {
 	build func(c *Init) (ticker, error) // builtin nodes: their own pipeline
 	err   error                         // a problem with the model, reported when it is used
 
-	fieldPorts bool // ModelOf: the behavior's fields hold the ports (no bindings for Get/Set)
+	fieldPorts bool         // ModelOf: the behavior's fields hold the ports (no bindings for Get/Set)
+	goType     reflect.Type // ModelOf: the struct type, for messages
+	standIn    bool         // RegisterStandIns: a node type without implementation
 }
 
 // Spec is the definition of one node of a tree: its Model, instance name, port values,
