@@ -46,11 +46,11 @@ func Example_mockAll() {
 	// blackboard {"goal":null,"path":null}
 }
 
-// dry_run.json gives a few nodes a behavior — planning writes the path, following it
-// fails, RecoveryNode is a Fallback, so the recovery runs — and --mock-all mocks the
-// rest.
+// dry_run.json gives a few nodes a behavior — planning writes a path to the goal (which
+// --set gives), following it fails, RecoveryNode is a Fallback, so the recovery runs —
+// and --mock-all mocks the rest.
 func Example_dryRun() {
-	btCommand("run", "--models", "nav2_models.xml", "--mock-all", "--mock", "dry_run.json", "--log", "navigate.xml")
+	btCommand("run", "--models", "nav2_models.xml", "--mock-all", "--mock", "dry_run.json", "--set", "goal=kitchen", "--log", "navigate.xml")
 	// Output:
 	// NavigateRecovery: IDLE -> RUNNING
 	// NavigateWithReplanning: IDLE -> RUNNING
@@ -74,5 +74,5 @@ func Example_dryRun() {
 	// NavigateRecovery: RUNNING -> SUCCESS
 	// NavigateRecovery: SUCCESS -> IDLE
 	// tick 1 SUCCESS
-	// blackboard {"blocked":true,"goal":null,"path":"dock;hall;kitchen"}
+	// blackboard {"blocked":true,"goal":"kitchen","path":"dock;hall;kitchen"}
 }

@@ -54,7 +54,7 @@ Log nodes print "log <LEVEL> <node>: <message>" (debug messages only with --log)
 bt run --exactly-once --log --main Async examples/fallbacks/fallbacks.xml
 bt run --set distance=5 --ticks 10 examples/sniper/sniper.xml
 bt run --models examples/nav2/nav2_models.xml --mock-all examples/nav2/navigate.xml
-bt run --models examples/nav2/nav2_models.xml --mock examples/nav2/dry_run.json examples/nav2/navigate.xml`,
+bt run --models examples/nav2/nav2_models.xml --mock-all --mock examples/nav2/dry_run.json --set goal=kitchen examples/nav2/navigate.xml`,
 }
 
 // defaultInterval is the pause between ticks without --ticks: BehaviorTree.CPP's
