@@ -78,9 +78,26 @@ func (p *PortDef) checkRange(v any) error {
 	return nil
 }
 
+// shapeFits reports whether a node of kind k may have n children (a SubTree has its
+// subtree's root).
+func shapeFits(k Kind, n int) bool {
+	switch k {
+	case KindAction, KindCondition:
+		return n == 0
+	case KindDecorator:
+		return n == 1
+	case KindControl:
+		return n > 0
+	}
+	return true
+}
+
 // shapeError reports a node of type m that has the wrong number of children, or
 // returns nil.
 func shapeError(m *Model, children int) error {
+	if shapeFits(m.Kind, children) {
+		return nil
+	}
 	switch {
 	case (m.Kind == KindAction || m.Kind == KindCondition) && children != 0:
 		return fmt.Errorf("%s is a leaf (%s): it has no children, found %d", m.ID, m.Kind, children)

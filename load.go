@@ -210,7 +210,9 @@ func (c *compiler) node(e *btxml.Element, i uint32) {
 			c.errorf(e.Pos, "%v: set it, as %s=\"…\"", missingPort(m, p), p)
 		}
 	}
-	c.shapeError(m, e)
+	if !shapeFits(m.Kind, len(e.Children)) {
+		c.errorf(e.Pos, "%v", shapeError(m, len(e.Children)))
+	}
 	first, n := c.children(e) // which adds records: r is stale
 	c.d.nodes[i].first, c.d.nodes[i].nkids = first, n
 }
@@ -422,13 +424,6 @@ func (c *compiler) script(a *btxml.Attr) *script.Script {
 	}
 	c.errorf(pos, "%s: %s", a.Name, msg)
 	return nil
-}
-
-// shapeError reports the wrong number of children of a node (see shapeError).
-func (c *compiler) shapeError(m *Model, e *btxml.Element) {
-	if err := shapeError(m, len(e.Children)); err != nil {
-		c.errorf(e.Pos, "%v", err)
-	}
 }
 
 // subtree compiles <SubTree ID="X" …/> into the record i: its attributes remap the

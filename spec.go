@@ -359,7 +359,9 @@ func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
 		b.build(d, r.first+uint32(j), sc, first+int(j))
 	}
 	model := d.models[r.model]
-	if b.checkNode(n, r, model, more, k) {
+	if more != nil && len(more.errs) > 0 || !shapeFits(model.Kind, k) ||
+		len(model.Ports) > 0 && len(d.missingPorts(r, model)) > 0 {
+		b.report(n, r, model, more, k)
 		return n // not built: the tree will not be returned, and its errors are said
 	}
 	b.init.node = n // newTreeOf clears it: c is valid only during New
@@ -403,32 +405,26 @@ func (b *builder) newTicker(m *Model) (ticker, error) {
 	return &userNode{beh: beh, ports: ports, repanic: b.tree.repanic, decorator: decorator}, err
 }
 
-// checkNode reports the problems of the definition of n, a node of type m with kids
-// children (more is its record's), and whether it has any. Nodes from XML passed these
-// checks when they were loaded, unless a substitution rule has given them another model
-// since; flatten recorded the problems of nodes built in Go in their errs.
-func (b *builder) checkNode(n *Node, r *defNode, m *Model, more *specMore, kids int) bool {
-	before := len(b.errs)
+// report reports the problems of the definition of n, a node of type m with kids
+// children (more is its record's). Nodes from XML passed these checks when they were
+// loaded, unless a substitution rule has given them another model since; flatten
+// recorded the problems of nodes built in Go in their errs.
+func (b *builder) report(n *Node, r *defNode, m *Model, more *specMore, kids int) {
 	if more != nil {
 		for _, err := range more.errs {
 			b.fail(n, err)
 		}
 	}
-	if m.Kind != KindSubTree {
-		if err := shapeError(m, kids); err != nil {
-			b.fail(n, err)
-		}
+	if err := shapeError(m, kids); err != nil {
+		b.fail(n, err)
 	}
-	if len(m.Ports) > 0 {
-		for _, p := range n.meta.scope.defs.missingPorts(r, m) {
-			hint := fmt.Sprintf("set it with With(%q, …)", p)
-			if n.Pos().IsValid() {
-				hint = fmt.Sprintf("set it, as %s=\"…\"", p)
-			}
-			b.fail(n, fmt.Errorf("%w: %s", missingPort(m, p), hint))
+	for _, p := range n.meta.scope.defs.missingPorts(r, m) {
+		hint := fmt.Sprintf("set it with With(%q, …)", p)
+		if n.Pos().IsValid() {
+			hint = fmt.Sprintf("set it, as %s=\"…\"", p)
 		}
+		b.fail(n, fmt.Errorf("%w: %s", missingPort(m, p), hint))
 	}
-	return len(b.errs) > before
 }
 
 // bindHooks binds the node's pre/post conditions and reports whether it has any.
