@@ -191,3 +191,23 @@ func TestWithAttributes(t *testing.T) {
 		t.Errorf("got %v, want %s", err, want)
 	}
 }
+
+// TestDurationsInGo: durations given in Go are whole milliseconds rounded away from
+// zero, so a positive one never becomes 0 ("no limit" for Timeout).
+func TestDurationsInGo(t *testing.T) {
+	for _, tc := range []struct {
+		spec *Spec
+		port string
+		want string
+	}{
+		{Timeout(500*time.Microsecond, AlwaysSuccess()), "msec", "1"},
+		{Timeout(1500*time.Microsecond, AlwaysSuccess()), "msec", "2"},
+		{Delay(2*time.Second, AlwaysSuccess()), "delay_msec", "2000"},
+		{Sleep(0), "msec", "0"},
+		{Time(-time.Microsecond, AlwaysSuccess()), "msec", "-1"},
+	} {
+		if got, _ := tc.spec.Port(tc.port); got != tc.want {
+			t.Errorf("%s %s = %q, want %q", tc.spec.Model().ID, tc.port, got, tc.want)
+		}
+	}
+}
