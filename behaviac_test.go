@@ -50,8 +50,8 @@ func TestLoop(t *testing.T) {
 		!strings.Contains(err.Error(), "cannot be done in one tick") {
 		t.Errorf("count -1 in one tick: %v", err)
 	}
-	tickError(t, Loop(-2, AlwaysSuccess()), `port "count" must be -1 (no limit) or more, not -2`)
-	tickError(t, loopModel.Spec(AlwaysSuccess()), `the port "count" is required and not set`)
+	tickError(t, Loop(-2, AlwaysSuccess()), `port "count" must be -1 or more, not -2`)
+	tickError(t, loopModel.Spec(AlwaysSuccess()), `Loop needs the port "count": set it with With("count", …)`)
 }
 
 func TestLoopUntil(t *testing.T) {
@@ -224,7 +224,7 @@ func TestLog(t *testing.T) {
 			tick(Skipped, "A:K", "I I").then(took(`level=WARN msg=careful node=Log::1`)),
 		}},
 	})
-	tickError(t, logModel.Spec(AlwaysSuccess()), `the port "message" is required and not set`)
+	tickError(t, logModel.Spec(AlwaysSuccess()), `Log needs the port "message": set it with With("message", …)`)
 	if _, err := NewTree(Log("x", AlwaysSuccess()).With("level", "loud")); err == nil {
 		t.Error("a bad level was accepted")
 	}

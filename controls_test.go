@@ -60,9 +60,6 @@ func TestSequence(t *testing.T) {
 		{name: "all skipped", tree: func(r *recorder) *Spec {
 			return Sequence(r.leaf("A", "K"), r.leaf("B", "K"))
 		}, steps: []step{{want: Skipped, log: "A:K B:K", states: "I I I"}}},
-		{name: "empty sequence is skipped", tree: func(r *recorder) *Spec {
-			return Sequence()
-		}, steps: []step{{want: Skipped, states: "I"}}},
 		{name: "running child resumes without re-ticking earlier ones", tree: func(r *recorder) *Spec {
 			return Sequence(r.leaf("A", "S"), r.leaf("B", "R R S"), r.leaf("C", "S"))
 		}, steps: []step{

@@ -35,7 +35,7 @@ var countLimitModel = &Model{
 	ID: "CountLimit", Kind: KindDecorator,
 	Description: "Lets the child run count times (entries, not ticks), then fails until reset_if re-arms it.",
 	Ports: []PortDef{
-		InputPort[int]("count", "how many entries (-1: no limit)").Require(),
+		InputPort[int]("count", "how many entries (-1: no limit)").Require().atLeast(-1),
 		InputPort[string]("reset_if", "a script; when true at an entry, the count starts again").holdsScript(),
 		whenEndsPort(),
 	},

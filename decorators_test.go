@@ -259,7 +259,7 @@ func TestRepeat(t *testing.T) {
 			return Sequence(Script("n := 2"), repeatModel.Spec(r.leaf("A", "S")).With("num_cycles", "{n}"))
 		}, steps: []tstep{tick(Success, "A:S A:S", "")}},
 	})
-	tickError(t, repeatModel.Spec(AlwaysSuccess()), `the port "num_cycles" is required and not set`)
+	tickError(t, repeatModel.Spec(AlwaysSuccess()), `Repeat needs the port "num_cycles": set it with With("num_cycles", …)`)
 }
 
 func TestRetryUntilSuccessful(t *testing.T) {
@@ -293,7 +293,7 @@ func TestRetryUntilSuccessful(t *testing.T) {
 			return Sequence(Script("n := 5"), retryModel.Spec(ScriptCondition("n = 1; false")).With("num_attempts", "{n}"))
 		}, steps: []tstep{tick(Failure, "", "").then(entryIs("n", "1"))}},
 	})
-	tickError(t, retryModel.Spec(AlwaysSuccess()), `the port "num_attempts" is required and not set`)
+	tickError(t, retryModel.Spec(AlwaysSuccess()), `RetryUntilSuccessful needs the port "num_attempts": set it with With("num_attempts", …)`)
 }
 
 func TestRunOnce(t *testing.T) {
@@ -396,7 +396,7 @@ func TestSkipUnlessUpdated(t *testing.T) {
 				tick(Skipped, "", "").first(func(tree *Tree) error { tree.Blackboard().Unset("x"); return nil }),
 			}},
 	})
-	tickError(t, skipUnlessUpdatedModel.Spec(AlwaysSuccess()), `the port "entry" is required and not set`)
+	tickError(t, skipUnlessUpdatedModel.Spec(AlwaysSuccess()), `SkipUnlessUpdated needs the port "entry": set it with With("entry", …)`)
 }
 
 func TestWaitValueUpdate(t *testing.T) {
@@ -460,7 +460,7 @@ func TestSetBlackboard(t *testing.T) {
 	tickError(t, SetBlackboard("dst", "{nothing}"), `the entry "nothing" does not exist`)
 	typed := NewAction("typed", func(n *Node) (Status, error) { return Success, blackboard.Put(n.Blackboard().Entry("n"), 1) })
 	tickError(t, Sequence(typed.Spec(), SetBlackboard("n", "x")), `entry "n"`)
-	tickError(t, setBlackboardModel.Spec().With("value", "1"), `the port "output_key" is required and not set`)
+	tickError(t, setBlackboardModel.Spec().With("value", "1"), `SetBlackboard needs the port "output_key": set it with With("output_key", …)`)
 }
 
 func TestUnsetBlackboard(t *testing.T) {

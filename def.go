@@ -211,6 +211,9 @@ func (f *flattener) node(s *Spec, i uint32) error {
 	if s == nil {
 		return errors.New("bt: a spec is nil")
 	}
+	if s.model == nil {
+		return errors.New("bt: a spec has no model (make specs with Model.Spec or the functions of package bt)")
+	}
 	if len(f.d.nodes) > maxNodes {
 		return errTooBig
 	}
@@ -219,9 +222,16 @@ func (f *flattener) node(s *Spec, i uint32) error {
 	}
 	d := f.d
 	d.specs[i] = s
+	known := len(d.models)
 	model, ok := d.addModel(f.models, s.model)
 	if !ok {
 		return fmt.Errorf("bt: the tree has more than %d node types", maxWide+1)
+	}
+	var problems []error
+	if s.line == 0 && len(d.models) > known { // built in Go, a model seen first: check it as Register does
+		if err := s.model.checkDefaults(nil); err != nil {
+			problems = append(problems, err)
+		}
 	}
 	r := defNode{model: model, line: s.line, col: s.col, nports: uint16(len(s.ports))}
 	r.ports = uint32(len(d.ports))
@@ -230,17 +240,24 @@ func (f *flattener) node(s *Spec, i uint32) error {
 		r.name = uint32(len(d.names))
 		d.names = append(d.names, s.name)
 	}
-	if m := s.more; m != nil {
+	if s.line == 0 { // built in Go: check it as the compiler checks XML
+		problems = append(problems, checkPorts(s.model, d.portsOf(&r))...)
+	}
+	if m := s.more; m != nil || problems != nil {
+		if m == nil {
+			m = &specMore{}
+		}
 		if m.file != "" {
 			r.file = d.file(m.file)
 		}
-		if m.hooks != nil || m.errs != nil || m.sub != nil || m.autoRemap {
+		if m.hooks != nil || m.errs != nil || m.sub != nil || m.autoRemap || problems != nil {
 			sub, err := f.subtree(m.sub)
 			if err != nil {
 				return err
 			}
 			more := *m
 			more.sub = sub
+			more.errs = append(slices.Clip(m.errs), problems...)
 			r.more = uint32(len(d.extras))
 			d.extras = append(d.extras, more)
 		}
@@ -250,11 +267,22 @@ func (f *flattener) node(s *Spec, i uint32) error {
 	d.specs = append(d.specs, make([]*Spec, len(s.children))...)
 	d.nodes[i] = r
 	for j, c := range s.children {
+		if c == nil {
+			return fmt.Errorf("bt: child %d of %s is nil", j+1, s.label())
+		}
 		if err := f.node(c, r.first+uint32(j)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// label names a spec in messages: its name and type, or its type.
+func (s *Spec) label() string {
+	if s.name != "" && s.name != s.model.ID {
+		return fmt.Sprintf("%s (%s)", s.name, s.model.ID)
+	}
+	return s.model.ID
 }
 
 // addModel returns the index of m in d.models, adding it if index has none; false when

@@ -22,7 +22,9 @@ func TestFlattenErrors(t *testing.T) {
 		root *Spec
 		want string
 	}{
-		{"nil child", Sequence(AlwaysSuccess(), nil), "bt: a spec is nil"},
+		{"nil child", Sequence(AlwaysSuccess(), nil), "bt: child 2 of Sequence is nil"},
+		{"nil root", nil, "bt: no root spec"},
+		{"no model", Sequence(&Spec{}), "bt: a spec has no model (make specs with Model.Spec or the functions of package bt)"},
 		{"subtree without root", Sequence(SubTree("Empty", nil)), `bt: subtree "Empty" has no root`},
 		{"too many children", Sequence(wide...), "bt: Sequence has more than 65535 children or ports"},
 		{"too many nodes", Sequence(Sequence(wide[:maxNodes/2]...), Sequence(wide[:maxNodes/2]...)),

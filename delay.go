@@ -1,9 +1,6 @@
 package bt
 
-import (
-	"strconv"
-	"time"
-)
+import "time"
 
 // Delay waits delay_msec milliseconds, on the tree's clock, before it ticks its child.
 //
@@ -25,7 +22,7 @@ import (
 //	    <Beep/>
 //	</Delay>
 func Delay(d time.Duration, child *Spec) *Spec {
-	return delayModel.Spec(child).With("delay_msec", strconv.FormatInt(d.Milliseconds(), 10))
+	return delayModel.Spec(child).With("delay_msec", msecText(d))
 }
 
 var delayModel = &Model{

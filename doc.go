@@ -47,8 +47,27 @@
 //
 // Leaves are plain functions (NewAction, NewCondition), stateful actions that know when
 // they start and are halted (NewStateful), or asynchronous actions whose work runs in a
-// goroutine under a context.Context that halting cancels (NewAsync). Any type that
-// implements Behavior can be a node; Halter adds clean-up on halt.
+// goroutine under a context.Context that halting cancels (NewAsync). A struct type can
+// be a node type whose ports are its tagged fields (ModelOf); Starter tells it when its
+// node starts. Any type that implements Behavior can be a node; Halter adds clean-up on
+// halt.
+//
+// # Checking trees
+//
+// A tree is checked before it is built, with the same rules whether it was written in
+// XML (Factory.Load, with positions) or in Go (NewTree, naming the node): every port
+// is declared by the node's model ("did you mean" otherwise), literal values are of the
+// port's type and in its range, output ports name blackboard entries, scripts parse,
+// controls have children, decorators one child, leaves none. Spec.With sets a port to
+// text, as XML does; Spec.WithValue to a Go value, converted to the port's type. A port
+// that a function reads with Get is not known until it runs: declare every port in
+// the node's model. Register checks the defaults of a model's ports. Remarks that do
+// not stop a load — a misspelt _onSucess, which BehaviorTree.CPP ignores like any
+// attribute that is not a port, or what an upgrade from format 3 changed — are logged
+// as warnings (Factory.SetLogger) and kept (Factory.Notes).
+//
+// Nodes whose types are known only from a TreeNodesModel (RegisterStandIns) load and
+// check; Factory.SubstituteStandIns runs them as mocks for a dry run.
 //
 // # Waking up
 //
@@ -123,6 +142,11 @@
 //   - After a tick that returned an error, the next tick or Halt first halts whatever
 //     is Running and resets every node (BehaviorTree.CPP leaves the tree as the
 //     exception left it).
+//   - A literal count below -1 (Repeat's num_cycles, RetryUntilSuccessful's
+//     num_attempts, and the counts of Loop, LoopUntil, CountLimit, SuccessUntil and
+//     FailureUntil, whose only negative value is -1 for "no limit") is an error when
+//     the tree is loaded; BehaviorTree.CPP accepts num_cycles="-5" and then does
+//     nothing.
 //
 // (How the behaviac decorators differ from behaviac is under Nodes from behaviac.)
 //

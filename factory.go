@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -26,7 +27,9 @@ type Factory struct {
 	subModels map[string]*btxml.Model // TreeNodesModel entries of subtrees, by tree ID
 	main      string                  // the main tree of the last document loaded
 	notes     []btxml.Note
-	subst     []substRule // substitution rules, applied by NewTree (see substitution.go)
+	logger    *slog.Logger    // where notes are told; nil: slog.Default()
+	subst     []substRule     // substitution rules, applied by NewTree (see substitution.go)
+	mockAll   *TestNodeConfig // SubstituteStandIns: the TestNode for stand-ins no rule replaces
 
 	enumLookup func(string) (int64, bool) // f.enum, made once: every tree keeps it
 }
@@ -67,6 +70,9 @@ func (f *Factory) Register(models ...*Model) error {
 		if err := checkModel(m); err != nil {
 			errs = append(errs, err)
 			continue
+		}
+		if err := m.checkDefaults(f.enum); err != nil {
+			errs = append(errs, fmt.Errorf("bt: %w", err))
 		}
 		if _, taken := f.models[m.ID]; taken || seen[m.ID] {
 			errs = append(errs, fmt.Errorf("bt: node %q is already registered", m.ID))
@@ -171,7 +177,8 @@ func (f *Factory) LoadFile(path string) error {
 
 // Load loads the XML file name of fsys, with the files it includes, and registers its
 // trees. Every problem of the document is reported, one per line, as file:line:col;
-// then no tree of the document is registered.
+// then no tree of the document is registered. Remarks that do not stop the load, such
+// as a misspelt _onSucess, are logged (see Notes).
 func (f *Factory) Load(fsys fs.FS, name string) error {
 	doc, err := btxml.Load(fsys, name)
 	if err != nil {
@@ -196,13 +203,13 @@ func (f *Factory) LoadString(name, xml string) error {
 // LoadDocument registers the trees of a parsed document (upgraded to format 4 first if
 // it is a format-3 file).
 func (f *Factory) LoadDocument(doc *btxml.Document) error {
-	f.notes = append(f.notes, btxml.Upgrade(doc)...)
+	notes := btxml.Upgrade(doc)
 	c := newCompiler(f, doc)
 	c.compile()
+	f.note(append(notes, c.notes...))
 	if err := c.errs.Err(); err != nil {
 		return err
 	}
-	f.notes = append(f.notes, c.notes...)
 	for _, d := range c.added {
 		f.trees[d.id] = d
 	}
@@ -215,10 +222,29 @@ func (f *Factory) LoadDocument(doc *btxml.Document) error {
 	return nil
 }
 
-// Notes returns the remarks on the documents loaded so far: what an upgrade from format
-// 3 could not convert exactly, and attributes that look like misspelt pre- or
-// post-conditions.
+// Notes returns the remarks on the documents loaded so far, also those that failed to
+// load: what an upgrade from format 3 could not convert exactly, and attributes that
+// look like misspelt pre- or post-conditions (BehaviorTree.CPP ignores attributes that
+// are not ports, and so does bt, but a silently ignored _onSucess is a bug waiting).
+// Loading a document also logs its notes as warnings to the factory's logger.
 func (f *Factory) Notes() []btxml.Note { return f.notes }
+
+// SetLogger makes l the logger that loading a document tells its notes to, as warnings
+// with the note's position as attribute "pos" (see Notes). The default is
+// slog.Default(); slog.New(slog.DiscardHandler) silences them.
+func (f *Factory) SetLogger(l *slog.Logger) { f.logger = l }
+
+// note keeps the notes of a document and logs them.
+func (f *Factory) note(notes []btxml.Note) {
+	f.notes = append(f.notes, notes...)
+	l := f.logger
+	if l == nil && len(notes) > 0 {
+		l = slog.Default()
+	}
+	for _, n := range notes {
+		l.Warn("bt: "+n.Msg, slog.String("pos", n.Pos.String()))
+	}
+}
 
 // MainTree returns the ID of the tree NewTree("") builds: main_tree_to_execute of the
 // last document loaded, or its only tree.
@@ -255,7 +281,8 @@ func (f *Factory) definition(id string) (*treeDef, error) {
 	}
 	d, ok := f.trees[id]
 	if !ok {
-		return nil, fmt.Errorf("bt: no tree %q%s", id, typo.Suggest(id, f.TreeIDs()))
+		ids := f.TreeIDs()
+		return nil, fmt.Errorf("bt: no tree %q: the trees are %s%s", id, quoteList(ids), typo.Suggest(id, ids))
 	}
 	return d, nil
 }

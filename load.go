@@ -3,12 +3,10 @@ package bt
 import (
 	"errors"
 	"fmt"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/gobt/bt/blackboard"
 	"github.com/gobt/bt/btxml"
 	"github.com/gobt/bt/internal/typo"
 	"github.com/gobt/bt/script"
@@ -209,11 +207,11 @@ func (c *compiler) node(e *btxml.Element, i uint32) {
 	}
 	if len(m.Ports) > 0 {
 		for _, p := range c.d.missingPorts(r, m) {
-			c.errorf(e.Pos, "%s needs the port %q: set it, as %s=\"…\"", m.ID, p, p)
+			c.errorf(e.Pos, "%v: set it, as %s=\"…\"", missingPort(m, p), p)
 		}
 	}
 	if !shapeFits(m.Kind, len(e.Children)) {
-		c.shapeError(m, e)
+		c.errorf(e.Pos, "%v", shapeError(m, len(e.Children)))
 	}
 	first, n := c.children(e) // which adds records: r is stale
 	c.d.nodes[i].first, c.d.nodes[i].nkids = first, n
@@ -361,7 +359,7 @@ func (c *compiler) attr(r *defNode, m *Model, a *btxml.Attr) {
 	}
 	def := m.port(a.Name)
 	if def == nil {
-		c.errorf(a.Pos, "%s has no port %q%s", m.ID, a.Name, typo.Suggest(a.Name, m.portNames()))
+		c.errorf(a.Pos, "%v", undeclaredPort(m, a.Name))
 		return
 	}
 	c.addPort(r, portValue{name: a.Name, value: a.Value, parsed: c.checkPortValue(def, a)}, a.Pos)
@@ -389,16 +387,11 @@ func (c *compiler) checkPortValue(def *PortDef, a *btxml.Attr) *script.Script {
 	if _, ok := blackboardKey(a.Value, a.Name); ok {
 		return nil
 	}
-	switch {
-	case def.Dir == DirOutput:
-		c.errorf(a.ValuePos(), "output port %q must name a blackboard entry like {key}, not %q", a.Name, a.Value)
-	case def.script:
+	if def.script && def.Dir != DirOutput {
 		return c.script(a)
-	case def.Type == nil || def.Type.Kind() == reflect.String:
-	default:
-		if _, err := blackboard.Parse(a.Value, def.Type, c.f.enum); err != nil {
-			c.errorf(a.ValuePos(), "port %q: %v", a.Name, err)
-		}
+	}
+	if err := checkLiteral(def, a.Value, c.f.enum); err != nil {
+		c.errorf(a.ValuePos(), "%v", err)
 	}
 	return nil
 }
@@ -431,32 +424,6 @@ func (c *compiler) script(a *btxml.Attr) *script.Script {
 	}
 	c.errorf(pos, "%s: %s", a.Name, msg)
 	return nil
-}
-
-// shapeFits reports whether a node of kind k may have n children in XML.
-func shapeFits(k Kind, n int) bool {
-	switch k {
-	case KindAction, KindCondition:
-		return n == 0
-	case KindDecorator:
-		return n == 1
-	case KindControl:
-		return n > 0
-	}
-	return true
-}
-
-// shapeError reports the wrong number of children of a node (see shapeFits).
-func (c *compiler) shapeError(m *Model, e *btxml.Element) {
-	k := len(e.Children)
-	switch m.Kind {
-	case KindAction, KindCondition:
-		c.errorf(e.Pos, "%s is a leaf (%s): it has no children, found %d", m.ID, m.Kind, k)
-	case KindDecorator:
-		c.errorf(e.Pos, "%s is a Decorator: it has exactly one child, found %d", m.ID, k)
-	case KindControl:
-		c.errorf(e.Pos, "%s is a Control: it needs at least one child", m.ID)
-	}
 }
 
 // subtree compiles <SubTree ID="X" …/> into the record i: its attributes remap the

@@ -39,7 +39,7 @@ var loopModel = &Model{
 	ID: "Loop", Kind: KindDecorator,
 	Description: "Keeps the child going for count ticks (-1: forever), whatever it returns; or ticks it count times in one tick.",
 	Ports: []PortDef{
-		InputPort[int]("count", "how many ticks (-1: forever); 0 fails at once").Require(),
+		InputPort[int]("count", "how many ticks (-1: forever); 0 fails at once").Require().atLeast(-1),
 		InputPort[bool]("in_one_tick", "true: tick the child count times within one tick").WithDefault("false"),
 		whenEndsPort(),
 	},

@@ -94,6 +94,14 @@ func buildLoop[T int | float64 | string | bool](c *Init) (ticker, error) {
 	if err := l.value.bind(c, "value"); err != nil {
 		return l, err
 	}
+	if v, ok := goValue(c, "queue"); ok {
+		var err error
+		if l.static, err = convertTo[[]T](v); err != nil {
+			return l, fmt.Errorf("port %q: %w", "queue", err)
+		}
+		l.isStatic = true
+		return l, nil
+	}
 	text, def, set, err := portText(c, "queue")
 	if err != nil || !set {
 		return l, err

@@ -34,7 +34,7 @@ var loopUntilModel = &Model{
 	ID: "LoopUntil", Kind: KindDecorator,
 	Description: "Keeps the child going until it succeeds (until=true) or fails (until=false), for at most count ticks.",
 	Ports: []PortDef{
-		InputPort[int]("count", "the most ticks (-1: no limit); 0 fails at once").Require(),
+		InputPort[int]("count", "the most ticks (-1: no limit); 0 fails at once").Require().atLeast(-1),
 		InputPort[bool]("until", "true: stop at the child's SUCCESS; false: stop at its FAILURE").WithDefault("true"),
 		whenEndsPort(),
 	},

@@ -8,9 +8,9 @@ import (
 )
 
 // ModelOf returns the Model of a node type implemented by the struct type T, whose
-// pointer implements Behavior (and optionally Halter). Each node gets a new T. Its
-// ports are the fields of type In, Out or InOut with a `port` tag, bound before the
-// first tick (`port:"name,required"` makes the port one a tree must set):
+// pointer implements Behavior (and optionally Halter and Starter). Each node gets a new
+// T. Its ports are the fields of type In, Out or InOut with a `port` tag, bound before
+// the first tick (`port:"name,required"` makes the port one a tree must set):
 //
 //	type MoveTo struct {
 //		Goal  bt.In[Pose]       `port:"goal" help:"where to go"`
@@ -22,21 +22,30 @@ import (
 //
 //	factory.Register(bt.ModelOf[MoveTo]("MoveTo", bt.KindAction))
 //
-// A problem with T (a port field without a tag, a duplicate name) is reported when the
-// model is registered or used.
+// A node that must know when it starts, to reset what it keeps in its fields,
+// implements Starter: its OnStart is called instead of Tick when the node is ticked
+// while Idle — its first tick, and the first after it completed or was halted — and
+// Tick serves the ticks that follow while it runs (BehaviorTree.CPP's
+// StatefulActionNode; see NewStateful for actions written as three functions).
+//
+// A problem with T — a port field without a tag, a duplicate name, a default tag that
+// is not a value of its field's type — is reported, naming T and the field, when the
+// model is registered (or, for a tree built in Go, by NewTree).
 func ModelOf[T any, P interface {
 	*T
 	Behavior
 }](id string, kind Kind) *Model {
-	m := &Model{ID: id, Kind: kind, fieldPorts: true}
-	fields, err := portFields(reflect.TypeFor[T]())
+	t := reflect.TypeFor[T]()
+	m := &Model{ID: id, Kind: kind, fieldPorts: true, goType: t}
+	fields, err := portFields(t)
 	if err != nil {
-		m.err = fmt.Errorf("%s: %w", id, err)
+		m.err = fmt.Errorf("%s: %s: %w", id, t, err)
 		return m
 	}
 	for _, f := range fields {
 		m.Ports = append(m.Ports, f.def)
 	}
+	_, starts := any(P(nil)).(Starter)
 	m.New = func(c *Init) (Behavior, error) {
 		p := P(new(T))
 		v := reflect.ValueOf(p).Elem()
@@ -45,9 +54,54 @@ func ModelOf[T any, P interface {
 			pf := v.Field(f.index).Addr().Interface().(portField)
 			errs = append(errs, pf.bind(c, f.def.Name))
 		}
+		if starts {
+			return starting{p, any(p).(Starter)}, errors.Join(errs...)
+		}
 		return p, errors.Join(errs...)
 	}
 	return m
+}
+
+// Starter is implemented by behaviors that must know when their node starts: OnStart
+// is called instead of Tick when the node is ticked while Idle, and returns the status
+// of that tick as Tick would. ModelOf uses it. To start afresh and then tick as usual,
+// OnStart can reset the fields and return Tick(n).
+type Starter interface {
+	OnStart(n *Node) Status
+}
+
+// starting calls a behavior's OnStart on the ticks that start its node.
+type starting struct {
+	beh   Behavior
+	start Starter
+}
+
+func (s starting) Tick(n *Node) Status {
+	if n.Status() == Idle {
+		return s.start.OnStart(n)
+	}
+	return s.beh.Tick(n)
+}
+
+func (s starting) Halt(n *Node) {
+	if h, ok := s.beh.(Halter); ok {
+		h.Halt(n)
+	}
+}
+
+// fieldOf names the struct field behind the port name of a model made by ModelOf, for
+// messages: "field Speed of main.MoveTo".
+func (m *Model) fieldOf(name string) string {
+	if m.goType == nil {
+		return ""
+	}
+	for i := range m.goType.NumField() {
+		f := m.goType.Field(i)
+		if tag, ok := f.Tag.Lookup("port"); ok && strings.TrimSuffix(tag, ",required") == name {
+			return fmt.Sprintf("field %s of %s", f.Name, m.goType)
+		}
+	}
+	return ""
 }
 
 // portField is implemented by *In, *Out and *InOut.

@@ -41,9 +41,6 @@ var parallelModel = &Model{
 		InputPort[int]("success_count", "number of successful children that makes the node succeed (negative: counted from the number of children)").WithDefault("-1"),
 	},
 	build: func(c *Init) (ticker, error) {
-		if c.NumChildren() == 0 {
-			return nil, errors.New("a Parallel needs at least one child")
-		}
 		p := &parallel{done: make([]bool, c.NumChildren())}
 		return p, errors.Join(p.success.bind(c, "success_count"), p.failure.bind(c, "failure_count"))
 	},

@@ -1,7 +1,6 @@
 package bt
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 )
@@ -33,9 +32,6 @@ var parallelAllModel = &Model{
 		InputPort[int]("max_failures", "number of failed children that makes the node fail (negative: counted from the number of children)").WithDefault("1"),
 	},
 	build: func(c *Init) (ticker, error) {
-		if c.NumChildren() == 0 {
-			return nil, errors.New("a ParallelAll needs at least one child")
-		}
 		p := &parallelAll{done: make([]bool, c.NumChildren())}
 		return p, p.maxFailures.bind(c, "max_failures")
 	},

@@ -41,7 +41,9 @@ type PortDef struct {
 	Description string
 	TypeName    string // the name written to TreeNodesModel; derived from Type when empty
 
-	script bool // the port holds a script, checked when XML is loaded
+	script  bool // the port holds a script, checked when XML is loaded
+	bounded bool // literal values must be min or more (see atLeast)
+	min     int64
 }
 
 // InputPort declares an input port of type T.
@@ -198,9 +200,39 @@ func entryFor(c *Init, key string, def *PortDef) (*blackboard.Entry, error) {
 	return e, nil
 }
 
-// bind binds an input port to its text: a literal (parsed now) or a blackboard entry.
+// goValue returns the Go value a node's port was set to with WithValue, if it was.
+func goValue(c *Init, name string) (any, bool) {
+	if p := c.node.portValue(name); p != nil && p.lit != nil {
+		return p.lit.v, true
+	}
+	return nil, false
+}
+
+// convertTo converts a Go value to T as reading it from a blackboard entry would.
+func convertTo[T any](v any) (T, error) {
+	if t, ok := v.(T); ok {
+		return t, nil
+	}
+	e := blackboard.New().Entry("value")
+	if err := e.Set(blackboard.ValueOf(v)); err != nil {
+		var zero T
+		return zero, err
+	}
+	return blackboard.Get[T](e)
+}
+
+// bind binds an input port to its text: a literal (parsed now) or a blackboard entry;
+// or to the Go value WithValue gave it.
 func (p *In[T]) bind(c *Init, name string) error {
 	p.name = name
+	if v, ok := goValue(c, name); ok {
+		val, err := convertTo[T](v)
+		if err != nil {
+			return fmt.Errorf("port %q: %w", name, err)
+		}
+		p.val, p.set = val, true
+		return nil
+	}
 	text, def, set, err := portText(c, name)
 	if err != nil || !set {
 		return err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/gobt/bt/blackboard"
+	"github.com/gobt/bt/internal/typo"
 )
 
 // Get reads the input port name of a node whose model declares it — typically from the
@@ -12,6 +13,13 @@ import (
 //	goal, err := bt.Get[Pose](n, "goal")
 //
 // It is for nodes built from functions; behaviors of struct types hold In fields.
+//
+// A node reads only the ports its model declares (NewAction's ports): those are what a
+// tree may set, and what NewTree and the XML loader check. Which ports a function reads
+// is not known until it runs, so reading a port that is not declared is not caught
+// when the tree is built: Get returns an error that suggests the nearest declared
+// port. Struct nodes (ModelOf) cannot make that mistake: their ports
+// are their fields.
 func Get[T any](n *Node, name string) (T, error) {
 	var zero T
 	b, err := n.binding(name)
@@ -74,7 +82,12 @@ func (n *Node) binding(name string) (*binding, error) {
 			}
 		}
 	}
-	return nil, fmt.Errorf("%s has no port %q", n.ID(), name)
+	m := n.model()
+	if m.fieldPorts {
+		return nil, fmt.Errorf("%s keeps its ports in the fields of %s: read port %q with its field's Get method", m.ID, m.goType, name)
+	}
+	return nil, fmt.Errorf("%s has no port %q (a node reads and writes only the ports its model declares, as NewAction(id, fn, bt.InputPort[T](%q, …)) does)%s",
+		m.ID, name, name, typo.Suggest(name, m.portNames()))
 }
 
 // bindPorts resolves every declared port of a node built from a function.
@@ -88,6 +101,10 @@ func bindPorts(c *Init) ([]binding, error) {
 		def := &defs[i]
 		b := &bs[i]
 		b.name = def.Name
+		if v, ok := goValue(c, def.Name); ok { // converted to def.Type by NewTree
+			b.lit, b.text, b.set = v, c.node.portValue(def.Name).value, true
+			continue
+		}
 		text, _, set, err := portText(c, def.Name)
 		if err != nil {
 			return nil, err

@@ -130,3 +130,113 @@ func TestPortErrorsNameNodePortKeyAndTypes(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestModelOfBadDefault: a default tag that is not a value of its field's type is an
+// error when the model is registered (or used in Go), naming the type and the field.
+func TestModelOfBadDefault(t *testing.T) {
+	type badDefault struct {
+		Speed In[float64] `port:"speed" default:"fast"`
+		Count In[uint8]   `port:"count" default:"300"`
+		Color In[int]     `port:"color" default:"Green"` // an enum of the factory
+		Behavior
+	}
+	want := `bt: node "Bad": the tag default:"fast" of field Speed of bt.badDefault: port "speed": cannot parse "fast" as float64: invalid syntax` + "\n" +
+		`node "Bad": the tag default:"300" of field Count of bt.badDefault: port "count": cannot parse "300" as uint8: out of range`
+	f := NewFactory()
+	if err := f.RegisterEnum("Green", 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Register(ModelOf[badDefault]("Bad", KindAction)); err == nil || err.Error() != want {
+		t.Errorf("Register: got\n%v\nwant\n%s", err, want)
+	}
+	if _, ok := f.Model("Bad"); ok {
+		t.Error("a model with a bad default was registered")
+	}
+	_, err := NewTree(ModelOf[badDefault]("Bad", KindAction).Spec())
+	if err == nil || !strings.Contains(err.Error(), `node Bad::1 (Bad): node "Bad": the tag default:"fast" of field Speed of bt.badDefault`) {
+		t.Errorf("NewTree: got %v", err)
+	}
+	bad := NewAction("Plain", func() Status { return Success }, InputPort[int]("n", "").WithDefault("x"))
+	want = `bt: node "Plain": the default "x" of port "n": port "n": cannot parse "x" as int: invalid syntax`
+	if err := NewFactory().Register(bad); err == nil || err.Error() != want {
+		t.Errorf("Register: got\n%v\nwant\n%s", err, want)
+	}
+}
+
+// counter counts its ticks per run: OnStart starts a run, Tick continues it.
+type counter struct {
+	N     In[int] `port:"n" default:"2"`
+	ticks int
+	log   *[]string
+}
+
+func (c *counter) OnStart(n *Node) Status {
+	c.ticks = 0
+	*c.log = append(*c.log, "start")
+	return c.Tick(n)
+}
+
+func (c *counter) Tick(n *Node) Status {
+	c.ticks++
+	*c.log = append(*c.log, "tick")
+	if limit, _ := c.N.Get(); c.ticks < limit {
+		return Running
+	}
+	return Success
+}
+
+func (c *counter) Halt(*Node) { *c.log = append(*c.log, "halt") }
+
+// TestModelOfOnStart: a struct node with OnStart learns of every (re)start — its first
+// tick, after it completed and after it was halted — and Tick serves the others.
+func TestModelOfOnStart(t *testing.T) {
+	var log []string
+	m := ModelOf[counter]("Count", KindAction)
+	inner := m.New
+	m.New = func(c *Init) (Behavior, error) { // give the node the log
+		b, err := inner(c)
+		b.(starting).beh.(*counter).log = &log
+		return b, err
+	}
+	tree, err := NewTree(m.Spec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []Status{Running, Success, Running} {
+		if s, err := tree.TickOnce(); s != want || err != nil {
+			t.Fatalf("tick: %v %v, want %v", s, err, want)
+		}
+	}
+	tree.Halt()
+	tree.TickOnce()
+	if got, want := strings.Join(log, " "), "start tick tick start tick halt start tick"; got != want {
+		t.Errorf("calls: %s\nwant:  %s", got, want)
+	}
+}
+
+// TestGetUndeclaredPort: reading a port the model does not declare is an error that
+// says which port was meant and how to declare one.
+func TestGetUndeclaredPort(t *testing.T) {
+	say := NewAction("Say", func(n *Node) (Status, error) {
+		_, err := Get[string](n, "mesage")
+		return Success, err
+	}, InputPort[string]("message", ""))
+	tree, err := NewTree(say.Spec().With("message", "hi"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = tree.TickOnce()
+	want := `node Say::1 (Say): Say has no port "mesage" (a node reads and writes only the ports its model declares, as NewAction(id, fn, bt.InputPort[T]("mesage", …)) does); did you mean "message"?`
+	if err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
+	m := ModelOf[mover]("Move", KindAction)
+	tree, err = NewTree(m.Spec().With("target", "x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Get[float64](tree.Root(), "speed")
+	if want := `Move keeps its ports in the fields of bt.mover: read port "speed" with its field's Get method`; err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
+}

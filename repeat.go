@@ -28,7 +28,7 @@ func Repeat(numCycles int, child *Spec) *Spec {
 var repeatModel = &Model{
 	ID: "Repeat", Kind: KindDecorator,
 	Description: "Ticks the child num_cycles times while it succeeds; -1 repeats forever.",
-	Ports:       []PortDef{InputPort[int]("num_cycles", "how many successes to repeat (-1: forever)").Require()},
+	Ports:       []PortDef{InputPort[int]("num_cycles", "how many successes to repeat (-1: forever)").Require().atLeast(-1)},
 	build: func(c *Init) (ticker, error) {
 		r := &repeat{}
 		return r, r.cycles.bind(c, "num_cycles")

@@ -28,7 +28,7 @@ func RetryUntilSuccessful(numAttempts int, child *Spec) *Spec {
 var retryModel = &Model{
 	ID: "RetryUntilSuccessful", Kind: KindDecorator,
 	Description: "Ticks the child again after each failure, up to num_attempts times; -1 retries forever.",
-	Ports:       []PortDef{InputPort[int]("num_attempts", "how many failures to accept (-1: forever)").Require()},
+	Ports:       []PortDef{InputPort[int]("num_attempts", "how many failures to accept (-1: forever)").Require().atLeast(-1)},
 	build: func(c *Init) (ticker, error) {
 		r := &retry{}
 		return r, r.attempts.bind(c, "num_attempts")

@@ -210,18 +210,8 @@ func (c *codePort) truth(n *Node) (bool, error) {
 }
 
 // withScript sets a port that holds a script, parsing it once for every tree built
-// from s; a syntax error is reported when a tree is built.
+// from s; a syntax error is reported when a tree is built (see checkSetting).
 func (s *Spec) withScript(port, code string) *Spec {
-	s.With(port, code)
-	parsed, err := script.Parse(code)
-	if err != nil {
-		s.fail(fmt.Errorf("port %q: %w", port, err))
-		return s
-	}
-	for i := range s.ports {
-		if s.ports[i].name == port {
-			s.ports[i].parsed = parsed
-		}
-	}
-	return s
+	parsed, _ := script.Parse(code)
+	return s.setPort(portValue{name: port, value: code, parsed: parsed})
 }

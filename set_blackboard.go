@@ -60,6 +60,10 @@ func buildSetBlackboard(c *Init) (ticker, error) {
 	if err != nil {
 		return s, err
 	}
+	if v, ok := goValue(c, "value"); ok {
+		s.text = blackboard.ValueOf(v)
+		return s, nil
+	}
 	value, _, set, err := portText(c, "value")
 	switch {
 	case err != nil:

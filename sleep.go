@@ -1,9 +1,6 @@
 package bt
 
-import (
-	"strconv"
-	"time"
-)
+import "time"
 
 // Sleep is an action that waits msec milliseconds on the tree's clock.
 //
@@ -18,7 +15,7 @@ import (
 //
 //	<Sleep msec="1000"/>
 func Sleep(d time.Duration) *Spec {
-	return sleepModel.Spec().With("msec", strconv.FormatInt(d.Milliseconds(), 10))
+	return sleepModel.Spec().With("msec", msecText(d))
 }
 
 var sleepModel = &Model{

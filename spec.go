@@ -3,10 +3,12 @@ package bt
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/gobt/bt/blackboard"
 	"github.com/gobt/bt/btxml"
@@ -28,7 +30,9 @@ type Model struct {
 	build func(c *Init) (ticker, error) // builtin nodes: their own pipeline
 	err   error                         // a problem with the model, reported when it is used
 
-	fieldPorts bool // ModelOf: the behavior's fields hold the ports (no bindings for Get/Set)
+	fieldPorts bool         // ModelOf: the behavior's fields hold the ports (no bindings for Get/Set)
+	goType     reflect.Type // ModelOf: the struct type, for messages
+	standIn    bool         // RegisterStandIns: a node type without implementation
 }
 
 // Spec is the definition of one node of a tree: its Model, instance name, port values,
@@ -117,10 +121,12 @@ func (s *Spec) Pos() btxml.Pos {
 }
 
 // portValue is a port's text in a spec; parsed caches the script of a port that holds
-// one, parsed once per definition.
+// one, parsed once per definition; lit is the Go value of a port set with WithValue
+// (value is then only its text for display).
 type portValue struct {
 	name, value string
 	parsed      *script.Script
+	lit         *literal
 }
 
 // Spec returns a new node definition of type m with the given children.
@@ -135,15 +141,67 @@ func (s *Spec) Named(name string) *Spec {
 }
 
 // With sets a port's value as it would be written in XML — a literal ("3", "hello") or a
-// blackboard reference ("{key}") — and returns s.
+// blackboard reference ("{key}") — and returns s. As in XML, the attributes that are
+// not ports work too: "name" sets the instance name, "_skipIf", "_onSuccess" … attach a
+// script as a pre- or post-condition, and "_autoremap" sets a SubTree's AutoRemap.
+//
+// NewTree checks every port as the loader checks XML: a port the node's model does not
+// declare, a literal that is not of the port's type or out of its range, a literal on
+// an output port and a script that does not parse are errors naming the node.
 func (s *Spec) With(port, value string) *Spec {
+	if h, ok := HookByName(port); ok {
+		return s.withHookScript(h, value)
+	}
+	switch port {
+	case "name":
+		return s.Named(value)
+	case "_autoremap":
+		on, err := strconv.ParseBool(value)
+		if err != nil {
+			s.fail(fmt.Errorf("_autoremap must be true or false, not %q", value))
+		}
+		return s.AutoRemap(on)
+	}
+	return s.setPort(portValue{name: port, value: value})
+}
+
+// WithValue sets a port to a Go value and returns s: no need to format numbers as text.
+// NewTree checks the value against the port's declared type and converts it as writing
+// it to a blackboard entry of that type would: 3 into a float64 port is 3.0, a string
+// is parsed as XML text is, and 2.5 into an int port, -1 into a uint32 port or a
+// string into a bool port that does not parse is an error naming the node. The value
+// is a literal, never a blackboard reference: WithValue("message", "{x}") sets the text
+// "{x}". Output ports take blackboard entries only: set them with With(port, "{key}").
+// A SubTree's WithValue sets an entry of the subtree's blackboard to the value.
+func (s *Spec) WithValue(port string, v any) *Spec {
+	if v == nil {
+		s.fail(fmt.Errorf("port %q: WithValue of nil", port))
+		return s
+	}
+	return s.setPort(portValue{name: port, value: fmt.Sprint(v), lit: &literal{v}})
+}
+
+// setPort sets a port, replacing the value it had.
+func (s *Spec) setPort(p portValue) *Spec {
 	for i := range s.ports {
-		if s.ports[i].name == port {
-			s.ports[i].value = value
+		if s.ports[i].name == p.name {
+			s.ports[i] = p
 			return s
 		}
 	}
-	s.ports = append(s.ports, portValue{name: port, value: value})
+	s.ports = append(s.ports, p)
+	return s
+}
+
+// withHookScript attaches a script as a pre- or post-condition, as the XML attribute h
+// does.
+func (s *Spec) withHookScript(h Hook, code string) *Spec {
+	parsed, err := script.Parse(code)
+	if err != nil {
+		s.fail(fmt.Errorf("%s: %w", h, err))
+		return s
+	}
+	s.setHook(h, scriptHook(h, parsed))
 	return s
 }
 
@@ -301,18 +359,10 @@ func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
 		b.build(d, r.first+uint32(j), sc, first+int(j))
 	}
 	model := d.models[r.model]
-	if more != nil {
-		for _, err := range more.errs {
-			b.fail(n, err)
-		}
-	}
-	b.checkShape(n, model.Kind, k)
-	// Nodes from XML passed this check when they were loaded, unless a substitution
-	// rule has given them another model since.
-	if len(model.Ports) > 0 {
-		for _, p := range d.missingPorts(r, model) {
-			b.fail(n, fmt.Errorf("the port %q is required and not set", p))
-		}
+	if more != nil && len(more.errs) > 0 || !shapeFits(model.Kind, k) ||
+		len(model.Ports) > 0 && len(d.missingPorts(r, model)) > 0 {
+		b.report(n, r, model, more, k)
+		return n // not built: the tree will not be returned, and its errors are said
 	}
 	b.init.node = n // newTreeOf clears it: c is valid only during New
 	t, err := b.newTicker(model)
@@ -355,13 +405,25 @@ func (b *builder) newTicker(m *Model) (ticker, error) {
 	return &userNode{beh: beh, ports: ports, repanic: b.tree.repanic, decorator: decorator}, err
 }
 
-// checkShape checks the number of children of n against its kind.
-func (b *builder) checkShape(n *Node, k Kind, got int) {
-	switch {
-	case (k == KindAction || k == KindCondition) && got != 0:
-		b.fail(n, fmt.Errorf("an %s has no children, found %d", k, got))
-	case k == KindDecorator && got != 1:
-		b.fail(n, fmt.Errorf("a Decorator has exactly one child, found %d", got))
+// report reports the problems of the definition of n, a node of type m with kids
+// children (more is its record's). Nodes from XML passed these checks when they were
+// loaded, unless a substitution rule has given them another model since; flatten
+// recorded the problems of nodes built in Go in their errs.
+func (b *builder) report(n *Node, r *defNode, m *Model, more *specMore, kids int) {
+	if more != nil {
+		for _, err := range more.errs {
+			b.fail(n, err)
+		}
+	}
+	if err := shapeError(m, kids); err != nil {
+		b.fail(n, err)
+	}
+	for _, p := range n.meta.scope.defs.missingPorts(r, m) {
+		hint := fmt.Sprintf("set it with With(%q, …)", p)
+		if n.Pos().IsValid() {
+			hint = fmt.Sprintf("set it, as %s=\"…\"", p)
+		}
+		b.fail(n, fmt.Errorf("%w: %s", missingPort(m, p), hint))
 	}
 }
 
@@ -388,6 +450,12 @@ func (b *builder) subtreeScope(n *Node, parent *scope, sub *treeDef) *scope {
 	d, r := n.def()
 	bb := parent.env.bb.NewChild(d.moreOf(r).autoRemap) // a SubTree has its more
 	for _, p := range d.portsOf(r) {
+		if p.lit != nil {
+			if err := bb.Local(p.name).Set(blackboard.ValueOf(p.lit.v)); err != nil {
+				b.fail(n, fmt.Errorf("port %q: %w", p.name, err))
+			}
+			continue
+		}
 		if key, ok := blackboardKey(p.value, p.name); ok {
 			bb.Remap(p.name, key)
 			continue
@@ -397,6 +465,20 @@ func (b *builder) subtreeScope(n *Node, parent *scope, sub *treeDef) *scope {
 		}
 	}
 	return newScope(b.tree, subtreePrefix(parent, d.names[r.name], sub.id, n.meta.uid), bb, sub)
+}
+
+// msecText is a duration as the text of a port in milliseconds, rounded away from
+// zero: a duration under a millisecond stays one (Timeout(500*time.Microsecond) must
+// not mean "no limit"), and a negative one stays negative, which the ports that take
+// no negative duration report.
+func msecText(d time.Duration) string {
+	ms := d / time.Millisecond
+	if d%time.Millisecond > 0 {
+		ms++
+	} else if d%time.Millisecond < 0 {
+		ms--
+	}
+	return strconv.FormatInt(int64(ms), 10)
 }
 
 // literalValue is a SubTree's literal port value as BehaviorTree.CPP stores it: an

@@ -68,7 +68,7 @@ func standInModel(x *btxml.Model) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Model{ID: x.ID, Kind: kind, Description: x.Description, New: newStandIn}
+	m := &Model{ID: x.ID, Kind: kind, Description: x.Description, New: newStandIn, standIn: true}
 	for _, p := range x.Ports {
 		dir, err := parseDirection(p.Dir)
 		if err != nil {

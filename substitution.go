@@ -65,8 +65,28 @@ func (f *Factory) SubstituteTestNode(filter string, cfg TestNodeConfig) error {
 	return nil
 }
 
-// ClearSubstitutions removes every substitution rule.
-func (f *Factory) ClearSubstitutions() { f.subst = nil }
+// SubstituteStandIns makes the trees built afterwards replace every node whose type
+// is a stand-in (see RegisterStandIns: a node type known only from its model) and that
+// no rule replaces, so that a tree written for another program runs without any of its
+// custom nodes: an action or condition becomes a TestNode configured by cfg, a
+// decorator one that returns its child's status, and a control a Sequence. The
+// substitutes keep the node's ID, name, path, pre/post conditions and position.
+// Rules (Substitute, LoadSubstitutions) win, so a few nodes can be given another
+// behavior. It fails if cfg is invalid.
+func (f *Factory) SubstituteStandIns(cfg TestNodeConfig) error {
+	if err := cfg.check(); err != nil {
+		return fmt.Errorf("bt: stand-ins: %w", err)
+	}
+	f.mockAll = &cfg
+	return nil
+}
+
+// StandIn reports whether m is a stand-in: a node type registered by RegisterStandIns,
+// known from its TreeNodesModel only, whose nodes fail when they are ticked.
+func (m *Model) StandIn() bool { return m.standIn }
+
+// ClearSubstitutions removes every substitution rule, and SubstituteStandIns.
+func (f *Factory) ClearSubstitutions() { f.subst, f.mockAll = nil, nil }
 
 func (f *Factory) addRule(r substRule) {
 	for i := range f.subst {
@@ -293,7 +313,7 @@ func (f *Factory) unregistered(e *btxml.Element, doc *btxml.Document) *Model {
 // when there are none, else a definition made from specs that share every part no rule
 // changed. It numbers the nodes as NewTree does, to know their paths.
 func (f *Factory) substitute(d *treeDef) (*treeDef, error) {
-	if len(f.subst) == 0 {
+	if len(f.subst) == 0 && f.mockAll == nil {
 		return d, nil
 	}
 	w := substWalk{f: f}
@@ -334,6 +354,8 @@ func (w *substWalk) spec(s *Spec, prefix string) *Spec {
 		}
 		if r := w.f.match(name, s.model.ID, path, len(s.children)); r != nil {
 			out = w.replace(s, r, path)
+		} else if s.model.standIn && w.f.mockAll != nil {
+			out = mockStandIn(s, w.f.mockAll)
 		}
 	}
 	var kids []*Spec
@@ -381,14 +403,22 @@ func (w *substWalk) replace(s *Spec, r *substRule, path string) *Spec {
 // node's, and building it also creates the blackboard entries the node's "{key}" ports
 // name, as building the node itself would have.
 func testNodeFor(s *Spec) *Model {
-	orig, ports := s.model, s.ports
+	m := mockModel(s, KindAction, testNodePorts, func(c *Init) (ticker, error) { return newTestNode(c) })
+	m.Description = testNodeModel.Description
+	return m
+}
+
+// mockModel is the model of a node of kind k built by build in place of the node s
+// (see testNodeFor).
+func mockModel(s *Spec, k Kind, ports []PortDef, build func(c *Init) (ticker, error)) *Model {
+	orig, set := s.model, s.ports
 	return &Model{
-		ID: orig.ID, Kind: KindAction, Ports: testNodePorts, Description: testNodeModel.Description,
+		ID: orig.ID, Kind: k, Ports: ports, Description: "Stands in for " + orig.ID + ".",
 		build: func(c *Init) (ticker, error) {
 			var errs []error
-			for _, p := range ports {
+			for _, p := range set {
 				key, ok := blackboardKey(p.value, p.name)
-				if !ok {
+				if !ok || p.lit != nil {
 					continue
 				}
 				def := PortDef{Name: p.name}
@@ -399,10 +429,27 @@ func testNodeFor(s *Spec) *Model {
 					errs = append(errs, fmt.Errorf("port %q: %w", p.name, err))
 				}
 			}
-			t, err := newTestNode(c)
+			t, err := build(c)
 			return t, errors.Join(append(errs, err)...)
 		},
 	}
+}
+
+// mockStandIn returns the substitute of s, a node of a stand-in type, for
+// SubstituteStandIns.
+func mockStandIn(s *Spec, cfg *TestNodeConfig) *Spec {
+	c := s.clone()
+	c.ports = nil // the substitutes declare none (mockModel keeps the entries they name)
+	switch s.model.Kind {
+	case KindDecorator: // its child's status, as a SubTree passes its root's
+		c.model = mockModel(s, KindDecorator, nil, func(*Init) (ticker, error) { return &subTreeNode{}, nil })
+		return c
+	case KindControl:
+		c.model = mockModel(s, KindControl, nil, sequenceModel.build)
+		return c
+	}
+	c.model = testNodeFor(s)
+	return cfg.spec(c)
 }
 
 // wildcard reports whether text matches pattern, where '*' matches any run of

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gobt/bt/blackboard"
+	"github.com/gobt/bt/btxml"
 )
 
 func TestTestNode(t *testing.T) {
@@ -361,5 +362,97 @@ func TestUnsubstitutedUnknownNode(t *testing.T) {
 	_, err = f.NewTree("")
 	if err == nil || !strings.Contains(err.Error(), `t.xml:1:`) || !strings.Contains(err.Error(), `unknown node "Teleport": no substitution rule replaced it`) {
 		t.Errorf("got %v", err)
+	}
+}
+
+// TestSubstituteStandIns: every node of a stand-in type that no rule replaces becomes a
+// mock — leaves TestNodes, decorators pass their child's status, controls Sequences —
+// so that a tree of custom nodes dry-runs without any rule.
+func TestSubstituteStandIns(t *testing.T) {
+	const doc = `<root BTCPP_format="4">
+    <BehaviorTree ID="Main">
+        <Sequence>
+            <PipelineSequence>
+                <RateController hz="1">
+                    <MoveTo goal="kitchen" distance="{d}"/>
+                </RateController>
+                <IsBatteryOK/>
+            </PipelineSequence>
+            <Script code="done := true"/>
+        </Sequence>
+    </BehaviorTree>
+    <TreeNodesModel>
+        <Action ID="MoveTo">
+            <input_port name="goal"/>
+            <output_port name="distance" type="double"/>
+        </Action>
+        <Condition ID="IsBatteryOK"/>
+        <Control ID="PipelineSequence"/>
+        <Decorator ID="RateController"><input_port name="hz" type="double"/></Decorator>
+    </TreeNodesModel>
+</root>`
+	for _, tc := range []struct {
+		name   string
+		cfg    *TestNodeConfig
+		rules  map[string]string
+		status Status
+		bb     string
+		err    string
+	}{
+		{name: "no substitutes: a stand-in fails the tick", err: "node PipelineSequence::2 (PipelineSequence): no implementation"},
+		{name: "every leaf succeeds", cfg: &TestNodeConfig{}, status: Success, bb: `{"d":null,"done":true}`},
+		{name: "every leaf fails", cfg: &TestNodeConfig{ReturnStatus: Failure}, status: Failure, bb: `{"d":null}`},
+		{name: "a rule wins", cfg: &TestNodeConfig{}, rules: map[string]string{"IsBatteryOK": "AlwaysFailure"}, status: Failure, bb: `{"d":null}`},
+		{name: "a decorator passes its child's status", cfg: &TestNodeConfig{ReturnStatus: Running}, status: Running, bb: `{"d":null}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := NewFactory()
+			parsed, err := btxml.Parse("t.xml", []byte(doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := f.RegisterStandIns(parsed.Models); err != nil {
+				t.Fatal(err)
+			}
+			for filter, id := range tc.rules {
+				f.Substitute(filter, id)
+			}
+			if tc.cfg != nil {
+				if err := f.SubstituteStandIns(*tc.cfg); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := f.LoadDocument(parsed); err != nil {
+				t.Fatal(err)
+			}
+			tree, err := f.NewTree("")
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := tree.TickExactlyOnce()
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("got %v, %v; want an error containing %q", s, err, tc.err)
+				}
+				return
+			}
+			if s != tc.status || err != nil {
+				t.Fatalf("got %v, %v; want %v", s, err, tc.status)
+			}
+			if js, _ := tree.Blackboard().MarshalJSON(); string(js) != tc.bb {
+				t.Errorf("blackboard %s, want %s", js, tc.bb)
+			}
+			for n := range tree.Nodes() {
+				if n.Spec().Model().StandIn() {
+					t.Errorf("%s is still a stand-in", n.Path())
+				}
+				if n.ID() == "RateController" && n.Kind() != KindDecorator {
+					t.Errorf("RateController became a %s", n.Kind())
+				}
+			}
+		})
+	}
+	if err := NewFactory().SubstituteStandIns(TestNodeConfig{AsyncDelay: -1}); err == nil {
+		t.Error("a negative delay was accepted")
 	}
 }

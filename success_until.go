@@ -36,7 +36,7 @@ var successUntilModel = &Model{
 
 func untilPorts() []PortDef {
 	return []PortDef{
-		InputPort[int]("count", "the length of the cycle (-1: never flip)").Require(),
+		InputPort[int]("count", "the length of the cycle (-1: never flip)").Require().atLeast(-1),
 		whenEndsPort(),
 	}
 }

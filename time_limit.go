@@ -1,9 +1,6 @@
 package bt
 
-import (
-	"strconv"
-	"time"
-)
+import "time"
 
 // Time is behaviac's Time: it keeps its child going for msec milliseconds of the
 // tree's clock, whatever the child returns, then succeeds. msec is read when the node
@@ -24,7 +21,7 @@ import (
 //	    <Dance/>
 //	</Time>
 func Time(d time.Duration, child *Spec) *Spec {
-	return timeModel.Spec(child).With("msec", strconv.FormatInt(d.Milliseconds(), 10))
+	return timeModel.Spec(child).With("msec", msecText(d))
 }
 
 var timeModel = &Model{

@@ -1,9 +1,6 @@
 package bt
 
-import (
-	"strconv"
-	"time"
-)
+import "time"
 
 // Timeout ticks its child and gives up on it when it is still running msec
 // milliseconds after the activation started (msec 0: no time limit).
@@ -25,7 +22,7 @@ import (
 //	    <KeepYourBreath/>
 //	</Timeout>
 func Timeout(d time.Duration, child *Spec) *Spec {
-	return timeoutModel.Spec(child).With("msec", strconv.FormatInt(d.Milliseconds(), 10))
+	return timeoutModel.Spec(child).With("msec", msecText(d))
 }
 
 var timeoutModel = &Model{

@@ -44,7 +44,7 @@ func TestTimeout(t *testing.T) {
 				tick(Running, "A:R", "R R").after(time.Second).wokenFirst(no),
 			}},
 	})
-	tickError(t, timeoutModel.Spec(AlwaysSuccess()), `the port "msec" is required and not set`)
+	tickError(t, timeoutModel.Spec(AlwaysSuccess()), `Timeout needs the port "msec": set it with With("msec", …)`)
 }
 
 func TestDelay(t *testing.T) {

@@ -4,7 +4,8 @@
 //	IsBatteryOK  a plain function (NewCondition) reading two input ports
 //	Charge       a stateful action (NewStateful): OnStart, OnRunning, OnHalted
 //	PlanRoute    an asynchronous action (NewAsync): a goroutine under a context
-//	FollowRoute  a struct whose tagged fields are its ports (ModelOf), one leg per tick
+//	FollowRoute  a struct whose tagged fields are its ports (ModelOf), one leg per tick,
+//	             told by OnStart when it starts a route
 //	Deliver      a plain function (NewAction)
 //
 // Between ticks the program reads the blackboard, as a game loop would, to report
@@ -147,13 +148,17 @@ type FollowRoute struct {
 	leg int // the place reached, an index in the route
 }
 
+// OnStart is called instead of Tick when the node starts afresh: the route begins at
+// its first place.
+func (f *FollowRoute) OnStart(n *bt.Node) bt.Status {
+	f.leg = 0
+	return f.Tick(n)
+}
+
 func (f *FollowRoute) Tick(n *bt.Node) bt.Status {
 	route, err := f.Route.Get()
 	if err != nil {
 		n.Abort(err)
-	}
-	if n.Status() == bt.Idle { // a new activation: start from the first place
-		f.leg = 0
 	}
 	f.leg++
 	if f.leg >= len(route) {

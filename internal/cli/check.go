@@ -22,8 +22,8 @@ stack — check against their TreeNodesModel: kinds, numbers of children, port n
 and literal values are checked without the implementations. The models come from
 --models, and from the file's own <TreeNodesModel>, as Groot2 saves it.
 `,
-	example: `bt check examples/*/*.xml
-bt check --models nav2_models.xml navigate_w_replanning.xml`,
+	example: `bt check examples/sniper/*.xml examples/patrol/*.xml
+bt check --models examples/nav2/nav2_models.xml examples/*/*.xml`,
 }
 
 // check implements "bt check".

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -173,7 +174,9 @@ func (c *cmd) printHelp(w io.Writer, fs *flag.FlagSet, h help) {
 	fmt.Fprintln(w, "\nFlags:")
 	fs.VisitAll(func(f *flag.Flag) {
 		arg, text := flag.UnquoteUsage(f)
-		if arg != "" {
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() && arg != "" {
+			arg = "[=" + arg + "]" // a flag that may stand alone
+		} else if arg != "" {
 			arg = " " + arg
 		}
 		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "0s" {
@@ -276,6 +279,7 @@ type models struct {
 // (nil: none).
 func factoryWith(m *models) (*bt.Factory, error) {
 	f := bt.NewFactory()
+	f.SetLogger(slog.New(slog.DiscardHandler)) // the commands print the notes themselves
 	if m == nil {
 		return f, nil
 	}
@@ -341,9 +345,4 @@ func messagesIn(err error, file string) []string {
 	}
 	walk(err, "")
 	return out
-}
-
-// oneLine joins a multi-line message (a list of problems) into one line.
-func oneLine(s string) string {
-	return strings.ReplaceAll(strings.TrimSpace(s), "\n", " ")
 }

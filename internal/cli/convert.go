@@ -21,8 +21,8 @@ apart from the layout.
 Only FILE is converted: its <include> elements are kept as written, so convert the
 included files too. Node types are not checked (see "bt check").
 `,
-	example: `bt convert --to 4 navigate_v3.xml > navigate.xml
-bt convert --to 4 -o navigate.xml navigate_v3.xml`,
+	example: `bt convert --to 4 examples/nav2/navigate_v3.xml > navigate.xml
+bt convert --to 4 -o navigate.xml examples/nav2/navigate_v3.xml`,
 }
 
 // convert implements "bt convert".

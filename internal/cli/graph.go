@@ -29,7 +29,7 @@ otherwise validated (see "bt check").
 `,
 	example: `bt graph examples/patrol/patrol.xml
 bt graph --format dot examples/sniper/sniper.xml | dot -Tsvg > sniper.svg
-bt graph --format mermaid --main AsyncFallback examples/fallbacks/fallbacks.xml`,
+bt graph --format mermaid --main Async examples/fallbacks/fallbacks.xml`,
 }
 
 // graph implements "bt graph".

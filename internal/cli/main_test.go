@@ -2,11 +2,13 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gobt/bt"
@@ -40,24 +42,60 @@ func TestMainFunc(t *testing.T) {
 	}
 }
 
-// TestBuiltCommand builds cmd/bt and runs the README's first command with it, from
-// the module's root.
-func TestBuiltCommand(t *testing.T) {
+// buildBT builds cmd/bt, once for the tests that run it, and returns its path.
+func buildBT(t *testing.T) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the command")
 	}
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
+	built.once.Do(func() {
+		goCmd, err := exec.LookPath("go")
+		if err != nil {
+			built.err = err
+			return
+		}
+		dir, err := os.MkdirTemp("", "bt-cli-test")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.dir, built.bin = dir, filepath.Join(dir, "bt")
+		build := exec.Command(goCmd, "build", "-o", built.bin, "./cmd/bt")
+		build.Dir = moduleRoot
+		if out, err := build.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	bin := filepath.Join(t.TempDir(), "bt")
-	build := exec.Command(goCmd, "build", "-o", bin, "./cmd/bt")
-	build.Dir = filepath.Join("..", "..")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	return built.bin
+}
+
+// built is the bt command buildBT built; TestMain removes it.
+var built struct {
+	once     sync.Once
+	dir, bin string
+	err      error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
 	}
+	os.Exit(code)
+}
+
+// moduleRoot is the module's root, relative to this package.
+var moduleRoot = filepath.Join("..", "..")
+
+// TestBuiltCommand builds cmd/bt and runs the README's first command with it, from
+// the module's root.
+func TestBuiltCommand(t *testing.T) {
+	bin := buildBT(t)
 	run := exec.Command(bin, "run", "examples/sniper/sniper.xml")
-	run.Dir = build.Dir
+	run.Dir = moduleRoot
 	out, err := run.Output()
 	if err != nil {
 		t.Fatalf("bt run: %v\n%s", err, out)

@@ -19,7 +19,7 @@ ports with their direction, name, type, default and description.
 `,
 	example: `bt nodes
 bt nodes Repeat RetryUntilSuccessful
-bt nodes --models nav2_models.xml`,
+bt nodes --models examples/nav2/nav2_models.xml`,
 }
 
 // nodes implements "bt nodes".

@@ -2,54 +2,88 @@ package cli
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"log/slog"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gobt/bt"
+	"github.com/gobt/bt/blackboard"
 	"github.com/gobt/bt/btxml"
 )
 
 var runHelp = help{
 	usage: "bt run [flags] FILE.xml",
-	text: `Run loads FILE.xml (BehaviorTree.CPP format 4, or 3, which is upgraded first), builds its
-main tree on an empty blackboard and ticks it until it completes or N ticks were made.
-It prints one line "tick <i> <STATUS>" per tick, then "blackboard <json>" with the
-entries of the root blackboard. A tree still RUNNING after the last tick is halted
-first. A problem — a bad file, a tree that cannot be built, a script that fails while
-ticking — prints "error <message>" and exits with status 1.
+	text: `Run loads FILE.xml (BehaviorTree.CPP format 4, or 3, which is upgraded first),
+builds its main tree and ticks it as a robot's main loop does (BehaviorTree.CPP's
+tickWhileRunning): until the tree completes, sleeping --interval between ticks, and
+waking at once when an asynchronous node finishes or a timer expires. It prints one
+line "tick <i> <STATUS>" per tick, then "blackboard <json>" with the entries of the
+root blackboard. Ctrl-C halts the tree, prints the blackboard and exits with status 1.
 
-The main tree is --main, else the document's main_tree_to_execute, else its only tree.
-Ticks are back to back (BehaviorTree.CPP's tickOnce; with --exactly-once,
-tickExactlyOnce) unless --interval paces them: then run sleeps between ticks, and a
-node that wakes the tree up (an async action that finished, a timer that expired)
-cuts the sleep short.
+--ticks N makes at most N ticks, back to back unless --interval is given (the
+contract of the conformance cases); a tree still RUNNING after the last one is
+halted, which run says on stderr. With --exactly-once a node that yields takes a
+tick of its own (tickExactlyOnce instead of tickOnce).
 
---models declares node types that are implemented elsewhere (a TreeNodesModel file,
-as Groot2 or a robotics stack writes it) so that the tree loads without them; --mock
-gives substitution rules (BehaviorTree.CPP's JSON) that replace them with TestNodes
-for a dry run. A node without implementation that is ticked is an error.
+A problem — a bad file, a tree that cannot be built, a script that fails while
+ticking — prints one line "error <message>" per problem and exits with status 1.
+Remarks on the file (a misspelt _onSucess, what an upgrade from format 3 changed)
+go to stderr. The main tree is --main, else the document's main_tree_to_execute,
+else its only tree.
+
+The blackboard starts empty; --blackboard FILE.json and then --set key=value seed
+it. A value is converted to the type of the port that uses the entry, if one does;
+otherwise it is an integer, a real number or true/false when it reads as one, and
+text else.
+
+Node types implemented elsewhere (the custom nodes of a robotics stack) are known
+from --models and from the file's own <TreeNodesModel>: the tree loads, and runs
+once they are replaced. --mock-all replaces every one of them: actions and
+conditions with TestNodes that return SUCCESS (--mock-all=FAILURE, RUNNING or
+SKIPPED for another status), decorators with ones that return their child's
+status, controls with Sequences. --mock gives substitution rules
+(BehaviorTree.CPP's JSON) for particular nodes; they win over --mock-all.
 
 Log nodes print "log <LEVEL> <node>: <message>" (debug messages only with --log).
 `,
 	example: `bt run examples/sniper/sniper.xml
 bt run --exactly-once --log --main Async examples/fallbacks/fallbacks.xml
-bt run --models nav_models.xml --mock dry_run.json --interval 100ms navigate.xml`,
+bt run --set distance=5 --ticks 10 examples/sniper/sniper.xml
+bt run --models examples/nav2/nav2_models.xml --mock-all examples/nav2/navigate.xml
+bt run --models examples/nav2/nav2_models.xml --mock-all --mock examples/nav2/dry_run.json --set goal=kitchen examples/nav2/navigate.xml`,
+}
+
+// defaultInterval is the pause between ticks without --ticks: BehaviorTree.CPP's
+// tickWhileRunning default.
+const defaultInterval = bt.DefaultPeriod
+
+// runOptions are the flags of "bt run" that shape the tree to run.
+type runOptions struct {
+	main, models, mock, blackboard string
+	mockAll                        mockAllFlag
+	sets                           setFlags
+	debug                          bool
 }
 
 // run implements "bt run": load a file, tick its main tree, print the statuses and the
 // root blackboard (the contract of the conformance cases).
 func (c *cmd) run(args []string) int {
+	var o runOptions
 	fs := flags("run")
-	ticks := fs.Int("ticks", 100, "tick at most `N` times (0: until the tree completes)")
+	ticks := fs.Int("ticks", 0, "tick at most `N` times, back to back unless --interval is given (0: until the tree completes)")
 	exactly := fs.Bool("exactly-once", false, "tick the root exactly once per tick, ignoring wake-ups (tickExactlyOnce)")
-	main := fs.String("main", "", "run the tree `ID` instead of the document's main tree")
-	interval := fs.Duration("interval", 0, "sleep up to `D` (such as 100ms) between ticks while the tree runs")
-	mock := fs.String("mock", "", "apply the substitution rules of `RULES.json` before building the tree")
-	models := fs.String("models", "", "declare the node types of the TreeNodesModel file `MODELS.xml` (stand-ins without implementation)")
-	logChanges := fs.Bool("log", false, "print every status change as it happens, and debug messages of Log nodes")
+	fs.StringVar(&o.main, "main", "", "run the tree `ID` instead of the document's main tree")
+	interval := fs.Duration("interval", defaultInterval, "sleep up to `D` between ticks while the tree runs, cut short by a wake-up (0: back to back; with --ticks the default is 0)")
+	fs.StringVar(&o.mock, "mock", "", "apply the substitution rules of `RULES.json` before building the tree")
+	fs.Var(&o.mockAll, "mock-all", "replace every node type known only from a model: leaves with TestNodes returning `STATUS` (default SUCCESS), decorators with pass-throughs, controls with Sequences")
+	fs.StringVar(&o.models, "models", "", "declare the node types of the TreeNodesModel file `MODELS.xml` (stand-ins without implementation)")
+	fs.StringVar(&o.blackboard, "blackboard", "", "seed the root blackboard with the entries of `FILE.json` (an object of key → value)")
+	fs.Var(&o.sets, "set", "seed the root blackboard entry `key=value` (repeatable)")
+	fs.BoolVar(&o.debug, "log", false, "print every status change as it happens, and debug messages of Log nodes")
 	files, code, ok := c.parse(fs, runHelp, args)
 	switch {
 	case !ok:
@@ -61,32 +95,33 @@ func (c *cmd) run(args []string) int {
 	case *interval < 0:
 		return c.usageError(runHelp, "--interval must not be negative")
 	}
-	tree, dir, err := c.build(files[0], *main, *models, *mock, *logChanges)
+	if _, _, err := o.mockAll.status(); err != nil {
+		return c.usageError(runHelp, "%v", err)
+	}
+	if isSet(fs, "ticks") && !isSet(fs, "interval") {
+		*interval = 0 // the conformance contract: back to back
+	}
+	tree, dir, err := c.build(files[0], &o)
 	if err != nil {
 		return c.runError(err)
 	}
-	if *logChanges {
+	if o.debug {
 		c.logChanges(tree)
 	}
 	tick := tree.TickOnce
 	if *exactly {
 		tick = tree.TickExactlyOnce
 	}
-	status, interrupted := bt.Idle, false
-	for i := 1; *ticks == 0 || i <= *ticks; i++ {
-		if interrupted = c.wait(tree, i, *interval); interrupted {
-			break
-		}
-		if status, err = tick(); err != nil {
-			tree.Halt() // stop what still runs (async work); the tick's error is the news
-			return c.runError(located(withPosition(tree, err), dir))
-		}
-		fmt.Fprintf(c.stdout, "tick %d %s\n", i, status)
-		if status != bt.Running {
-			break
-		}
+	status, n, err := c.tickLoop(tree, tick, *ticks, *interval)
+	if err != nil {
+		tree.Halt() // stop what still runs (async work); the tick's error is the news
+		return c.runError(located(withPosition(tree, err), dir))
 	}
+	interrupted := c.ctx.Err() != nil
 	if status == bt.Running {
+		if !interrupted {
+			fmt.Fprintf(c.stderr, "bt: the tree is still RUNNING after %d ticks (--ticks %d): halting it\n", n, *ticks)
+		}
 		if err := tree.Halt(); err != nil {
 			return c.runError(located(withPosition(tree, err), dir))
 		}
@@ -102,30 +137,234 @@ func (c *cmd) run(args []string) int {
 	return exitOK
 }
 
-// build loads the file and builds the tree to run.
-func (c *cmd) build(path, main, models, mock string, debug bool) (tree *bt.Tree, dir string, err error) {
-	f, err := factory(models)
+// isSet reports whether the flag name was given on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// tickLoop ticks the tree until it completes, max ticks were made (0: no bound) or the
+// command is interrupted, sleeping up to interval between ticks; a wake-up cuts the
+// sleep short. It prints a line per tick and returns the last status and the number of
+// ticks.
+func (c *cmd) tickLoop(tree *bt.Tree, tick func() (bt.Status, error), max int, interval time.Duration) (bt.Status, int, error) {
+	status := bt.Idle
+	i := 0
+	for max == 0 || i < max {
+		if i > 0 && interval > 0 {
+			if _, err := tree.Sleep(c.ctx, interval); err != nil {
+				break
+			}
+		}
+		if c.ctx.Err() != nil {
+			break
+		}
+		i++
+		var err error
+		if status, err = tick(); err != nil {
+			return status, i, err
+		}
+		fmt.Fprintf(c.stdout, "tick %d %s\n", i, status)
+		if status != bt.Running {
+			break
+		}
+	}
+	return status, i, nil
+}
+
+// build loads the file and builds the tree to run, with its blackboard seeded; it
+// prints the notes of the file on stderr.
+func (c *cmd) build(path string, o *runOptions) (tree *bt.Tree, dir string, err error) {
+	f, err := factory(o.models)
 	if err != nil {
 		return nil, "", err
 	}
-	if mock != "" {
-		if err := loadSubstitutions(f, mock); err != nil {
+	if o.mock != "" {
+		if err := loadSubstitutions(f, o.mock); err != nil {
 			return nil, "", err
 		}
 	}
+	dir, err = c.load(f, path)
+	if err != nil {
+		return nil, "", err
+	}
+	if status, ok, _ := o.mockAll.status(); ok {
+		if err := f.SubstituteStandIns(bt.TestNodeConfig{ReturnStatus: status}); err != nil {
+			return nil, "", err
+		}
+	}
+	if o.main == "" && f.MainTree() == "" {
+		return nil, "", fmt.Errorf("%s: no main tree: the trees are %s; choose one with --main (or main_tree_to_execute in the file)", path, quoted(f.TreeIDs()))
+	}
+	level := slog.LevelInfo
+	if o.debug {
+		level = slog.LevelDebug
+	}
+	tree, err = f.NewTree(o.main, bt.WithContext(c.ctx), bt.WithLogger(slog.New(&logHandler{w: c.stdout, level: level})))
+	if err != nil {
+		return nil, "", errors.Join(prefixed(located(err, dir), path)...)
+	}
+	if err := unimplemented(tree, dir); err != nil {
+		return nil, "", err
+	}
+	return tree, dir, seed(tree.Blackboard(), o)
+}
+
+// load loads the file at path into f, as check does: its own TreeNodesModel declares
+// the node types it uses. It prints the notes of the file on stderr, also when it
+// fails, and returns the directory the positions of f's trees are relative to.
+func (c *cmd) load(f *bt.Factory, path string) (dir string, err error) {
 	doc, dir, err := loadDocument(path)
+	if err == nil {
+		err = f.RegisterStandIns(doc.Models)
+	}
 	if err == nil {
 		err = f.LoadDocument(doc)
 	}
-	if err != nil {
-		return nil, "", located(err, dir)
+	for _, n := range notes(f, dir) {
+		fmt.Fprintln(c.stderr, n)
 	}
-	level := slog.LevelInfo
-	if debug {
-		level = slog.LevelDebug
+	return dir, located(err, dir)
+}
+
+// quoted lists names between double quotes, separated by commas.
+func quoted(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
 	}
-	tree, err = f.NewTree(main, bt.WithContext(c.ctx), bt.WithLogger(slog.New(&logHandler{w: c.stdout, level: level})))
-	return tree, dir, located(err, dir)
+	return strings.Join(q, ", ")
+}
+
+// notes returns the notes of the documents f loaded, as "file:line:col: note: …".
+func notes(f *bt.Factory, dir string) []string {
+	var out []string
+	for _, n := range f.Notes() {
+		out = append(out, messages(located(&btxml.Error{Pos: n.Pos, Msg: "note: " + n.Msg}, dir))...)
+	}
+	return out
+}
+
+// prefixed makes errors of the problems of err, each naming the file path unless it
+// has a position.
+func prefixed(err error, path string) []error {
+	var errs []error
+	for _, m := range messagesIn(err, path) {
+		errs = append(errs, errors.New(m))
+	}
+	return errs
+}
+
+// unimplemented reports the nodes of tree whose type is known only from a model: they
+// would fail the tick that reaches them.
+func unimplemented(tree *bt.Tree, dir string) error {
+	var errs []error
+	for n := range tree.Nodes() {
+		if !n.Spec().Model().StandIn() {
+			continue
+		}
+		msg := fmt.Sprintf("node %s (%s) has no implementation, only a TreeNodesModel: dry-run it with --mock-all, or with substitution rules (--mock RULES.json)", n.Name(), n.ID())
+		if n.Name() == n.ID() {
+			msg = fmt.Sprintf("node %s has no implementation, only a TreeNodesModel: dry-run it with --mock-all, or with substitution rules (--mock RULES.json)", n.ID())
+		}
+		errs = append(errs, located(&btxml.Error{Pos: n.Pos(), Msg: msg}, dir))
+	}
+	return errors.Join(errs...)
+}
+
+// seed writes the entries of --blackboard and then those of --set into the root
+// blackboard of the built tree, whose ports have typed the entries they use.
+func seed(bb *blackboard.Blackboard, o *runOptions) error {
+	if o.blackboard != "" {
+		data, err := os.ReadFile(o.blackboard)
+		if err != nil {
+			return err
+		}
+		if err := bb.UnmarshalJSON(data); err != nil {
+			return fmt.Errorf("%s: %w", o.blackboard, err)
+		}
+	}
+	var errs []error
+	for _, kv := range o.sets {
+		key, text, _ := strings.Cut(kv, "=")
+		e := bb.Entry(key)
+		v := blackboard.String(text) // parsed into the entry's type, if it has one
+		if e.Type() == nil {
+			v = literal(text)
+		}
+		if err := e.Set(v); err != nil {
+			errs = append(errs, fmt.Errorf("--set %s: %w", kv, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// literal is the value of --set text for an entry without a type: an integer, a real
+// number or a boolean when the whole text is one, else the text.
+func literal(text string) blackboard.Value {
+	if i, err := strconv.ParseInt(text, 10, 64); err == nil {
+		return blackboard.Int(i)
+	}
+	if f, err := strconv.ParseFloat(text, 64); err == nil && !strings.ContainsAny(text, "xXnN") {
+		return blackboard.Float(f)
+	}
+	if b, err := strconv.ParseBool(text); err == nil && (text == "true" || text == "false") {
+		return blackboard.Bool(b)
+	}
+	return blackboard.String(text)
+}
+
+// setFlags collects the key=value of every --set.
+type setFlags []string
+
+func (s *setFlags) String() string { return strings.Join(*s, " ") }
+
+func (s *setFlags) Set(kv string) error {
+	if key, _, ok := strings.Cut(kv, "="); !ok || key == "" {
+		return errors.New("want key=value")
+	}
+	*s = append(*s, kv)
+	return nil
+}
+
+// mockAllFlag is --mock-all, alone (SUCCESS) or with a status: --mock-all=FAILURE.
+// The flag package calls a flag that may stand alone a boolean and says so in its
+// errors, so Set takes any text and status checks it once the flags are parsed.
+type mockAllFlag struct {
+	value string // "": not given
+}
+
+func (m *mockAllFlag) IsBoolFlag() bool { return true }
+
+func (m *mockAllFlag) String() string {
+	if m == nil {
+		return ""
+	}
+	return m.value
+}
+
+func (m *mockAllFlag) Set(s string) error {
+	m.value = s
+	if s == "false" {
+		m.value = ""
+	}
+	return nil
+}
+
+// status returns the status the mocked leaves return, and whether --mock-all was given.
+func (m *mockAllFlag) status() (bt.Status, bool, error) {
+	switch m.value {
+	case "":
+		return bt.Idle, false, nil
+	case "true":
+		return bt.Success, true, nil
+	}
+	st, err := bt.ParseStatus(strings.ToUpper(m.value))
+	if err != nil || st == bt.Idle {
+		return bt.Idle, false, fmt.Errorf("--mock-all=%s: want SUCCESS, FAILURE, RUNNING or SKIPPED", m.value)
+	}
+	return st, true, nil
 }
 
 // loadSubstitutions adds the substitution rules of a JSON file to f.
@@ -146,23 +385,13 @@ func loadSubstitutions(f *bt.Factory, path string) error {
 	return errors.Join(errs...)
 }
 
-// wait paces the ticks: before every tick but the first it sleeps up to interval,
-// cut short by a wake-up. It reports whether the command was interrupted.
-func (c *cmd) wait(tree *bt.Tree, i int, interval time.Duration) (interrupted bool) {
-	if i > 1 && interval > 0 {
-		_, err := tree.Sleep(c.ctx, interval)
-		return err != nil
-	}
-	return c.ctx.Err() != nil
-}
-
-// runError prints the problems of err as one "error" line and returns exitError.
+// runError prints the problems of err, one "error" line each (a problem's context,
+// such as the line of a script with a caret under the column, follows it), and
+// returns exitError.
 func (c *cmd) runError(err error) int {
-	msgs := messages(err)
-	for i, m := range msgs {
-		msgs[i] = oneLine(m)
+	for _, m := range messages(err) {
+		fmt.Fprintf(c.stdout, "error %s\n", strings.TrimSuffix(m, "\n"))
 	}
-	fmt.Fprintf(c.stdout, "error %s\n", strings.Join(msgs, "; "))
 	return exitError
 }
 

@@ -2,31 +2,55 @@
 // "did you mean" of error messages.
 package typo
 
-import "fmt"
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // maxLen bounds the names compared: typo hints are for short names, and the distance
 // costs the product of the lengths (the names may come from a hostile file).
 const maxLen = 64
 
-// Suggest returns `; did you mean "x"?` naming the candidate closest to name, or ""
-// when none is close enough to be a likely typo. Case slips count as typos.
+// maxSuggested bounds how many names one hint offers.
+const maxSuggested = 4
+
+// Suggest returns `; did you mean "x"?` naming the candidates closest to name — every
+// one at the smallest distance, in the order given (`; did you mean "Log" or "Loop"?`)
+// — or "" when none is close enough to be a likely typo. Case slips count as typos.
 func Suggest(name string, candidates []string) string {
 	if len(name) > maxLen {
 		return ""
 	}
-	best, bestDist := "", len(name)/3+2
+	var best []string
+	bestDist := len(name)/3 + 2
 	for _, c := range candidates {
-		if len(c) > maxLen || abs(len(c)-len(name)) >= bestDist {
+		if len(c) > maxLen || abs(len(c)-len(name)) > bestDist {
 			continue // the lengths alone are too far apart
 		}
-		if d := Distance(name, c); d < bestDist {
-			best, bestDist = c, d
+		switch d := Distance(name, c); {
+		case d < bestDist:
+			best, bestDist = append(best[:0], c), d
+		case d == bestDist && len(best) > 0 && len(best) < maxSuggested && !slices.Contains(best, c):
+			best = append(best, c)
 		}
 	}
-	if best == "" {
+	if len(best) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("; did you mean %q?", best)
+	return "; did you mean " + orList(best) + "?"
+}
+
+// orList quotes names and joins them as "a", "b" or "c".
+func orList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 }
 
 // Distance is the Levenshtein distance between a and b, case-insensitive for ASCII

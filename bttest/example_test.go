@@ -1,0 +1,31 @@
+package bttest_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
+)
+
+// A Delay tested without sleeping: the clock moves only when the test says so.
+func ExampleClock() {
+	clock := bttest.NewClock(time.Unix(0, 0))
+	beeps := 0
+	tree, err := bt.NewTree(
+		bt.Delay(500*time.Millisecond, bt.Action("Beep", func() bt.Status { beeps++; return bt.Success })),
+		bt.WithClock(clock),
+	)
+	if err != nil {
+		panic(err)
+	}
+	s, _ := tree.TickOnce()
+	next, _ := clock.Next()
+	fmt.Println(s, beeps, "timer due in", next.Sub(clock.Now()))
+	clock.Advance(next.Sub(clock.Now()))
+	s, _ = tree.TickOnce()
+	fmt.Println(s, beeps)
+	// Output:
+	// RUNNING 0 timer due in 500ms
+	// SUCCESS 1
+}

@@ -1,0 +1,153 @@
+package cli
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestREADMECommands runs every command of the README's shell blocks, as written, from
+// the module's root with the built bt: each must succeed and print no error. A command
+// that is not bt's must be one of the few the test knows to leave alone.
+func TestREADMECommands(t *testing.T) {
+	bin := buildBT(t)
+	readme, err := os.ReadFile(filepath.Join(moduleRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	notRun := []string{"go test ./...", "go get github.com/gobt/bt"} // recursive, or the network
+	ran := 0
+	for _, line := range shellLines(string(readme)) {
+		args, ok := strings.CutPrefix(line, "bt ")
+		if !ok {
+			args, ok = strings.CutPrefix(line, "go run ./cmd/bt ")
+		}
+		if !ok {
+			if !slices.Contains(notRun, line) {
+				t.Errorf("README runs %q, which this test does not know", line)
+			}
+			continue
+		}
+		runExample(t, bin, moduleRoot, line, args)
+		ran++
+	}
+	if ran < 10 {
+		t.Errorf("ran %d commands of the README; the parsing lost some", ran)
+	}
+}
+
+// TestREADMELinks: the README links only files of the repository, which exist.
+func TestREADMELinks(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join(moduleRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile(`\]\(([^)]*)\)`).FindAllStringSubmatch(string(readme), -1) {
+		target := m[1]
+		if strings.Contains(target, "://") || strings.HasPrefix(target, "..") || filepath.IsAbs(target) {
+			t.Errorf("the README links %s, outside the repository", target)
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(moduleRoot, strings.SplitN(target, "#", 2)[0])); err != nil {
+			t.Errorf("the README links %s: %v", target, err)
+		}
+	}
+	for _, word := range []string{"../shared", "http://", "https://"} {
+		if strings.Contains(string(readme), word) {
+			t.Errorf("the README mentions %s, outside the repository", word)
+		}
+	}
+}
+
+// TestHelpExamples runs the examples of every command's --help from a directory that
+// holds the repository's examples (files the examples write land there): each must
+// succeed. What follows a pipe or a redirection is left out.
+func TestHelpExamples(t *testing.T) {
+	bin := buildBT(t)
+	dir := t.TempDir()
+	abs, err := filepath.Abs(filepath.Join(moduleRoot, "examples"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(abs, filepath.Join(dir, "examples")); err != nil {
+		t.Fatal(err)
+	}
+	helps := map[string]help{"run": runHelp, "check": checkHelp, "nodes": nodesHelp,
+		"models": modelsHelp, "graph": graphHelp, "convert": convertHelp}
+	for _, cm := range commands() {
+		h, ok := helps[cm.name]
+		if !ok {
+			t.Errorf("no help of %s to test", cm.name)
+			continue
+		}
+		for _, line := range strings.Split(strings.TrimSpace(h.example), "\n") {
+			line = strings.TrimSpace(strings.FieldsFunc(line, func(r rune) bool { return r == '|' || r == '>' })[0])
+			args, ok := strings.CutPrefix(line, "bt ")
+			if !ok {
+				t.Errorf("the help of %s shows %q, not a bt command", cm.name, line)
+				continue
+			}
+			runExample(t, bin, dir, line, args)
+		}
+	}
+}
+
+// shellLines returns the command lines of the ```sh blocks of a Markdown text, without
+// their comments.
+func shellLines(md string) []string {
+	var lines []string
+	in := false
+	for _, line := range strings.Split(md, "\n") {
+		switch {
+		case strings.HasPrefix(line, "```"):
+			in = line == "```sh"
+		case in:
+			if i := strings.Index(line, " #"); i >= 0 {
+				line = line[:i]
+			}
+			if line = strings.TrimSpace(line); line != "" {
+				lines = append(lines, line)
+			}
+		}
+	}
+	return lines
+}
+
+// runExample runs bt with args (a command line without the program, whose globs it
+// expands) in dir, and reports a failure or an "error" line.
+func runExample(t *testing.T, bin, dir, line, args string) {
+	t.Helper()
+	var argv []string
+	for _, a := range strings.Fields(args) {
+		if strings.ContainsAny(a, "*?[") {
+			matches, err := filepath.Glob(filepath.Join(dir, a))
+			if err != nil || len(matches) == 0 {
+				t.Errorf("%s: %s matches nothing", line, a)
+			}
+			for _, m := range matches {
+				rel, _ := filepath.Rel(dir, m)
+				argv = append(argv, rel)
+			}
+			continue
+		}
+		argv = append(argv, a)
+	}
+	cmd := exec.Command(bin, argv...)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		stderr := ""
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = string(ee.Stderr)
+		}
+		t.Errorf("%s: %v\n%s%s", line, err, out, stderr)
+		return
+	}
+	if strings.HasPrefix(string(out), "error ") || strings.Contains(string(out), "\nerror ") {
+		t.Errorf("%s printed an error:\n%s", line, out)
+	}
+}
