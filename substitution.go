@@ -441,8 +441,8 @@ func mockStandIn(s *Spec, cfg *TestNodeConfig) *Spec {
 	c := s.clone()
 	c.ports = nil // the substitutes declare none (mockModel keeps the entries they name)
 	switch s.model.Kind {
-	case KindDecorator: // its child's status, as a SubTree passes its root's
-		c.model = mockModel(s, KindDecorator, nil, func(*Init) (ticker, error) { return &subTreeNode{}, nil })
+	case KindDecorator:
+		c.model = mockModel(s, KindDecorator, nil, func(*Init) (ticker, error) { return standInDecorator{}, nil })
 		return c
 	case KindControl:
 		c.model = mockModel(s, KindControl, nil, sequenceModel.build)
@@ -450,6 +450,17 @@ func mockStandIn(s *Spec, cfg *TestNodeConfig) *Spec {
 	}
 	c.model = testNodeFor(s)
 	return cfg.spec(c)
+}
+
+// standInDecorator stands in for a custom decorator: it returns its child's status. Like
+// the custom decorators it replaces (BehaviorTree.CPP's DecoratorNode::executeTick),
+// it stores its status before the child is put back, and it marks itself Running
+// before ticking the child, as most of them do.
+type standInDecorator struct{}
+
+func (standInDecorator) tick(n *Node) Status {
+	n.setRunning()
+	return n.decorated(n.Child(0).Tick(), storeThenReset)
 }
 
 // wildcard reports whether text matches pattern, where '*' matches any run of
