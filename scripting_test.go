@@ -2,6 +2,7 @@ package bt
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 )
@@ -156,5 +157,84 @@ func TestEnumsInScriptsAndPorts(t *testing.T) {
 	}
 	if err := f.RegisterEnum("SUCCESS", 7); err == nil {
 		t.Error("re-registering an enum with another value must fail")
+	}
+}
+
+// tickOnce builds the tree of body (the content of a BehaviorTree) and ticks it once.
+func tickOnce(t *testing.T, body string) (*Tree, Status, error) {
+	t.Helper()
+	f := NewFactory()
+	if err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="T">`+body+`</BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := tree.TickOnce()
+	return tree, s, err
+}
+
+// TestConditionCasts checks how a script's value decides a condition: as
+// BehaviorTree.CPP 4.10 casts it to bool, 0 and 1 (and true and false) are accepted,
+// any other integer and any string are an error naming the node; a real number is
+// true unless it is zero.
+func TestConditionCasts(t *testing.T) {
+	const notBool = "the int 2 is not a boolean: only 0 and 1 are (implicit casting to bool is not allowed)"
+	for _, tc := range []struct{ body, want string }{
+		{`<ScriptCondition code="1"/>`, "SUCCESS"},
+		{`<ScriptCondition code="0"/>`, "FAILURE"},
+		{`<ScriptCondition code="true"/>`, "SUCCESS"},
+		{`<ScriptCondition code="2 &gt; 1"/>`, "SUCCESS"},
+		{`<ScriptCondition code="0.5"/>`, "SUCCESS"},
+		{`<ScriptCondition code="1 + 1"/>`, "SUCCESS"}, // a Float: C-style
+		{`<ScriptCondition code="1 / 0 &gt; 1000000"/>`, "SUCCESS"},
+		{`<ScriptCondition code="2"/>`, `node ScriptCondition::1 (ScriptCondition): script "2": ` + notBool},
+		{`<Sequence><Script code="n := 2"/><ScriptCondition name="check" code="n"/></Sequence>`,
+			`node check (ScriptCondition): script "n": ` + notBool},
+		{`<ScriptCondition code="'true'"/>`, `node ScriptCondition::1 (ScriptCondition): script "'true'": the string "true" is not a boolean`},
+		{`<AlwaysSuccess _skipIf="2"/>`, `node AlwaysSuccess::1 (AlwaysSuccess): _skipIf: script "2": ` + notBool},
+		{`<Precondition if="2" else="FAILURE"><AlwaysSuccess/></Precondition>`,
+			`node Precondition::1 (Precondition): script "2": ` + notBool},
+	} {
+		_, s, err := tickOnce(t, tc.body)
+		got := s.String()
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.body, got, tc.want)
+		}
+	}
+}
+
+// TestDivisionByZero checks that script arithmetic is IEEE double arithmetic, as in
+// BehaviorTree.CPP: 1 / 0 is +Inf and 0 / 0 NaN, which JSON exports as null; only
+// narrowing them into an integer entry is an error.
+func TestDivisionByZero(t *testing.T) {
+	tree, s, err := tickOnce(t, `<Sequence>
+		<Script code="inf := 1 / 0; nan := 0 / 0; zero := 0; neg := -1 / zero"/>
+		<ScriptCondition code="inf &gt; 1000000 &amp;&amp; neg &lt; 0 &amp;&amp; nan != nan"/>
+	</Sequence>`)
+	if err != nil || s != Success {
+		t.Fatalf("got %v, %v; want SUCCESS", s, err)
+	}
+	bb := tree.Blackboard()
+	if inf := bb.Entry("inf").Load().Float(); !math.IsInf(inf, 1) {
+		t.Errorf("inf = %v", inf)
+	}
+	if neg := bb.Entry("neg").Load().Float(); !math.IsInf(neg, -1) {
+		t.Errorf("neg = %v", neg)
+	}
+	if nan := bb.Entry("nan").Load().Float(); !math.IsNaN(nan) {
+		t.Errorf("nan = %v", nan)
+	}
+	js, err := bb.MarshalJSON()
+	if want := `{"inf":null,"nan":null,"neg":null,"zero":0}`; err != nil || string(js) != want {
+		t.Errorf("JSON %s, %v; want %s", js, err, want)
+	}
+	_, _, err = tickOnce(t, `<Script code="i := 4; i /= 0"/>`)
+	if want := `node Script::1 (Script): script "i := 4; i /= 0": cannot assign float +Inf to "i"`; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("got %v, want %s…", err, want)
 	}
 }

@@ -77,6 +77,44 @@ func TestValueAccessors(t *testing.T) {
 	}
 }
 
+func TestValueCondition(t *testing.T) {
+	tests := []struct {
+		v    Value
+		want bool
+		err  string
+	}{
+		{v: Bool(true), want: true},
+		{v: Bool(false), want: false},
+		{v: Int(0), want: false},
+		{v: Int(1), want: true},
+		{v: Int(2), err: "the int 2 is not a boolean: only 0 and 1 are (implicit casting to bool is not allowed)"},
+		{v: Int(-1), err: "the int -1 is not a boolean: only 0 and 1 are (implicit casting to bool is not allowed)"},
+		{v: Float(0), want: false},
+		{v: Float(math.Copysign(0, -1)), want: false},
+		{v: Float(0.5), want: true},
+		{v: Float(2), want: true},
+		{v: Float(math.Inf(1)), want: true},
+		{v: Float(math.NaN()), want: true},
+		{v: String("true"), err: `the string "true" is not a boolean`},
+		{v: String("1"), err: `the string "1" is not a boolean`},
+		{v: String(""), err: `the string "" is not a boolean`},
+		{v: Value{}, err: "the value is not initialised"},
+	}
+	for _, tc := range tests {
+		got, err := tc.v.Condition()
+		switch {
+		case tc.err != "":
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%#v.Condition() error = %v, want %q", tc.v, err, tc.err)
+			}
+		case err != nil:
+			t.Errorf("%#v.Condition(): %v", tc.v, err)
+		case got != tc.want:
+			t.Errorf("%#v.Condition() = %v, want %v", tc.v, got, tc.want)
+		}
+	}
+}
+
 func TestValueTruthy(t *testing.T) {
 	tests := []struct {
 		v    Value
