@@ -238,3 +238,63 @@ func TestDivisionByZero(t *testing.T) {
 		t.Errorf("got %v, want %s…", err, want)
 	}
 }
+
+// TestFirstWriteTypesEntry checks that an entry a port created when the tree was built
+// (typed after the port) takes the type of its first write, as in BehaviorTree.CPP, and
+// that ports typed as strings read numbers as their text.
+func TestFirstWriteTypesEntry(t *testing.T) {
+	for _, tc := range []struct{ name, script, bb string }{
+		{"int", "state := 2", `{"out":"2","picked":"two","state":2}`},
+		{"real", "state := 2.0", `{"out":"2","picked":"two","state":2.0}`},
+		{"bool", "state := true", `{"out":"true","picked":"one","state":true}`}, // true is 1, as in BT.CPP
+		{"text", "state := '1'", `{"out":"1","picked":"one","state":"1"}`},
+		// Once the entry holds a number, a number-like string is read as that number.
+		{"number then text", "state := 1; state = '2'", `{"out":"2","picked":"two","state":2}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := NewFactory()
+			echo := NewAction("Echo", func(n *Node) (Status, error) {
+				s, err := Get[string](n, "in")
+				if err == nil {
+					err = Set(n, "out", s)
+				}
+				return Success, err
+			}, InputPort[string]("in", ""), OutputPort[string]("out", ""))
+			if err := f.Register(echo); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="T"><Sequence>
+				<Script code="`+tc.script+`"/>
+				<Echo in="{state}" out="{out}"/>
+				<Switch2 variable="{state}" case_1="1" case_2="2">
+					<Script code="picked := 'one'"/>
+					<Script code="picked := 'two'"/>
+					<Script code="picked := 'other'"/>
+				</Switch2>
+			</Sequence></BehaviorTree></root>`); err != nil {
+				t.Fatal(err)
+			}
+			tree, err := f.NewTree("")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s, err := tree.TickOnce(); err != nil || s != Success {
+				t.Fatalf("got %v, %v; want SUCCESS", s, err)
+			}
+			js, err := tree.Blackboard().MarshalJSON()
+			if err != nil || string(js) != tc.bb {
+				t.Errorf("blackboard %s, %v; want %s", js, err, tc.bb)
+			}
+		})
+	}
+}
+
+// TestNumberEntryRejectsWords checks the error of a script assigning text that is not a
+// number to an entry holding one: it names the entry.
+func TestNumberEntryRejectsWords(t *testing.T) {
+	_, _, err := tickOnce(t, `<Script code="k := 3; k = 'abc'"/>`)
+	want := `node Script::1 (Script): script "k := 3; k = 'abc'": cannot assign string "abc" to "k": entry "k": cannot assign string "abc" to an entry holding int64 (not a number)`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
