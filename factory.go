@@ -26,7 +26,8 @@ type Factory struct {
 	subModels map[string]*btxml.Model // TreeNodesModel entries of subtrees, by tree ID
 	main      string                  // the main tree of the last document loaded
 	notes     []btxml.Note
-	subst     []substRule // substitution rules, applied by NewTree (see substitution.go)
+	subst     []substRule             // substitution rules, applied by NewTree (see substitution.go)
+	standIns  map[string]*btxml.Model // the TreeNodesModel entries of stand-ins, by ID
 
 	enumLookup func(string) (int64, bool) // f.enum, made once: every tree keeps it
 }
@@ -196,6 +197,7 @@ func (f *Factory) LoadString(name, xml string) error {
 // LoadDocument registers the trees of a parsed document (upgraded to format 4 first if
 // it is a format-3 file).
 func (f *Factory) LoadDocument(doc *btxml.Document) error {
+	f.notes = append(f.notes, doc.Notes...)
 	f.notes = append(f.notes, btxml.Upgrade(doc)...)
 	c := newCompiler(f, doc)
 	c.compile()
@@ -215,9 +217,11 @@ func (f *Factory) LoadDocument(doc *btxml.Document) error {
 	return nil
 }
 
-// Notes returns the remarks on the documents loaded so far: what an upgrade from format
-// 3 could not convert exactly, and attributes that look like misspelt pre- or
-// post-conditions.
+// Notes returns the remarks on the documents loaded and the stand-ins registered so far:
+// what the XML parser accepted although BehaviorTree.CPP ignores it (btxml's
+// Document.Notes), what an upgrade from format 3 could not convert exactly, attributes
+// that look like misspelt pre- or post-conditions, and defaults of stand-in ports that
+// are not of the port's type.
 func (f *Factory) Notes() []btxml.Note { return f.notes }
 
 // MainTree returns the ID of the tree NewTree("") builds: main_tree_to_execute of the

@@ -26,8 +26,25 @@ type Document struct {
 	// Attrs are the other attributes of <root> (for example xmlns:xsi), in
 	// document order.
 	Attrs []Attr
+	// Notes are remarks on what the file says that is accepted but may not
+	// mean what its author intended: elements inside a TreeNodesModel entry
+	// that BehaviorTree.CPP does not define (it does not read the entries of
+	// node types at all). After Load they include the notes of the included
+	// files. At most 100 are kept.
+	Notes []Note
 	Pos   Pos // of <root>
 }
+
+// A Note is a remark on a document, at a position: something Parse accepted
+// although BehaviorTree.CPP would ignore it, or something Upgrade could not
+// convert or converted with a change of behaviour.
+type Note struct {
+	Pos Pos
+	Msg string
+}
+
+// String returns "file:line:col: msg".
+func (n Note) String() string { return (&Error{Pos: n.Pos, Msg: n.Msg}).Error() }
 
 // Tree finds a tree by ID; nil if there is none.
 func (d *Document) Tree(id string) *Tree {
@@ -167,7 +184,11 @@ const (
 
 // PortModel is a port of a Model.
 type PortModel struct {
-	Dir         string // DirInput, DirOutput or DirInOut
+	// Dir is DirInput, DirOutput or DirInOut, or for an element <x_port> that
+	// BehaviorTree.CPP does not define (Nav2 writes <bidirectional_port>), x:
+	// the direction is then unknown, and Write writes the element back as it
+	// was.
+	Dir         string
 	Name        string
 	Type        string // "" if absent
 	Default     string

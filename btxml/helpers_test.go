@@ -77,10 +77,11 @@ func checkRoundTrip(t *testing.T, d *Document) {
 	}
 }
 
-// canonical copies d without positions and with the tags Write would use.
+// canonical copies d without positions and notes (Write does not write them), and
+// with the tags Write would use.
 func canonical(d *Document) *Document {
 	c := *d
-	c.File, c.Pos, c.MainTreePos = "", Pos{}, Pos{}
+	c.File, c.Pos, c.MainTreePos, c.Notes = "", Pos{}, Pos{}, nil
 	c.Attrs = noPos(d.Attrs)
 	c.Trees = nil
 	for _, t := range d.Trees {

@@ -43,7 +43,14 @@ func (p *parser) parseModel(t *token) {
 			}
 			m.Description = strings.TrimSpace(p.textContent(&c))
 		default:
-			p.errorf(c.pos, "unknown element <%s> in <%s> (want input_port, output_port, inout_port, MetadataFields or description)", c.name, t.name)
+			// BehaviorTree.CPP does not read the entries of node types, so what it
+			// does not define is a note, not an error: the file loads as there.
+			if dir, ok := strings.CutSuffix(c.name, "_port"); ok && dir != "" {
+				p.notef(c.pos, "unknown port element <%s> (want input_port, output_port or inout_port): read as a port of unknown direction", c.name)
+				p.parsePort(&c, m, dir)
+				return
+			}
+			p.notef(c.pos, "unknown element <%s> in <%s> ignored (want input_port, output_port, inout_port, MetadataFields or description)", c.name, t.name)
 			p.skip(&c)
 		}
 	})

@@ -63,6 +63,13 @@ func (p *parser) errorf(pos Pos, format string, args ...any) {
 	p.sink.add(pos, fmt.Sprintf(format, args...))
 }
 
+// notef adds a note to the document, up to maxErrors of them.
+func (p *parser) notef(pos Pos, format string, args ...any) {
+	if len(p.doc.Notes) < maxErrors {
+		p.doc.Notes = append(p.doc.Notes, Note{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	}
+}
+
 // parseFile parses one file. nodes counts elements and attributes across
 // files. It always
 // returns a Document, possibly incomplete; ok is false if a syntax error or

@@ -75,16 +75,6 @@ func isPointer(v string) bool {
 	return len(v) >= 3 && v[0] == '{' && v[len(v)-1] == '}'
 }
 
-// A Note is a remark of Upgrade: something it could not convert, or
-// converted with a change of behaviour.
-type Note struct {
-	Pos Pos
-	Msg string
-}
-
-// String returns "file:line:col: msg".
-func (n Note) String() string { return (&Error{Pos: n.Pos, Msg: n.Msg}).Error() }
-
 // Upgrade rewrites the format-3 trees of d (those whose Format is 3) to format
 // 4, in place, as BehaviorTree.CPP's convert_v3_to_v4.py intends, and sets the
 // formats to 4. Positions are kept; new attributes take the position of the

@@ -275,11 +275,8 @@ func (b *writer) model(m *Model, depth int) {
 }
 
 func (b *writer) port(p PortModel, depth int) {
-	var tag string
-	switch p.Dir {
-	case DirInput, DirOutput, DirInOut:
-		tag = p.Dir + "_port"
-	default:
+	tag := p.Dir + "_port"
+	if p.Dir == "" || !isXMLName(tag) {
 		b.fail("port %s has direction %q (want input, output or inout)", p.Name, p.Dir)
 		return
 	}

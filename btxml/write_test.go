@@ -91,7 +91,8 @@ func TestWriteErrors(t *testing.T) {
 		{"nil child", tree(&Element{ID: "A", Children: []*Element{nil}}), "nil element"},
 		{"nil model", &Document{Models: []*Model{nil}}, "nil model"},
 		{"nil include", &Document{Includes: []*Include{nil}}, "nil include"},
-		{"port direction", &Document{Models: []*Model{{Kind: "Action", ID: "X", Ports: []PortModel{{Dir: "in", Name: "p"}}}}}, `direction "in"`},
+		{"port direction", &Document{Models: []*Model{{Kind: "Action", ID: "X", Ports: []PortModel{{Dir: "in put", Name: "p"}}}}}, `direction "in put"`},
+		{"no port direction", &Document{Models: []*Model{{Kind: "Action", ID: "X", Ports: []PortModel{{Name: "p"}}}}}, `direction ""`},
 	}
 	for _, tt := range tests {
 		var b bytes.Buffer

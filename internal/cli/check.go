@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
+	"github.com/gobt/bt"
 	"github.com/gobt/bt/btxml"
 )
 
@@ -38,12 +40,22 @@ func (c *cmd) check(args []string) int {
 		return c.usageError(checkHelp, "check needs at least one FILE.xml")
 	}
 	m, err := readModels(*models)
+	var mf *bt.Factory
 	if err == nil {
-		_, err = factoryWith(m) // its problems once, not once per file
+		mf, err = factoryWith(m) // its problems and notes once, not once per file
 	}
 	if err != nil {
 		c.printAll(err)
 		return exitError
+	}
+	if m != nil {
+		notes := append(slices.Clone(m.notes), mf.Notes()...)
+		slices.SortStableFunc(notes, func(a, b btxml.Note) int {
+			return cmp.Or(cmp.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
+		})
+		for _, n := range notesOf(notes, m.dir) {
+			fmt.Fprintln(c.stderr, n)
+		}
 	}
 	status := exitOK
 	for _, path := range files {
@@ -67,12 +79,13 @@ func (c *cmd) printAll(err error) {
 }
 
 // checkFile loads and builds the trees of one file; it returns its problems and the
-// notes of its upgrade from format 3.
+// notes on it (those of the models file were printed already).
 func checkFile(path string, m *models) (problems, notes []string) {
 	f, err := factoryWith(m)
 	if err != nil {
 		return messages(err), nil
 	}
+	known := len(f.Notes())
 	doc, dir, err := loadDocument(path)
 	if err == nil {
 		// The file's own TreeNodesModel (Groot2 saves one) declares its custom nodes.
@@ -80,10 +93,10 @@ func checkFile(path string, m *models) (problems, notes []string) {
 	}
 	if err == nil {
 		err = f.LoadDocument(doc)
+	} else if doc != nil {
+		notes = notesOf(doc.Notes, dir)
 	}
-	for _, n := range f.Notes() {
-		notes = append(notes, messages(located(&btxml.Error{Pos: n.Pos, Msg: "note: " + n.Msg}, dir))...)
-	}
+	notes = append(notes, notesOf(f.Notes()[known:], dir)...)
 	if err != nil {
 		return messages(located(err, dir)), notes
 	}
@@ -101,6 +114,15 @@ func checkFile(path string, m *models) (problems, notes []string) {
 		}
 	}
 	return problems, notes
+}
+
+// notesOf formats notes on files whose positions are relative to dir.
+func notesOf(notes []btxml.Note, dir string) []string {
+	var out []string
+	for _, n := range notes {
+		out = append(out, messages(located(&btxml.Error{Pos: n.Pos, Msg: "note: " + n.Msg}, dir))...)
+	}
+	return out
 }
 
 // subtreesUsed returns the IDs of the trees that a <SubTree> of doc instantiates.
