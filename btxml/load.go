@@ -24,7 +24,7 @@ type loader struct {
 	fsys   fs.FS
 	lim    Limits
 	sink   errorSink
-	nodes  int             // elements and attributes in all files
+	nodes  int             // elements, attributes and comments in all files
 	bytes  int             // bytes read from all files
 	files  int             // included files read
 	loaded map[string]bool // files read so far

@@ -139,7 +139,7 @@ func TestLoadErrors(t *testing.T) {
 			"a.xml":    file(nil, "A"),
 		},
 		lim:  Limits{MaxNodes: 9},
-		want: "a.xml:2:3: more than 9 elements and attributes",
+		want: "a.xml:2:3: more than 9 elements, attributes and comments",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

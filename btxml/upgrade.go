@@ -258,10 +258,25 @@ func (u *upgrader) subTree(e *Element) {
 			v = "{" + strings.TrimSpace(v) + "}"
 		}
 		attrs = append(attrs, Attr{Name: in.Value, Value: v, Pos: in.ValuePos(), valueLine: ext.valueLine, valueCol: ext.valueCol})
+		keepComments(e, c.Comments)
 	}
 	e.Attrs, e.Children = attrs, kids
 	if len(e.Attrs) == 0 {
 		e.Attrs = nil
+	}
+}
+
+// keepComments moves the comments of a <remap> that became an attribute of the
+// SubTree e before e.
+func keepComments(e *Element, c *Comments) {
+	if c == nil {
+		return
+	}
+	if e.Comments == nil {
+		e.Comments = &Comments{}
+	}
+	for _, list := range [][]Comment{c.Before, c.After, c.Inside} {
+		e.Comments.Before = append(e.Comments.Before, list...)
 	}
 }
 
