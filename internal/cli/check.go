@@ -16,13 +16,17 @@ and their numbers of children, port names and literal values, scripts, subtrees 
 their remappings. It loads each file (with its includes) on its own, builds every tree
 that is not only used as a subtree, and prints every problem of every file as
 "file:line:col: message". It exits with status 1 if there is any, and prints nothing
-when all is well. Remarks on format-3 constructs that an upgrade to format 4 changes
-go to stderr.
+when all is well. Remarks ("file:line:col: note: …") go to stderr: format-3
+constructs that an upgrade to format 4 changes, and what a models file holds that
+BehaviorTree.CPP does not read.
 
 Trees that use node types implemented elsewhere — the custom nodes of a robotics
 stack — check against their TreeNodesModel: kinds, numbers of children, port names
 and literal values are checked without the implementations. The models come from
---models, and from the file's own <TreeNodesModel>, as Groot2 saves it.
+--models, and from the file's own <TreeNodesModel>, as Groot2 saves it. As
+BehaviorTree.CPP does not read them, a port element it does not define (Nav2's
+<bidirectional_port>) is a port of unknown direction, and a port's default is
+documentation, which need not be of the port's type: both are notes.
 `,
 	example: `bt check examples/*/*.xml
 bt check --models nav2_models.xml navigate_w_replanning.xml`,
