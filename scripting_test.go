@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/gobt/bt/blackboard"
 )
 
 // runXML loads doc with a Busy action (Running while its ticks counter is below
@@ -289,10 +291,14 @@ func TestFirstWriteTypesEntry(t *testing.T) {
 	}
 }
 
-// TestNumberEntryRejectsWords checks the error of a script assigning text that is not a
-// number to an entry holding one: it names the entry.
-func TestNumberEntryRejectsWords(t *testing.T) {
-	_, _, err := tickOnce(t, `<Script code="k := 3; k = 'abc'"/>`)
+// TestNumberLikeStrings checks that a script assigning a number-like string to an entry
+// holding a number stores the number, and that other text is an error naming the entry.
+func TestNumberLikeStrings(t *testing.T) {
+	tree, _, err := tickOnce(t, `<Script code="k := 3; k = '12'"/>`)
+	if k := tree.Blackboard().Entry("k").Load(); err != nil || k.Kind() != blackboard.KindInt || k.Int() != 12 {
+		t.Errorf("k = %#v, %v; want 12", k, err)
+	}
+	_, _, err = tickOnce(t, `<Script code="k := 3; k = 'abc'"/>`)
 	want := `node Script::1 (Script): script "k := 3; k = 'abc'": cannot assign string "abc" to "k": entry "k": cannot assign string "abc" to an entry holding int64 (not a number)`
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)

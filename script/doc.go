@@ -168,10 +168,12 @@
 // requires x to exist. x += v, -= *= /= require x to exist and hold a value:
 // on numbers they compute a Float, on strings += concatenates; other
 // combinations are errors. The existence check comes before the right side
-// runs. The Var then enforces the entry's type: assigning 4.0 to an integer
-// entry stores 4, assigning 3.5 to it is an error, assigning 3 to a string
-// entry is an error. The value of an assignment is what the variable holds
-// afterwards (4, not 4.0).
+// runs. The Var then enforces the entry's type (package bt's follows
+// BT.CPP's blackboard): assigning 4.0 to an entry holding an integer stores 4,
+// assigning 3.5 or '3.5' to it is an error, '12' stores 12, assigning 3 to an
+// entry holding a string is an error, and an entry that holds no value yet
+// takes whatever comes first. The value of an assignment is what the variable
+// holds afterwards (4, not 4.0).
 //
 // Nil. An operand that is an empty variable makes every operator fail with
 // "left operand of + is not initialised" (or right, or "operand of -"), and
