@@ -182,11 +182,15 @@ func (l *literal) convert(def *PortDef) (any, error) {
 	if err := e.Declare(def.Type); err != nil {
 		return nil, fmt.Errorf("port %q: %w", def.Name, err)
 	}
-	if err := e.Set(blackboard.ValueOf(l.v)); err != nil {
-		var pe *blackboard.ParseError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("port %q: %w", def.Name, pe)
-		}
+	// An entry that holds no value takes the type of its first write when the value
+	// does not convert (see blackboard.Entry.Set): a value of another type shows in the
+	// type the entry ends up holding.
+	err := e.Set(blackboard.ValueOf(l.v))
+	var pe *blackboard.ParseError
+	if errors.As(err, &pe) {
+		return nil, fmt.Errorf("port %q: %w", def.Name, pe)
+	}
+	if err != nil || e.Load().Type() != def.Type {
 		return nil, fmt.Errorf("port %q is %s: cannot set it to %T %v", def.Name, def.Type, l.v, l.v)
 	}
 	v := e.Load().Any()

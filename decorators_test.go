@@ -450,6 +450,9 @@ func TestSetBlackboard(t *testing.T) {
 		}, steps: []tstep{tick(Failure, "", "").first(func(tree *Tree) error {
 			return tree.Blackboard().Entry("src").Declare(nil)
 		}).then(entryIs("dst", ""))}},
+		{name: "a source nothing wrote: failure, and a Fallback goes on", tree: func(*recorder) *Spec {
+			return Fallback(SetBlackboard("dst", "{never}"), Script("next := 1"))
+		}, steps: []tstep{tick(Success, "", "").then(entryIs("next", "1")).then(entryIs("dst", ""))}},
 		{name: "output_key {k}: the key is read from k", tree: func(*recorder) *Spec {
 			return Sequence(Script("k := 'target'"), SetBlackboard("{k}", "x"))
 		}, steps: []tstep{tick(Success, "", "").then(entryIs("target", "x"))}},
@@ -457,7 +460,7 @@ func TestSetBlackboard(t *testing.T) {
 			return Sequence(SetBlackboard("x", "1"), WasEntryUpdated("x"))
 		}, steps: []tstep{tick(Success, "", "")}},
 	})
-	tickError(t, SetBlackboard("dst", "{nothing}"), `the entry "nothing" does not exist`)
+	tickError(t, Sequence(Script("gone := 1"), UnsetBlackboard("gone"), SetBlackboard("dst", "{gone}")), `the entry "gone" does not exist`)
 	typed := NewAction("typed", func(n *Node) (Status, error) { return Success, blackboard.Put(n.Blackboard().Entry("n"), 1) })
 	tickError(t, Sequence(typed.Spec(), SetBlackboard("n", "x")), `entry "n"`)
 	tickError(t, setBlackboardModel.Spec().With("value", "1"), `SetBlackboard needs the port "output_key": set it with With("output_key", …)`)

@@ -69,6 +69,29 @@
 // Nodes whose types are known only from a TreeNodesModel (RegisterStandIns) load and
 // check; Factory.SubstituteStandIns runs them as mocks for a dry run.
 //
+// # Ports and the blackboard
+//
+// A port set to "{key}" reads or writes the blackboard entry key, which building the
+// tree creates, empty and typed after the port, as BehaviorTree.CPP does. An entry that
+// holds no value yet takes the type of its first write: a script's "state := 1" fills
+// an entry that Switch's string port variable declared, and a port typed as a string
+// reads a number as its text ("1"; Switch then matches 2.0 with case "2" as numbers).
+// Once an entry holds a value its type holds, with BehaviorTree.CPP's conversions: a
+// script assigning '12' to an entry holding a number stores the number 12, a word there
+// is an error naming the entry. SetBlackboard copying from a {key} that holds no value
+// returns Failure. Package blackboard gives the rules.
+//
+// # Node types from a models file
+//
+// Factory.RegisterStandIns declares node types implemented elsewhere from their
+// TreeNodesModel entries (Groot2's files, Nav2's nav2_tree_nodes.xml), so that trees
+// using them load, check and dry-run without them. BehaviorTree.CPP does not read these
+// entries, so bt takes them as they are in the wild: a port's default documents the
+// implementation and is never used (one that is not of its port's type is a note, see
+// Factory.Notes), and a port element BehaviorTree.CPP does not define, such as Nav2's
+// <bidirectional_port>, is a port of unknown direction and a note (btxml's
+// Document.Notes), not an error.
+//
 // # Waking up
 //
 // Some nodes yield: they return Running and ask for a wake-up (Tree.WakeUp) so that
@@ -130,10 +153,19 @@
 //     afresh after a skipped child (see their docs).
 //   - SetBlackboard converts its text to the type of an entry that already has one,
 //     such as an entry a script created, rather than emptying it.
+//   - An entry that holds no value yet takes the type of its first write also when a
+//     node's output port or SetBlackboard's copy writes it (BehaviorTree.CPP only lets
+//     scripts do so, and throws otherwise); the value is converted to the port's type
+//     when it can be, as BehaviorTree.CPP's Blackboard::set does.
+//   - A number-like string assigned by a script to an entry holding an integer must be
+//     integral, as a number would: k := 3; k = '12.5' is an error (BehaviorTree.CPP
+//     makes k the double 12.5).
 //   - Scripts: && and || short-circuit; true and false are booleans (BehaviorTree.CPP
 //     uses 1 and 0, and the two compare equal in bt too); .. writes numbers in their
-//     shortest form ('d=' .. 2.5 is "d=2.5", not "d=2.500000"); dividing by zero is an
-//     error. Package script lists the details.
+//     shortest form ('d=' .. 2.5 is "d=2.5", not "d=2.500000"). Arithmetic is IEEE
+//     double arithmetic as in BehaviorTree.CPP (1 / 0 is +Inf), and a condition's value
+//     is cast to bool as there (0, 1, booleans, any real number; 2 or a string is an
+//     error). Package script lists the details.
 //   - Sequence and Fallback store the status of a child that succeeded (failed, for
 //     Fallback) when the control returns or a later child is skipped, not at once,
 //     unless the tree has observers: a node that reads an earlier sibling's status

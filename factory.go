@@ -27,9 +27,10 @@ type Factory struct {
 	subModels map[string]*btxml.Model // TreeNodesModel entries of subtrees, by tree ID
 	main      string                  // the main tree of the last document loaded
 	notes     []btxml.Note
-	logger    *slog.Logger    // where notes are told; nil: slog.Default()
-	subst     []substRule     // substitution rules, applied by NewTree (see substitution.go)
-	mockAll   *TestNodeConfig // SubstituteStandIns: the TestNode for stand-ins no rule replaces
+	logger    *slog.Logger            // where notes are told; nil: slog.Default()
+	subst     []substRule             // substitution rules, applied by NewTree (see substitution.go)
+	mockAll   *TestNodeConfig         // SubstituteStandIns: the TestNode for stand-ins no rule replaces
+	standIns  map[string]*btxml.Model // the TreeNodesModel entries of stand-ins, by ID
 
 	enumLookup func(string) (int64, bool) // f.enum, made once: every tree keeps it
 }
@@ -203,7 +204,7 @@ func (f *Factory) LoadString(name, xml string) error {
 // LoadDocument registers the trees of a parsed document (upgraded to format 4 first if
 // it is a format-3 file).
 func (f *Factory) LoadDocument(doc *btxml.Document) error {
-	notes := btxml.Upgrade(doc)
+	notes := append(slices.Clip(doc.Notes), btxml.Upgrade(doc)...)
 	c := newCompiler(f, doc)
 	c.compile()
 	f.note(append(notes, c.notes...))
@@ -222,11 +223,14 @@ func (f *Factory) LoadDocument(doc *btxml.Document) error {
 	return nil
 }
 
-// Notes returns the remarks on the documents loaded so far, also those that failed to
-// load: what an upgrade from format 3 could not convert exactly, and attributes that
-// look like misspelt pre- or post-conditions (BehaviorTree.CPP ignores attributes that
-// are not ports, and so does bt, but a silently ignored _onSucess is a bug waiting).
-// Loading a document also logs its notes as warnings to the factory's logger.
+// Notes returns the remarks on the documents loaded and the stand-ins registered so far,
+// also of documents that failed to load: what the XML parser accepted although
+// BehaviorTree.CPP ignores it (btxml's Document.Notes), what an upgrade from format 3
+// could not convert exactly, attributes that look like misspelt pre- or post-conditions
+// (BehaviorTree.CPP ignores attributes that are not ports, and so does bt, but a
+// silently ignored _onSucess is a bug waiting), and defaults of stand-in ports that are
+// not of the port's type. Loading a document also logs its notes as warnings to the
+// factory's logger.
 func (f *Factory) Notes() []btxml.Note { return f.notes }
 
 // SetLogger makes l the logger that loading a document tells its notes to, as warnings

@@ -478,6 +478,9 @@ func (c *compiler) modelPorts(r *defNode, e *btxml.Element) {
 		if c.d.port(r, p.Name) != nil { // remapped
 			continue
 		}
+		if p.Dir != btxml.DirInput && p.Dir != btxml.DirOutput && p.Dir != btxml.DirInOut {
+			continue // <bidirectional_port> and the like: BehaviorTree.CPP reads no such port
+		}
 		if !p.HasDefault || p.Default == "" {
 			c.errorf(e.Pos, "the TreeNodesModel of subtree %q declares the port %q without a default: remap it", e.ID, p.Name)
 			continue

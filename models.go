@@ -10,14 +10,18 @@ import (
 
 // WriteModels writes the TreeNodesModel XML of the registered node types, in the shape
 // BehaviorTree.CPP writes it, so that Groot2 can edit trees that use them. Builtin
-// nodes are included only when withBuiltins is true (Groot2 knows them).
+// nodes are included only when withBuiltins is true (Groot2 knows them). A stand-in
+// (RegisterStandIns) is written as its entry was read, comments, metadata and port
+// elements of unknown direction included.
 func (f *Factory) WriteModels(w io.Writer, withBuiltins bool) error {
 	var ms []*btxml.Model
 	for _, m := range f.Models() {
-		if m.build != nil && !withBuiltins {
-			continue
+		switch x, standIn := f.standIns[m.ID]; {
+		case standIn:
+			ms = append(ms, x)
+		case m.build == nil || withBuiltins:
+			ms = append(ms, m.xml())
 		}
-		ms = append(ms, m.xml())
 	}
 	return btxml.WriteModels(w, ms)
 }

@@ -44,6 +44,9 @@ type PortDef struct {
 	script  bool // the port holds a script, checked when XML is loaded
 	bounded bool // literal values must be min or more (see atLeast)
 	min     int64
+	// The default documents an implementation that is not linked (a stand-in's port,
+	// from a TreeNodesModel entry): it is shown and written back, never used.
+	docDefault bool
 }
 
 // InputPort declares an input port of type T.
@@ -174,7 +177,7 @@ func portText(c *Init, name string) (text string, def *PortDef, set bool, err er
 	if p := d.port(r, name); p != nil {
 		return p.value, def, true, nil
 	}
-	return def.Default, def, def.HasDefault, nil
+	return def.Default, def, def.HasDefault && !def.docDefault, nil
 }
 
 // blackboardKey reports whether a port value refers to a blackboard entry and which:

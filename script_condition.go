@@ -3,11 +3,14 @@ package bt
 import "github.com/gobt/bt/script"
 
 // ScriptCondition runs code, a script (see package script), and succeeds when the
-// value of its last statement is true.
+// value of its last statement is true. The value is cast to bool as BehaviorTree.CPP
+// 4.10 does (script.Value.Condition): true and false, the integers 1 and 0, and real
+// numbers (true unless zero) are accepted.
 //
 //	value true  → Success
 //	value false → Failure
-//	not a truth value, or an error in the script → the tick stops with an error
+//	another integer (2), a string, or an error in the script → the tick stops with an
+//	                                                           error naming the node
 //
 // XML:
 //

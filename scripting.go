@@ -93,14 +93,15 @@ func scriptHook(h Hook, s *script.Script) hookDef {
 	}
 }
 
-// runBool runs a program and converts its value to a boolean; source gives the
-// script's text for the error when the value is not a truth value.
+// runBool runs a program and converts its value to a boolean as BehaviorTree.CPP
+// does for a condition (script.Value.Condition); source gives the script's text for
+// the error when the value is not a truth value.
 func runBool(p *script.Program, source func() string) (bool, error) {
 	v, err := p.Run()
 	if err != nil {
 		return false, err
 	}
-	ok, err := v.Truthy()
+	ok, err := v.Condition()
 	if err != nil {
 		return false, fmt.Errorf("script %q: %w", source(), err)
 	}

@@ -2,8 +2,11 @@ package bt
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
+
+	"github.com/gobt/bt/blackboard"
 )
 
 // runXML loads doc with a Busy action (Running while its ticks counter is below
@@ -156,5 +159,148 @@ func TestEnumsInScriptsAndPorts(t *testing.T) {
 	}
 	if err := f.RegisterEnum("SUCCESS", 7); err == nil {
 		t.Error("re-registering an enum with another value must fail")
+	}
+}
+
+// tickOnce builds the tree of body (the content of a BehaviorTree) and ticks it once.
+func tickOnce(t *testing.T, body string) (*Tree, Status, error) {
+	t.Helper()
+	f := NewFactory()
+	if err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="T">`+body+`</BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := tree.TickOnce()
+	return tree, s, err
+}
+
+// TestConditionCasts checks how a script's value decides a condition: as
+// BehaviorTree.CPP 4.10 casts it to bool, 0 and 1 (and true and false) are accepted,
+// any other integer and any string are an error naming the node; a real number is
+// true unless it is zero.
+func TestConditionCasts(t *testing.T) {
+	const notBool = "the int 2 is not a boolean: only 0 and 1 are (implicit casting to bool is not allowed)"
+	for _, tc := range []struct{ body, want string }{
+		{`<ScriptCondition code="1"/>`, "SUCCESS"},
+		{`<ScriptCondition code="0"/>`, "FAILURE"},
+		{`<ScriptCondition code="true"/>`, "SUCCESS"},
+		{`<ScriptCondition code="2 &gt; 1"/>`, "SUCCESS"},
+		{`<ScriptCondition code="0.5"/>`, "SUCCESS"},
+		{`<ScriptCondition code="1 + 1"/>`, "SUCCESS"}, // a Float: C-style
+		{`<ScriptCondition code="1 / 0 &gt; 1000000"/>`, "SUCCESS"},
+		{`<ScriptCondition code="2"/>`, `node ScriptCondition::1 (ScriptCondition): script "2": ` + notBool},
+		{`<Sequence><Script code="n := 2"/><ScriptCondition name="check" code="n"/></Sequence>`,
+			`node check (ScriptCondition): script "n": ` + notBool},
+		{`<ScriptCondition code="'true'"/>`, `node ScriptCondition::1 (ScriptCondition): script "'true'": the string "true" is not a boolean`},
+		{`<AlwaysSuccess _skipIf="2"/>`, `node AlwaysSuccess::1 (AlwaysSuccess): _skipIf: script "2": ` + notBool},
+		{`<Precondition if="2" else="FAILURE"><AlwaysSuccess/></Precondition>`,
+			`node Precondition::1 (Precondition): script "2": ` + notBool},
+	} {
+		_, s, err := tickOnce(t, tc.body)
+		got := s.String()
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.body, got, tc.want)
+		}
+	}
+}
+
+// TestDivisionByZero checks that script arithmetic is IEEE double arithmetic, as in
+// BehaviorTree.CPP: 1 / 0 is +Inf and 0 / 0 NaN, which JSON exports as null; only
+// narrowing them into an integer entry is an error.
+func TestDivisionByZero(t *testing.T) {
+	tree, s, err := tickOnce(t, `<Sequence>
+		<Script code="inf := 1 / 0; nan := 0 / 0; zero := 0; neg := -1 / zero"/>
+		<ScriptCondition code="inf &gt; 1000000 &amp;&amp; neg &lt; 0 &amp;&amp; nan != nan"/>
+	</Sequence>`)
+	if err != nil || s != Success {
+		t.Fatalf("got %v, %v; want SUCCESS", s, err)
+	}
+	bb := tree.Blackboard()
+	if inf := bb.Entry("inf").Load().Float(); !math.IsInf(inf, 1) {
+		t.Errorf("inf = %v", inf)
+	}
+	if neg := bb.Entry("neg").Load().Float(); !math.IsInf(neg, -1) {
+		t.Errorf("neg = %v", neg)
+	}
+	if nan := bb.Entry("nan").Load().Float(); !math.IsNaN(nan) {
+		t.Errorf("nan = %v", nan)
+	}
+	js, err := bb.MarshalJSON()
+	if want := `{"inf":null,"nan":null,"neg":null,"zero":0}`; err != nil || string(js) != want {
+		t.Errorf("JSON %s, %v; want %s", js, err, want)
+	}
+	_, _, err = tickOnce(t, `<Script code="i := 4; i /= 0"/>`)
+	if want := `node Script::1 (Script): script "i := 4; i /= 0": cannot assign float +Inf to "i"`; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("got %v, want %s…", err, want)
+	}
+}
+
+// TestFirstWriteTypesEntry checks that an entry a port created when the tree was built
+// (typed after the port) takes the type of its first write, as in BehaviorTree.CPP, and
+// that ports typed as strings read numbers as their text.
+func TestFirstWriteTypesEntry(t *testing.T) {
+	for _, tc := range []struct{ name, script, bb string }{
+		{"int", "state := 2", `{"out":"2","picked":"two","state":2}`},
+		{"real", "state := 2.0", `{"out":"2","picked":"two","state":2.0}`},
+		{"bool", "state := true", `{"out":"true","picked":"one","state":true}`}, // true is 1, as in BT.CPP
+		{"text", "state := '1'", `{"out":"1","picked":"one","state":"1"}`},
+		// Once the entry holds a number, a number-like string is read as that number.
+		{"number then text", "state := 1; state = '2'", `{"out":"2","picked":"two","state":2}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := NewFactory()
+			echo := NewAction("Echo", func(n *Node) (Status, error) {
+				s, err := Get[string](n, "in")
+				if err == nil {
+					err = Set(n, "out", s)
+				}
+				return Success, err
+			}, InputPort[string]("in", ""), OutputPort[string]("out", ""))
+			if err := f.Register(echo); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="T"><Sequence>
+				<Script code="`+tc.script+`"/>
+				<Echo in="{state}" out="{out}"/>
+				<Switch2 variable="{state}" case_1="1" case_2="2">
+					<Script code="picked := 'one'"/>
+					<Script code="picked := 'two'"/>
+					<Script code="picked := 'other'"/>
+				</Switch2>
+			</Sequence></BehaviorTree></root>`); err != nil {
+				t.Fatal(err)
+			}
+			tree, err := f.NewTree("")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s, err := tree.TickOnce(); err != nil || s != Success {
+				t.Fatalf("got %v, %v; want SUCCESS", s, err)
+			}
+			js, err := tree.Blackboard().MarshalJSON()
+			if err != nil || string(js) != tc.bb {
+				t.Errorf("blackboard %s, %v; want %s", js, err, tc.bb)
+			}
+		})
+	}
+}
+
+// TestNumberLikeStrings checks that a script assigning a number-like string to an entry
+// holding a number stores the number, and that other text is an error naming the entry.
+func TestNumberLikeStrings(t *testing.T) {
+	tree, _, err := tickOnce(t, `<Script code="k := 3; k = '12'"/>`)
+	if k := tree.Blackboard().Entry("k").Load(); err != nil || k.Kind() != blackboard.KindInt || k.Int() != 12 {
+		t.Errorf("k = %#v, %v; want 12", k, err)
+	}
+	_, _, err = tickOnce(t, `<Script code="k := 3; k = 'abc'"/>`)
+	want := `node Script::1 (Script): script "k := 3; k = 'abc'": cannot assign string "abc" to "k": entry "k": cannot assign string "abc" to an entry holding int64 (not a number)`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
 	}
 }

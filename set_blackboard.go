@@ -11,8 +11,9 @@ import (
 // the key is the text stored in entry k). value is literal text, stored as a string, or
 // "{src}": a copy of entry src, value and type.
 //
-//	value "{src}", src missing      → the tick stops with an error
-//	value "{src}", src empty        → Failure
+//	value "{src}", src empty        → Failure (building the tree creates src, empty,
+//	                                  when it does not exist, as a {key} port does)
+//	value "{src}", src unset since  → the tick stops with an error
 //	the destination has a type other than string and the value is text → the text is
 //	                                  converted (an error stops the tick)
 //	otherwise                       → write (a write: WasEntryUpdated sees it); Success
@@ -64,7 +65,7 @@ func buildSetBlackboard(c *Init) (ticker, error) {
 		s.text = blackboard.ValueOf(v)
 		return s, nil
 	}
-	value, _, set, err := portText(c, "value")
+	value, def, set, err := portText(c, "value")
 	switch {
 	case err != nil:
 		return s, err
@@ -72,10 +73,9 @@ func buildSetBlackboard(c *Init) (ticker, error) {
 		return s, fmt.Errorf("port %q is not set", "value")
 	}
 	if src, ok := blackboardKey(value, "value"); ok {
-		if s.src, err = bb.Resolve(src); err != nil {
-			return s, fmt.Errorf("port %q: %w", "value", err)
-		}
-		return s, nil
+		// Like any {key} of a port, it creates the entry (empty) if there is none.
+		s.src, err = entryFor(c, src, def)
+		return s, err
 	}
 	s.text = blackboard.String(value)
 	return s, nil

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gobt/bt/blackboard"
 	"github.com/gobt/bt/btxml"
 )
 
@@ -18,14 +19,24 @@ import (
 // rules replace the stand-ins. A stand-in that is ticked aborts the tick with an error
 // naming the node.
 //
+// As for BehaviorTree.CPP, which does not read these entries, a port's default is
+// documentation of the implementation: a tree that leaves the port unset does not get
+// it, so a default that is not of the port's type (Nav2 writes
+// "numeric_limits<double>::infinity()" for a double) is no error; it is a note (Notes)
+// at the port. A port element of a direction BehaviorTree.CPP does not define (Nav2's
+// <bidirectional_port>) is a port that may be read and written. WriteModels writes a
+// stand-in's entry back as it was read.
+//
 // Entries of kind SubTree declare the ports of subtrees, which LoadDocument reads from
 // the document itself; they are skipped, and so are entries already registered with the
 // same kind. An entry whose ID is registered with another kind, or that is malformed,
 // is an error with its position; then no stand-in is registered.
 func (f *Factory) RegisterStandIns(models []*btxml.Model) error {
 	var (
-		errs btxml.ErrorList
-		add  []*Model
+		errs  btxml.ErrorList
+		add   []*Model
+		srcs  []*btxml.Model
+		notes []btxml.Note
 	)
 	for _, x := range models {
 		if x.Kind == "SubTree" {
@@ -36,14 +47,41 @@ func (f *Factory) RegisterStandIns(models []*btxml.Model) error {
 			msg := strings.TrimPrefix(err.Error(), "bt: ")
 			errs = append(errs, &btxml.Error{Pos: x.Pos, Msg: msg, Err: err})
 		} else if m != nil {
-			add = append(add, m)
+			add, srcs = append(add, m), append(srcs, x)
+			notes = append(notes, f.defaultNotes(m, x)...)
 		}
 	}
 	if len(errs) > 0 {
 		errs.Sort()
 		return errs
 	}
-	return f.Register(add...)
+	if err := f.Register(add...); err != nil {
+		return err
+	}
+	if f.standIns == nil {
+		f.standIns = map[string]*btxml.Model{}
+	}
+	for i, m := range add {
+		f.standIns[m.ID] = srcs[i]
+	}
+	f.note(notes)
+	return nil
+}
+
+// defaultNotes notes the defaults of the stand-in m, made from x, that are not of their
+// port's type.
+func (f *Factory) defaultNotes(m *Model, x *btxml.Model) []btxml.Note {
+	var notes []btxml.Note
+	for i, p := range m.Ports {
+		if !p.HasDefault || p.Type == nil {
+			continue
+		}
+		if _, err := blackboard.Parse(p.Default, p.Type, f.enum); err != nil {
+			notes = append(notes, btxml.Note{Pos: x.Ports[i].Pos, Msg: fmt.Sprintf(
+				"%s: the default of port %q, %q, is not a %s: kept as documentation, not used", m.ID, p.Name, p.Default, p.TypeName)})
+		}
+	}
+	return notes
 }
 
 // standIn returns the stand-in model of a TreeNodesModel entry, or nil when the entry
@@ -77,21 +115,25 @@ func standInModel(x *btxml.Model) (*Model, error) {
 		m.Ports = append(m.Ports, PortDef{
 			Name: p.Name, Dir: dir, Type: standInType(p.Type), TypeName: p.Type,
 			Default: p.Default, HasDefault: p.HasDefault, Description: p.Description,
+			docDefault: true,
 		})
 	}
 	return m, nil
 }
 
+// parseDirection reads the direction of a TreeNodesModel port. One that
+// BehaviorTree.CPP does not define (btxml notes it) is unknown: the port may be read
+// and written.
 func parseDirection(s string) (Direction, error) {
 	switch s {
 	case btxml.DirInput:
 		return DirInput, nil
 	case btxml.DirOutput:
 		return DirOutput, nil
-	case btxml.DirInOut:
-		return DirInOut, nil
+	case "":
+		return 0, errors.New("a port without direction")
 	}
-	return 0, fmt.Errorf("unknown port direction %q", s)
+	return DirInOut, nil
 }
 
 // standInType maps the C++ type names of TreeNodesModel to the Go types whose literals

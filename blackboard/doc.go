@@ -54,7 +54,16 @@
 //     anything; a typed entry converts like Set; a generic entry holding a value keeps
 //     that value's type: numbers convert into it exactly (int 7 accepts 8.0 but not 3.5),
 //     bools and numbers convert through 1/0, strings replace strings, other values need
-//     the same Go type, and string↔number is an error.
+//     the same Go type; a string assigned to a number is read as one ("12", "2.5",
+//     "true" as 1, an enum name) and converted the same way, anything else is an
+//     error naming the key; a number assigned to a string is an error.
+//   - A typed entry that holds no value yet — a port declared it when the tree was
+//     built, and nothing wrote it since — takes the type of its first write: a plain
+//     string is still parsed into the declared type, but any other value is accepted.
+//     Assign stores it as it is and leaves the entry generic (BT.CPP's scripts store
+//     into an empty entry whatever its port said); Set converts it into the declared
+//     type when it can and otherwise types the entry after it. So a script's
+//     "state := 1" fills an entry that a string port declared, and the port reads "1".
 //   - Unset: the entry becomes absent; the next write types it afresh.
 //
 // Every successful write bumps Seq and, with WithClock, stamps the entry. Declare and

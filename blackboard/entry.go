@@ -271,7 +271,8 @@ func (e *Entry) Unset() {
 //   - an entry of type T stores v converted into T: a value of type T as is; a string
 //     parsed into T; a number or bool when the value survives exactly (100 into uint8, 2.0
 //     into int, true into int as 1, 1 into bool); a value of a type assignable to an
-//     interface T. Anything else is an error naming the key and both types.
+//     interface T. Anything else is an error naming the key and both types — unless the
+//     entry holds no value yet: then v is stored and the entry typed after it.
 func (e *Entry) Set(v Value) error {
 	return e.write(v, false)
 }
@@ -281,11 +282,15 @@ func (e *Entry) Set(v Value) error {
 //
 //   - an absent entry is created generic (it stays generic) and stores v;
 //   - an existing, empty, generic entry stores v;
-//   - an entry of a fixed type converts v as Set does;
+//   - an existing, empty entry of a fixed type stores v as it is and becomes generic,
+//     except for a plain string, which is parsed into the type;
+//   - an entry of a fixed type that holds a value converts v as Set does;
 //   - a generic entry that holds a value keeps the type of that value: numbers and bools
 //     are converted into it exactly (an int entry accepts 10.0 and stores 10, but not
 //     2.5; a bool entry accepts 0 and 1), strings replace strings, KindOther values need
-//     the same Go type; a string into a number or a number into a string is an error.
+//     the same Go type; a string into a number is read as a number first ("12", "2.5",
+//     "true" as 1, an enum name), and is an error if it is none; a number into a string
+//     is an error.
 func (e *Entry) Assign(v Value) error {
 	return e.write(v, true)
 }
@@ -309,6 +314,8 @@ func (e *Entry) write(v Value, assign bool) error {
 				next.decl = declOf(v.Type())
 			}
 			next.setValue(v)
+		case cur.decl != nil && Kind(cur.meta) == KindEmpty && !v.isPlainString():
+			e.firstWrite(&next, v, assign)
 		case cur.decl != nil:
 			err = e.coerce(&next, v, cur.decl, assign)
 		case assign && Kind(cur.meta) != KindEmpty:
@@ -336,6 +343,22 @@ func opName(assign bool) string {
 		return "assign"
 	}
 	return "set"
+}
+
+// firstWrite stores v, which is not text, into an entry that has a fixed type but holds
+// no value yet: a port declared it when the tree was built, and nothing wrote it since.
+// Such an entry takes the type of its first write. Assign stores v as it is and leaves
+// the entry generic, as BT.CPP's scripts do; Set converts v into the declared type when
+// it can (BT.CPP's Blackboard::set) and otherwise types the entry after v.
+func (e *Entry) firstWrite(s *state, v Value, assign bool) {
+	if !assign && e.coerce(s, v, s.decl, false) == nil {
+		return
+	}
+	s.decl = nil
+	if !assign {
+		s.decl = declOf(v.Type())
+	}
+	s.setValue(v)
 }
 
 // coerce converts v into the fixed type d and stores it in s.
@@ -382,6 +405,13 @@ func (e *Entry) assignHeld(s *state, held, v Value) error {
 	ok := false
 	switch held.kind {
 	case KindInt, KindUint, KindFloat, KindBool:
+		if v.kind == KindString {
+			n, isNumber := number(v.s(), e.enums())
+			if !isNumber {
+				return errorf(ErrType, nil, "entry %q: cannot assign %s to an entry holding %s (not a number)", e.key, v.describe(), typeName(ht))
+			}
+			v = n
+		}
 		if isScalar(v) {
 			d := declared{t: ht, tc: held.tc, p: held.p}
 			var c Value

@@ -155,17 +155,20 @@ func TestSet(t *testing.T) {
 		{name: "same type", ops: []op{declare(tInt), set(ValueOf(7))}, typ: tInt, want: ValueOf(7)},
 		{name: "int64 into int", ops: []op{declare(tInt), set(Int(7))}, typ: tInt, want: ValueOf(7)},
 		{name: "100 into uint8", ops: []op{declare(tUint8), set(ValueOf(100))}, typ: tUint8, want: ValueOf(uint8(100))},
-		{name: "-42 into uint8", ops: []op{declare(tUint8), set(ValueOf(-42)).fails(`entry "k": cannot set int -42 to uint8`)}, typ: tUint8},
-		{name: "300 into uint8", ops: []op{declare(tUint8), set(ValueOf(300)).fails("cannot set int 300 to uint8")}, typ: tUint8},
+		{name: "-42 into uint8", ops: []op{set(ValueOf(uint8(1))), set(ValueOf(-42)).fails(`entry "k": cannot set int -42 to uint8`)},
+			typ: tUint8, want: ValueOf(uint8(1))},
+		{name: "300 into uint8", ops: []op{set(ValueOf(uint8(1))), set(ValueOf(300)).fails("cannot set int 300 to uint8")},
+			typ: tUint8, want: ValueOf(uint8(1))},
 		{name: "2.0 into int", ops: []op{declare(tInt), set(Float(2))}, typ: tInt, want: ValueOf(2)},
-		{name: "2.5 into int", ops: []op{declare(tInt), set(Float(2.5)).fails("cannot set float64 2.5 to int")}, typ: tInt},
+		{name: "2.5 into int", ops: []op{set(ValueOf(1)), set(Float(2.5)).fails("cannot set float64 2.5 to int")}, typ: tInt, want: ValueOf(1)},
 		{name: "int into float64", ops: []op{declare(tFloat64), set(ValueOf(3))}, typ: tFloat64, want: Float(3)},
-		{name: "huge int into float64", ops: []op{declare(tFloat64), set(Int(1<<53 + 1)).fails("to float64")}, typ: tFloat64},
+		{name: "huge int into float64", ops: []op{set(Float(1)), set(Int(1<<53 + 1)).fails("to float64")}, typ: tFloat64, want: Float(1)},
 		{name: "float64 into float32 rounds", ops: []op{declare(tFloat32), set(Float(0.1))}, typ: tFloat32, want: ValueOf(float32(0.1))},
-		{name: "float64 overflows float32", ops: []op{declare(tFloat32), set(Float(1e300)).fails("to float32")}, typ: tFloat32},
+		{name: "float64 overflows float32", ops: []op{set(ValueOf(float32(1))), set(Float(1e300)).fails("to float32")},
+			typ: tFloat32, want: ValueOf(float32(1))},
 		{name: "bool into int", ops: []op{declare(tInt), set(Bool(true))}, typ: tInt, want: ValueOf(1)},
 		{name: "1 into bool", ops: []op{declare(tBool), set(Int(1))}, typ: tBool, want: Bool(true)},
-		{name: "2 into bool", ops: []op{declare(tBool), set(Int(2)).fails("cannot set int64 2 to bool")}, typ: tBool},
+		{name: "2 into bool", ops: []op{set(Bool(true)), set(Int(2)).fails("cannot set int64 2 to bool")}, typ: tBool, want: Bool(true)},
 		{name: "string parsed into int", ops: []op{declare(tInt), set(String("42"))}, typ: tInt, want: ValueOf(42)},
 		{name: "enum name into int", ops: []op{declare(tInt), set(String("HIGH"))}, typ: tInt, want: ValueOf(3)},
 		{name: "enum name into named type", ops: []op{declare(tLevel), set(String("HIGH"))}, typ: tLevel, want: ValueOf(level(3))},
@@ -174,14 +177,29 @@ func TestSet(t *testing.T) {
 		{name: "string into slice", ops: []op{declare(tInts), set(String("1;2;3"))}, typ: tInts, want: ValueOf([]int{1, 2, 3})},
 		{name: "string into duration", ops: []op{declare(tDur), set(String("1.5s"))}, typ: tDur, want: ValueOf(1500 * time.Millisecond)},
 		{name: "named string into string", ops: []op{declare(tString), set(ValueOf(color("red")))}, typ: tString, want: String("red")},
-		{name: "int into string entry", ops: []op{declare(tString), set(Int(3)).fails("cannot set int64 3 to string (once declared, the type shall not change)")}, typ: tString},
-		{name: "slice into int", ops: []op{declare(tInt), set(ValueOf([]int{1})).fails("cannot set []int [1] to int (once declared")}, typ: tInt},
-		{name: "struct into other struct", ops: []op{declare(tPoint), set(ValueOf(struct{ A int }{})).fails("to blackboard.point")}, typ: tPoint},
+		{name: "int into string entry", ops: []op{declare(tString), set(String("a")), set(Int(3)).fails(
+			"cannot set int64 3 to string (once declared, the type shall not change)")}, typ: tString, want: String("a")},
+		{name: "slice into int", ops: []op{set(ValueOf(1)), set(ValueOf([]int{1})).fails("cannot set []int [1] to int (once declared")},
+			typ: tInt, want: ValueOf(1)},
+		{name: "struct into other struct", ops: []op{set(ValueOf(point{})), set(ValueOf(struct{ A int }{})).fails("to blackboard.point")},
+			typ: tPoint, want: ValueOf(point{})},
 		{name: "interface type", ops: []op{declare(typeOf[fmt.Stringer]()), set(ValueOf(time.Second))},
 			typ: typeOf[fmt.Stringer](), want: ValueOf(time.Second)},
 		{name: "unnamed into named slice", ops: []op{declare(typeOf[intList]()), set(ValueOf([]int{4}))},
 			typ: typeOf[intList](), want: ValueOf(intList{4})},
 		{name: "failed set keeps value", ops: []op{set(ValueOf(1)), set(Float(0.5)).fails("cannot set")}, typ: tInt, want: ValueOf(1)},
+
+		// a typed entry that holds no value yet (a port declared it) converts what it
+		// can and takes the type of anything else; text must still parse
+		{name: "empty typed converts", ops: []op{declare(tInt), set(Float(2))}, typ: tInt, want: ValueOf(2)},
+		{name: "empty string entry takes an int", ops: []op{declare(tString), set(Int(3))}, typ: tInt64, want: Int(3)},
+		{name: "empty int entry takes a float", ops: []op{declare(tInt), set(Float(2.5))}, typ: tFloat64, want: Float(2.5)},
+		{name: "empty uint8 entry takes 300", ops: []op{declare(tUint8), set(ValueOf(300))}, typ: tInt, want: ValueOf(300)},
+		{name: "empty int entry takes a struct", ops: []op{declare(tInt), set(ValueOf(point{1, 2}))}, typ: tPoint, want: ValueOf(point{1, 2})},
+		{name: "then the new type holds", ops: []op{declare(tString), set(Int(3)), set(ValueOf([]int{})).fails("cannot set []int [] to int64")},
+			typ: tInt64, want: Int(3)},
+		{name: "empty typed entry parses text", ops: []op{declare(tInt), set(String("x")).fails(`cannot parse "x" as int`)}, typ: tInt},
+		{name: "emptied by declare after unset", ops: []op{set(Int(1)), unset(), declare(tString), set(Int(2))}, typ: tInt64, want: Int(2)},
 
 		// unset then revive: the entry is typed again as if new
 		{name: "revive with another type", ops: []op{set(ValueOf(1)), unset(), set(Float(0.5))}, typ: tFloat64, want: Float(0.5)},
@@ -195,8 +213,15 @@ func TestAssign(t *testing.T) {
 	runTyping(t, []typingCase{
 		{name: "new entry stays generic", ops: []op{assign(Int(7))}, typ: nil, want: Int(7)},
 		{name: "empty generic stores anything", ops: []op{declare(nil), assign(String("a"))}, typ: nil, want: String("a")},
-		{name: "empty typed converts", ops: []op{declare(tInt), assign(Float(3))}, typ: tInt, want: ValueOf(3)},
+		// a typed entry that holds no value yet (a port declared it) stores a value as
+		// it is and becomes generic; text is parsed into the declared type
+		{name: "empty typed stores as is", ops: []op{declare(tInt), assign(Float(3))}, typ: nil, want: Float(3)},
+		{name: "empty string entry takes a number", ops: []op{declare(tString), assign(Int(1))}, typ: nil, want: Int(1)},
+		{name: "then the held type rules", ops: []op{declare(tString), assign(Int(1)), assign(Float(2)), assign(Float(2.5)).fails(
+			"cannot assign float64 2.5 to an entry holding int64")}, typ: nil, want: Int(2)},
+		{name: "empty typed parses text", ops: []op{declare(tInt), assign(String("12"))}, typ: tInt, want: ValueOf(12)},
 		{name: "empty typed rejects", ops: []op{declare(tInt), assign(String("abc")).fails(`cannot parse "abc" as int`)}, typ: tInt},
+		{name: "empty string entry takes text", ops: []op{declare(tString), assign(String("x"))}, typ: tString, want: String("x")},
 
 		// i := 7; i += 1 keeps i integral
 		{name: "int += 1", ops: []op{assign(Int(7)), assign(Float(8))}, typ: nil, want: Int(8)},
@@ -206,8 +231,18 @@ func TestAssign(t *testing.T) {
 		// s := 'a'; s = 3 is an error
 		{name: "number into string", ops: []op{assign(String("a")), assign(Int(3)).fails(
 			"cannot assign int64 3 to an entry holding string")}, want: String("a")},
-		{name: "string into number", ops: []op{assign(Int(3)), assign(String("4")).fails(
-			`cannot assign string "4" to an entry holding int64`)}, want: Int(3)},
+		// k := 3; k = '12': a number-like string is read as the number
+		{name: "string into number", ops: []op{assign(Int(3)), assign(String("12"))}, want: Int(12)},
+		{name: "real string into int", ops: []op{assign(Int(3)), assign(String("4.0"))}, want: Int(4)},
+		{name: "fractional string into int", ops: []op{assign(Int(3)), assign(String("4.5")).fails(
+			`entry "k": cannot assign float64 4.5 to an entry holding int64`)}, want: Int(3)},
+		{name: "string into float", ops: []op{assign(Float(0.5)), assign(String("-2.25"))}, want: Float(-2.25)},
+		{name: "enum name into number", ops: []op{assign(Int(7)), assign(String("HIGH"))}, want: Int(3)},
+		{name: "true into number", ops: []op{assign(Float(3)), assign(String("true"))}, want: Float(1)},
+		{name: "string into bool", ops: []op{assign(Bool(false)), assign(String("1"))}, want: Bool(true)},
+		{name: "word into number", ops: []op{assign(Int(3)), assign(String("abc")).fails(
+			`entry "k": cannot assign string "abc" to an entry holding int64 (not a number)`)}, want: Int(3)},
+		{name: "empty string into number", ops: []op{assign(Int(3)), assign(String("")).fails("(not a number)")}, want: Int(3)},
 		{name: "string into string", ops: []op{assign(String("a")), assign(String("b"))}, want: String("b")},
 		{name: "empty string into string", ops: []op{assign(String("a")), assign(String(""))}, want: String("")},
 		{name: "empty string into named string", ops: []op{assign(ValueOf(color("red"))), assign(String(""))}, want: ValueOf(color(""))},
@@ -228,7 +263,7 @@ func TestAssign(t *testing.T) {
 		{name: "typed int += 1", ops: []op{set(ValueOf(7)), assign(Float(8))}, typ: tInt, want: ValueOf(8)},
 		{name: "typed int /= 2", ops: []op{set(ValueOf(3)), assign(Float(1.5)).fails("cannot assign float64 1.5 to int")}, typ: tInt, want: ValueOf(3)},
 		{name: "typed int from string", ops: []op{set(ValueOf(3)), assign(String("LOW"))}, typ: tInt, want: ValueOf(1)},
-		{name: "typed bool from 1.0", ops: []op{declare(tBool), assign(Float(1))}, typ: tBool, want: Bool(true)},
+		{name: "typed bool from 1.0", ops: []op{set(Bool(false)), assign(Float(1))}, typ: tBool, want: Bool(true)},
 		{name: "unset then assign", ops: []op{set(ValueOf(3)), unset(), assign(String("x"))}, typ: nil, want: String("x")},
 		{name: "invalid empty", ops: []op{assign(Value{}).fails("cannot write an empty value")}, absent: true},
 	})
@@ -315,6 +350,7 @@ func TestErrorsWrapSentinels(t *testing.T) {
 	if !errors.Is(err, ErrType) || !errors.As(err, &pe) || pe.Type != "int" || pe.Text != "zz" {
 		t.Errorf("parse: %v", err)
 	}
+	mustSet(t, e, ValueOf(1))
 	if err := e.Set(ValueOf([]int{})); !errors.Is(err, ErrType) {
 		t.Errorf("type: %v", err)
 	}

@@ -179,6 +179,9 @@ func TestUnmarshalJSONUsesSetRules(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// An entry that holds no value takes any type: give n and p one.
+	mustSet(t, bb.Entry("n"), ValueOf(uint8(1)))
+	mustSet(t, bb.Entry("p"), ValueOf(point{}))
 	mustSet(t, bb.Entry("keep"), Int(1))
 	err := bb.UnmarshalJSON([]byte(`{"n": 300, "f": 0.5, "p": 1, "s": "12", "keep": null, "": 1}`))
 	if err == nil {

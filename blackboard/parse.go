@@ -174,6 +174,25 @@ func parseBool(s string) (value, ok bool) {
 	return false, false
 }
 
+// number reads text that a script assigns to an entry holding a number, as BT.CPP's
+// scripts do: "true" and "false" are 1 and 0, then come the enum names, then integers
+// (decimal or 0x hex) and real numbers.
+func number(s string, enums func(string) (int64, bool)) (Value, bool) {
+	switch s {
+	case "true":
+		return Int(1), true
+	case "false":
+		return Int(0), true
+	}
+	if n, msg := parseInt(s, 64, enums); msg == "" {
+		return Int(n), true
+	}
+	if f, msg := parseFloat(s, 64); msg == "" {
+		return Float(f), true
+	}
+	return Value{}, false
+}
+
 // splitNumber separates an optional sign and a "0x" prefix from the digits.
 func splitNumber(s string) (neg bool, base int, digits string) {
 	if s != "" && (s[0] == '-' || s[0] == '+') {

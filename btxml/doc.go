@@ -33,6 +33,13 @@
 // 100). XML syntax errors and exceeded limits stop the parse at the first
 // one; structural errors do not.
 //
+// Inside a TreeNodesModel entry of a node type, what BehaviorTree.CPP does
+// not define is a Note of the Document, not an error: BehaviorTree.CPP does
+// not read these entries at all, and the models files in use have such
+// things (Nav2's has <bidirectional_port>). An element <x_port> is read as a
+// port of unknown direction x (PortModel.Dir), which Write writes back as it
+// was; any other unknown element is skipped.
+//
 // # Positions
 //
 // Pos.Line and Pos.Col are 1-based. Col counts Unicode characters, not bytes
@@ -93,16 +100,35 @@
 //	MaxDepth         256        tree nesting (BehaviorTree.CPP's limit)
 //	MaxAttrLen       1 MiB      one attribute value or text
 //	MaxAttrs         256        attributes of one element
-//	MaxNodes         1,000,000  elements plus attributes (for Load: all files)
+//	MaxNodes         1,000,000  elements, attributes and comments (for Load: all files)
 //	MaxIncludeDepth  32         include nesting
 //	MaxIncludes      1024       included files
 //
-// MaxNodes bounds memory: a Document costs about 120 bytes per element and
-// 64 per attribute, however short they are written, plus a copy of the
-// input. A DOCTYPE is rejected
+// MaxNodes (which counts comments too) bounds memory: a Document costs about
+// 120 bytes per element, 64 per attribute and 40 per comment, however short
+// they are written, plus a copy of the input. A DOCTYPE is rejected
 // outright, so entity expansion ("billion laughs") and external entities
 // cannot happen; so are UTF-16 and encodings other than UTF-8. At most 100
 // errors are reported.
+//
+// # Comments
+//
+// Comments are kept in the Document, on the part they were written next to
+// (Comments, on Document, Tree, Element, Include, Model, PortModel and the
+// TreeNodesModel as Document.ModelsComments): Before holds those on the lines
+// before an element (after its previous sibling or its parent's start tag),
+// After those that start on the line where it ends, Inside those after its
+// last child. The comments before <root> and after </root> are the
+// Document's Before and After. Write puts each back in its place, so that a
+// file's header comment, the comment above a node and the one after it on
+// its line survive Parse and Write, and so also bt convert. What is not kept:
+// comments inside text (a port's description, <description>), inside
+// <MetadataFields> and inside elements skipped after an error; a comment
+// after a start tag on the same line, which Write puts on the next line; the
+// comments before <description> or <MetadataFields>, which Write puts at the
+// end of the model; and with Load, the Document-level comments of included
+// files. Blank lines, indentation and the XML declaration are not kept
+// either: Write has its own layout.
 //
 // # Writing
 //
@@ -111,8 +137,10 @@
 // compact node form where possible. Values escape &, <, > and " and write
 // newlines, tabs and carriage returns as references. The output is
 // deterministic, Write is idempotent (Write(Parse(Write(d))) = Write(d)), and
-// Parse(Write(d)) equals d apart from positions and the explicit node forms
-// that became compact.
+// Parse(Write(d)) equals d apart from positions, notes, the unknown elements
+// of models that were skipped, and the explicit node forms that became
+// compact. Comments are written as <!--Text--> on their own lines, indented
+// like the element they belong to, or after it on its last line.
 //
 // # Implementation
 //

@@ -19,6 +19,13 @@ type Document struct {
 	// Models are the entries of <TreeNodesModel>, merged from includes after
 	// Load in the same order as Trees.
 	Models []*Model
+	// Comments are the comments before <root> (Before), after </root>
+	// (After), and in <root> after its last child (Inside); nil if none.
+	// After Load, those of the top file.
+	Comments *Comments
+	// ModelsComments are the comments around and inside <TreeNodesModel>
+	// (those before a model are the model's); nil if none.
+	ModelsComments *Comments
 	// Includes are the <include> elements of this file, as written. Load
 	// keeps them although their trees and models are now part of Trees and
 	// Models: set Includes to nil before Write to get a self-contained file.
@@ -26,8 +33,25 @@ type Document struct {
 	// Attrs are the other attributes of <root> (for example xmlns:xsi), in
 	// document order.
 	Attrs []Attr
+	// Notes are remarks on what the file says that is accepted but may not
+	// mean what its author intended: elements inside a TreeNodesModel entry
+	// that BehaviorTree.CPP does not define (it does not read the entries of
+	// node types at all). After Load they include the notes of the included
+	// files. At most 100 are kept.
+	Notes []Note
 	Pos   Pos // of <root>
 }
+
+// A Note is a remark on a document, at a position: something Parse accepted
+// although BehaviorTree.CPP would ignore it, or something Upgrade could not
+// convert or converted with a change of behaviour.
+type Note struct {
+	Pos Pos
+	Msg string
+}
+
+// String returns "file:line:col: msg".
+func (n Note) String() string { return (&Error{Pos: n.Pos, Msg: n.Msg}).Error() }
 
 // Tree finds a tree by ID; nil if there is none.
 func (d *Document) Tree(id string) *Tree {
@@ -58,7 +82,10 @@ type Tree struct {
 	Root   *Element // the single child element; nil if it had none
 	Attrs  []Attr   // attributes other than ID, e.g. _fullpath
 	Format int      // format of the file the tree comes from
-	Pos    Pos
+	// Comments are the comments before the tree and after its root node
+	// (those before the root node are the node's); nil if none.
+	Comments *Comments
+	Pos      Pos
 }
 
 // Element is a node element of a tree.
@@ -77,6 +104,9 @@ type Element struct {
 	// form's ID attribute.
 	Attrs    []Attr
 	Children []*Element
+	// Comments are the comments before the element, after it on its last
+	// line, and inside it after its last child; nil if none.
+	Comments *Comments
 	Pos      Pos // of '<'
 	// idLine and idCol are IDPos, in Pos.File.
 	idLine, idCol int32
@@ -130,7 +160,30 @@ func (a Attr) ValuePos() Pos { return a.Pos.at(a.valueLine, a.valueCol) }
 // Include is an <include path=".." ros_pkg=".."/> element.
 type Include struct {
 	Path, RosPkg string
+	Comments     *Comments // before and after the element; nil if none
 	Pos          Pos
+}
+
+// Comment is an XML comment, <!--Text-->.
+type Comment struct {
+	Text string // between "<!--" and "-->", as written but for line ends, which are LF
+	Pos  Pos    // of "<!--"
+}
+
+// Comments are the XML comments written around and inside an element, kept
+// so that Write puts them back where they were: on the lines before the
+// element, on the line where it ends, or inside it after its last child.
+type Comments struct {
+	// Before are the comments between the element and what precedes it: its
+	// previous sibling or its parent's start tag (the comments of a file's
+	// first lines are its Document's).
+	Before []Comment
+	// After are the comments that start on the line where the element ends,
+	// as in <Stop/> <!-- why -->.
+	After []Comment
+	// Inside are the comments inside the element after its last child, or
+	// all of them if it has none.
+	Inside []Comment
 }
 
 // Model is an entry of <TreeNodesModel>:
@@ -155,7 +208,11 @@ type Model struct {
 	// Attrs are the model element's other attributes (Groot2 writes
 	// editable="true" on SubTree models), in document order.
 	Attrs []Attr
-	Pos   Pos
+	// Comments are the comments before the model, after it on its last line,
+	// and inside it after its last port (also those written next to its
+	// <description> and <MetadataFields>); nil if none.
+	Comments *Comments
+	Pos      Pos
 }
 
 // Port directions, as in <input_port>, <output_port> and <inout_port>.
@@ -167,11 +224,16 @@ const (
 
 // PortModel is a port of a Model.
 type PortModel struct {
-	Dir         string // DirInput, DirOutput or DirInOut
+	// Dir is DirInput, DirOutput or DirInOut, or for an element <x_port> that
+	// BehaviorTree.CPP does not define (Nav2 writes <bidirectional_port>), x:
+	// the direction is then unknown, and Write writes the element back as it
+	// was.
+	Dir         string
 	Name        string
 	Type        string // "" if absent
 	Default     string
 	HasDefault  bool // a default attribute was written (it may be "")
 	Description string
+	Comments    *Comments // before the port and after it on its line (not Inside); nil if none
 	Pos         Pos
 }

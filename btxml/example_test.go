@@ -103,6 +103,43 @@ log := 'again'"/></Control></BehaviorTree></root>`
 	// </root>
 }
 
+// Comments are kept where they were written: before an element, after it on its
+// line, inside it after its last child.
+func ExampleComments() {
+	src := `<!-- Patrol, then rest. -->
+<root BTCPP_format="4">
+  <BehaviorTree ID="Main">
+    <Sequence>
+      <!-- the long way round -->
+      <MoveTo goal="{far}"/> <!-- slow -->
+      <Rest/>
+      <!-- nothing after resting -->
+    </Sequence>
+  </BehaviorTree>
+</root>`
+	doc, err := btxml.Parse("patrol.xml", []byte(src))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	move := doc.Trees[0].Root.Children[0]
+	fmt.Printf("%q %q at %s\n", move.Comments.Before[0].Text, move.Comments.After[0].Text, move.Comments.After[0].Pos)
+	btxml.Write(os.Stdout, doc)
+	// Output:
+	// " the long way round " " slow " at patrol.xml:6:30
+	// <!-- Patrol, then rest. -->
+	// <root BTCPP_format="4">
+	//     <BehaviorTree ID="Main">
+	//         <Sequence>
+	//             <!-- the long way round -->
+	//             <MoveTo goal="{far}"/> <!-- slow -->
+	//             <Rest/>
+	//             <!-- nothing after resting -->
+	//         </Sequence>
+	//     </BehaviorTree>
+	// </root>
+}
+
 func ExampleWriteModels() {
 	models := []*btxml.Model{
 		{Kind: "Action", ID: "MoveTo", Ports: []btxml.PortModel{

@@ -24,6 +24,8 @@ func addSeeds(f *testing.F, add func(data []byte)) {
 		"", "<root/>", "<root", "<root BTCPP_format=\"4\"><BehaviorTree><A/></BehaviorTree></root>",
 		"\ufeff<root>\r\n<BehaviorTree ID='x'>\r<A a='&#x41;&lt;'/></BehaviorTree></root>",
 		"<root><![CDATA[x]]><!--c--><?p?></root>",
+		"<!--h-->\n<root><!--a--><BehaviorTree ID='x'><!--b--><A/> <!--c-->\n<!--d--></BehaviorTree> <!--e--><TreeNodesModel><!--f--><Action ID='A'><!--g--><input_port name='p'/><!--h--></Action></TreeNodesModel><!--i--></root><!--j-->",
+		"<root><TreeNodesModel><Control ID='P'><bidirectional_port name='i'/><x_port name='j'/><gizmo/></Control></TreeNodesModel></root>",
 		"\ufeff<root>\r<BehaviorTree ID=\"é\">\r\n\t<A\r\n  b = \r\n 'x'\r c=\"漢\rz\"/></BehaviorTree></root>",
 		"<root><BehaviorTree>\n        <Control  ID = 'S' n=\"&amp;\n\"><B\tx='1'/>\n</Control></BehaviorTree></root>",
 	} {
@@ -128,9 +130,25 @@ func checkPositions(t *testing.T, src string, d *Document) {
 			afterQuote(a.ValuePos(), "value of "+a.Name)
 		}
 	}
+	comments := func(c *Comments) {
+		t.Helper()
+		if c == nil {
+			return
+		}
+		for _, list := range [][]Comment{c.Before, c.After, c.Inside} {
+			for _, x := range list {
+				if strings.IndexByte(src, '\r') < 0 {
+					at(x.Pos, "<!--"+x.Text+"-->", "comment")
+				} else {
+					at(x.Pos, "<!--", "comment")
+				}
+			}
+		}
+	}
 	var walk func(e *Element)
 	walk = func(e *Element) {
 		at(e.Pos, "<"+e.Tag, "element")
+		comments(e.Comments)
 		if e.Explicit() || e.Tag == "SubTreePlus" {
 			if e.IDPos().IsValid() {
 				afterQuote(e.IDPos(), "ID")
@@ -149,9 +167,12 @@ func checkPositions(t *testing.T, src string, d *Document) {
 		at(d.Pos, "<root", "document")
 	}
 	attrs(d.Attrs)
+	comments(d.Comments)
+	comments(d.ModelsComments)
 	for _, tr := range d.Trees {
 		at(tr.Pos, "<BehaviorTree", "tree")
 		attrs(tr.Attrs)
+		comments(tr.Comments)
 		if tr.Root != nil {
 			walk(tr.Root)
 		}
@@ -160,11 +181,14 @@ func checkPositions(t *testing.T, src string, d *Document) {
 		at(m.Pos, "<"+m.Kind, "model")
 		attrs(m.Attrs)
 		attrs(m.Metadata)
+		comments(m.Comments)
 		for _, p := range m.Ports {
 			at(p.Pos, "<"+p.Dir, "port")
+			comments(p.Comments)
 		}
 	}
 	for _, inc := range d.Includes {
 		at(inc.Pos, "<include", "include")
+		comments(inc.Comments)
 	}
 }

@@ -9,7 +9,8 @@ import (
 
 // TestGolden parses each testdata/golden/NAME.xml. A valid file must write as
 // NAME.want.xml and survive a round trip; an invalid one must give the errors
-// in NAME.errors, one per line as "line:col: message".
+// in NAME.errors, one per line as "line:col: message". Either must give the
+// notes in NAME.notes, if it has any.
 func TestGolden(t *testing.T) {
 	for _, file := range xmlFiles(t, "testdata/golden") {
 		base := strings.TrimSuffix(file, ".xml")
@@ -21,6 +22,15 @@ func TestGolden(t *testing.T) {
 			d, err := Parse("", data)
 			if d == nil {
 				t.Fatal("Parse returned no document")
+			}
+			if len(d.Notes) > 0 {
+				var notes strings.Builder
+				for _, n := range d.Notes {
+					notes.WriteString(n.String() + "\n")
+				}
+				golden(t, base+".notes", []byte(notes.String()))
+			} else {
+				noGolden(t, base+".notes")
 			}
 			if err != nil {
 				if _, ok := err.(ErrorList); !ok {

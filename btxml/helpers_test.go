@@ -77,31 +77,34 @@ func checkRoundTrip(t *testing.T, d *Document) {
 	}
 }
 
-// canonical copies d without positions and with the tags Write would use.
+// canonical copies d without positions and notes (Write does not write them), and
+// with the tags Write would use.
 func canonical(d *Document) *Document {
 	c := *d
-	c.File, c.Pos, c.MainTreePos = "", Pos{}, Pos{}
+	c.File, c.Pos, c.MainTreePos, c.Notes = "", Pos{}, Pos{}, nil
 	c.Attrs = noPos(d.Attrs)
+	c.Comments, c.ModelsComments = noCommentPos(d.Comments), noCommentPos(d.ModelsComments)
 	c.Trees = nil
 	for _, t := range d.Trees {
 		ct := *t
-		ct.Pos, ct.Attrs = Pos{}, noPos(t.Attrs)
+		ct.Pos, ct.Attrs, ct.Comments = Pos{}, noPos(t.Attrs), noCommentPos(t.Comments)
 		ct.Root = canonicalElement(t.Root)
 		c.Trees = append(c.Trees, &ct)
 	}
 	c.Includes = nil
 	for _, inc := range d.Includes {
 		ci := *inc
-		ci.Pos = Pos{}
+		ci.Pos, ci.Comments = Pos{}, noCommentPos(inc.Comments)
 		c.Includes = append(c.Includes, &ci)
 	}
 	c.Models = nil
 	for _, m := range d.Models {
 		cm := *m
 		cm.Pos, cm.Attrs, cm.Metadata = Pos{}, noPos(m.Attrs), noPos(m.Metadata)
+		cm.Comments = noCommentPos(m.Comments)
 		cm.Ports = nil
 		for _, p := range m.Ports {
-			p.Pos = Pos{}
+			p.Pos, p.Comments = Pos{}, noCommentPos(p.Comments)
 			cm.Ports = append(cm.Ports, p)
 		}
 		c.Models = append(c.Models, &cm)
@@ -115,7 +118,7 @@ func canonicalElement(e *Element) *Element {
 	}
 	var w writer
 	tag, _ := w.tag(e)
-	c := &Element{Tag: tag, ID: e.ID, Attrs: noPos(e.Attrs)}
+	c := &Element{Tag: tag, ID: e.ID, Attrs: noPos(e.Attrs), Comments: noCommentPos(e.Comments)}
 	for _, k := range e.Children {
 		c.Children = append(c.Children, canonicalElement(k))
 	}
@@ -128,6 +131,20 @@ func noPos(attrs []Attr) []Attr {
 		out = append(out, Attr{Name: a.Name, Value: a.Value})
 	}
 	return out
+}
+
+func noCommentPos(c *Comments) *Comments {
+	if c == nil {
+		return nil
+	}
+	strip := func(list []Comment) []Comment {
+		var out []Comment
+		for _, x := range list {
+			out = append(out, Comment{Text: x.Text})
+		}
+		return out
+	}
+	return &Comments{Before: strip(c.Before), After: strip(c.After), Inside: strip(c.Inside)}
 }
 
 func dump(v any) string {

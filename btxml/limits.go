@@ -23,10 +23,10 @@ type Limits struct {
 	MaxAttrLen int
 	// MaxAttrs is the number of attributes of one element. Default 256.
 	MaxAttrs int
-	// MaxNodes is the number of elements and attributes together, in all
-	// files of a Load. It bounds memory: an element costs about 120 bytes
-	// and an attribute 64, however short they are written. Default
-	// 1,000,000.
+	// MaxNodes is the number of elements, attributes and comments together,
+	// in all files of a Load. It bounds memory: an element costs about 120
+	// bytes, an attribute 64 and a comment 40, however short they are
+	// written. Default 1,000,000.
 	MaxNodes int
 	// MaxIncludeDepth is how deep includes may nest: a file included by the
 	// top file is at depth 1. Default 32.

@@ -24,7 +24,7 @@ type loader struct {
 	fsys   fs.FS
 	lim    Limits
 	sink   errorSink
-	nodes  int             // elements and attributes in all files
+	nodes  int             // elements, attributes and comments in all files
 	bytes  int             // bytes read from all files
 	files  int             // included files read
 	loaded map[string]bool // files read so far
@@ -97,11 +97,16 @@ func (ld *loader) loadDoc(name string, src string, depth int) *Document {
 	ld.stack = append(ld.stack, name)
 	var trees []*Tree
 	var models []*Model
+	var notes []Note
 	for _, inc := range d.Includes {
 		if sub := ld.include(name, inc, depth+1); sub != nil {
 			trees = append(trees, sub.Trees...)
 			models = append(models, sub.Models...)
+			notes = append(notes, sub.Notes...)
 		}
+	}
+	if notes != nil {
+		d.Notes = append(notes, d.Notes...)[:min(len(notes)+len(d.Notes), maxErrors)]
 	}
 	ld.stack = ld.stack[:len(ld.stack)-1]
 	if trees != nil {

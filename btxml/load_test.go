@@ -139,7 +139,7 @@ func TestLoadErrors(t *testing.T) {
 			"a.xml":    file(nil, "A"),
 		},
 		lim:  Limits{MaxNodes: 9},
-		want: "a.xml:2:3: more than 9 elements and attributes",
+		want: "a.xml:2:3: more than 9 elements, attributes and comments",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -248,5 +248,39 @@ func TestLoadFormats(t *testing.T) {
 	}
 	if got := d.Tree("Main").Root.ID; got != "SequenceStar" {
 		t.Errorf("Main root %s, want SequenceStar (a format-4 tree is left alone)", got)
+	}
+}
+
+// TestLoadNotes checks that the notes of included files come with their trees and
+// models, in the same order.
+func TestLoadNotes(t *testing.T) {
+	models := func(id string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte(`<root BTCPP_format="4"><TreeNodesModel><Control ID="` + id + `">
+<bidirectional_port name="i"/></Control></TreeNodesModel></root>`)}
+	}
+	fsys := fstest.MapFS{
+		"main.xml": &fstest.MapFile{Data: []byte(`<root BTCPP_format="4"><include path="a.xml"/><include path="b.xml"/>
+<TreeNodesModel><Action ID="M"><gizmo/></Action></TreeNodesModel></root>`)},
+		"a.xml": models("A"),
+		"b.xml": models("B"),
+	}
+	d, err := Load(fsys, "main.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, n := range d.Notes {
+		got = append(got, n.String())
+	}
+	want := []string{
+		"a.xml:2:1: unknown port element <bidirectional_port> (want input_port, output_port or inout_port): read as a port of unknown direction",
+		"b.xml:2:1: unknown port element <bidirectional_port> (want input_port, output_port or inout_port): read as a port of unknown direction",
+		"main.xml:2:32: unknown element <gizmo> in <Action> ignored (want input_port, output_port, inout_port, MetadataFields or description)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("notes:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if p := d.Model("A").Ports[0]; p.Dir != "bidirectional" || p.Name != "i" {
+		t.Errorf("port %+v", p)
 	}
 }

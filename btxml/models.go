@@ -23,6 +23,7 @@ func (p *parser) parseModel(t *token) {
 		p.errorf(m.Pos, "<%s> in <TreeNodesModel> needs an ID attribute", t.name)
 	}
 	hasDesc := false
+	p.open(&m.Comments)
 	p.content(t, func(c token) {
 		switch c.name {
 		case "input_port":
@@ -32,7 +33,7 @@ func (p *parser) parseModel(t *token) {
 		case "inout_port":
 			p.parsePort(&c, m, DirInOut)
 		case "MetadataFields":
-			p.parseMetadata(&c, m)
+			p.dropComments(func() { p.parseMetadata(&c, m) })
 		case "description":
 			if hasDesc {
 				p.errorf(c.pos, "more than one <description> in <%s>", t.name)
@@ -41,12 +42,20 @@ func (p *parser) parseModel(t *token) {
 			for _, a := range p.attrs(&c) {
 				p.errorf(a.Pos, "unknown attribute %s in <description>", a.Name)
 			}
-			m.Description = strings.TrimSpace(p.textContent(&c))
+			p.dropComments(func() { m.Description = strings.TrimSpace(p.textContent(&c)) })
 		default:
-			p.errorf(c.pos, "unknown element <%s> in <%s> (want input_port, output_port, inout_port, MetadataFields or description)", c.name, t.name)
+			// BehaviorTree.CPP does not read the entries of node types, so what it
+			// does not define is a note, not an error: the file loads as there.
+			if dir, ok := strings.CutSuffix(c.name, "_port"); ok && dir != "" {
+				p.notef(c.pos, "unknown port element <%s> (want input_port, output_port or inout_port): read as a port of unknown direction", c.name)
+				p.parsePort(&c, m, dir)
+				return
+			}
+			p.notef(c.pos, "unknown element <%s> in <%s> ignored (want input_port, output_port, inout_port, MetadataFields or description)", c.name, t.name)
 			p.skip(&c)
 		}
 	})
+	p.close(&m.Comments)
 	p.doc.Models = append(p.doc.Models, m)
 }
 
@@ -55,6 +64,7 @@ func (p *parser) parseModel(t *token) {
 // description attribute; the text wins when both are present.
 func (p *parser) parsePort(t *token, m *Model, dir string) {
 	pm := PortModel{Dir: dir, Pos: t.pos}
+	p.open(&pm.Comments)
 	hasName := false
 	descAttr := ""
 	for _, a := range p.attrs(t) {
@@ -90,6 +100,9 @@ func (p *parser) parsePort(t *token, m *Model, dir string) {
 		}
 	}
 	m.Ports = append(m.Ports, pm)
+	// A comment on the port's line follows it. The pointer into Ports stays valid
+	// until the next port is added, which starts by forgetting it (open).
+	p.after = &m.Ports[len(m.Ports)-1].Comments
 }
 
 // parseMetadata reads <MetadataFields><Metadata key="value"/>...</MetadataFields>.
@@ -116,6 +129,7 @@ func modelEqual(a, b *Model) bool {
 	return a.Kind == b.Kind && a.ID == b.ID && a.Description == b.Description &&
 		slices.EqualFunc(a.Ports, b.Ports, func(x, y PortModel) bool {
 			x.Pos, y.Pos = Pos{}, Pos{}
+			x.Comments, y.Comments = nil, nil
 			return x == y
 		}) &&
 		attrsEqual(a.Metadata, b.Metadata) && attrsEqual(a.Attrs, b.Attrs)

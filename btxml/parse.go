@@ -35,6 +35,11 @@ type parser struct {
 	// element numbers: unlike pointers, they cost the garbage collector
 	// nothing to store.
 	kids []int
+	// pending are the comments waiting for the next sibling, and after the
+	// comments of the element that ended last, if a comment on its line may
+	// follow it (see comments.go).
+	pending []Comment
+	after   **Comments
 }
 
 const slabSize = 256
@@ -63,7 +68,14 @@ func (p *parser) errorf(pos Pos, format string, args ...any) {
 	p.sink.add(pos, fmt.Sprintf(format, args...))
 }
 
-// parseFile parses one file. nodes counts elements and attributes across
+// notef adds a note to the document, up to maxErrors of them.
+func (p *parser) notef(pos Pos, format string, args ...any) {
+	if len(p.doc.Notes) < maxErrors {
+		p.doc.Notes = append(p.doc.Notes, Note{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	}
+}
+
+// parseFile parses one file. nodes counts elements, attributes and comments across
 // files. It always
 // returns a Document, possibly incomplete; ok is false if a syntax error or
 // an exceeded limit stopped the parse.
@@ -94,6 +106,8 @@ func (p *parser) parse() {
 				p.fatal(t.nonSpace, "text outside <root>")
 				return
 			}
+		case tokComment:
+			p.comment(&t)
 		case tokEnd:
 			p.fatal(t.off, "unexpected </%s>", t.name)
 			return
@@ -188,6 +202,13 @@ func (p *parser) epilog() {
 				p.fatal(t.nonSpace, "text after </root>")
 				return
 			}
+		case tokComment:
+			if c, ok := p.newComment(&t); ok {
+				if p.doc.Comments == nil {
+					p.doc.Comments = &Comments{}
+				}
+				p.doc.Comments.After = append(p.doc.Comments.After, c)
+			}
 		default:
 			p.fatal(t.off, "element after </root>")
 			return
@@ -268,6 +289,8 @@ func (p *parser) content(t *token, child func(token)) bool {
 			if c.nonSpace >= 0 {
 				p.errorf(c.pos, "unexpected text in <%s>", t.name)
 			}
+		case tokComment:
+			p.comment(&c)
 		case tokEnd:
 			return p.end(t, &c)
 		case tokStart:
@@ -291,9 +314,9 @@ func (p *parser) end(t, c *token) bool {
 	return true
 }
 
-// skip consumes an element that was already reported.
+// skip consumes an element that was already reported, and the comments in it.
 func (p *parser) skip(t *token) {
-	p.content(t, p.skipChild)
+	p.dropComments(func() { p.content(t, p.skipChild) })
 }
 
 func (p *parser) skipChild(c token) {
@@ -327,6 +350,7 @@ func (p *parser) textContent(t *token) string {
 			p.errorf(c.pos, "unexpected element <%s> in <%s>", c.name, t.name)
 			p.skip(&c)
 		}
+		// Comments in text are dropped.
 	}
 }
 
@@ -349,6 +373,7 @@ func (p *parser) parseRoot(t *token) {
 			d.Attrs = append(d.Attrs, a)
 		}
 	}
+	p.open(&d.Comments)
 	p.content(t, func(c token) {
 		switch c.name {
 		case "include":
@@ -362,6 +387,7 @@ func (p *parser) parseRoot(t *token) {
 			p.skip(&c)
 		}
 	})
+	p.close(&d.Comments)
 	switch format {
 	case "4":
 		d.Format = 4
@@ -418,10 +444,12 @@ func (p *parser) parseInclude(t *token) {
 	if !hasPath {
 		p.errorf(inc.Pos, "<include> needs a path attribute")
 	}
+	p.open(&inc.Comments)
 	p.content(t, func(c token) {
 		p.errorf(c.pos, "unexpected element <%s> in <include>", c.name)
 		p.skip(&c)
 	})
+	p.close(&inc.Comments)
 	p.doc.Includes = append(p.doc.Includes, inc)
 }
 
@@ -443,6 +471,7 @@ func (p *parser) parseTree(t *token) {
 		p.noID = append(p.noID, tree)
 	}
 	n := 0
+	p.open(&tree.Comments)
 	p.content(t, func(c token) {
 		e := p.parseNode(c, 1)
 		if n == 0 {
@@ -450,6 +479,7 @@ func (p *parser) parseTree(t *token) {
 		}
 		n++
 	})
+	p.close(&tree.Comments)
 	if n != 1 && !p.failed {
 		p.errorf(tree.Pos, "<BehaviorTree> must have exactly one child element, not %d", n)
 	}
@@ -462,6 +492,7 @@ func (p *parser) parseNode(t token, depth int) int {
 	e, num := p.newElement()
 	e.Tag = t.name
 	e.Pos = t.pos
+	p.open(&e.Comments)
 	if depth > p.lim.MaxDepth {
 		p.fatal(t.off, "tree nested deeper than %d levels", p.lim.MaxDepth)
 		return num
@@ -491,6 +522,7 @@ func (p *parser) parseNode(t token, depth int) int {
 		p.errorf(e.Pos, "<%s> needs an ID attribute", t.name)
 	}
 	if t.selfClose {
+		p.after = &e.Comments
 		return num
 	}
 	mark := len(p.kids)
@@ -504,6 +536,9 @@ func (p *parser) parseNode(t token, depth int) int {
 			if c.nonSpace >= 0 {
 				p.errorf(c.pos, "unexpected text in <%s>", t.name)
 			}
+			continue
+		case tokComment:
+			p.comment(&c)
 			continue
 		case tokEOF:
 			if !p.failed {
@@ -521,6 +556,7 @@ func (p *parser) parseNode(t token, depth int) int {
 		}
 		p.kids = p.kids[:mark]
 	}
+	p.close(&e.Comments)
 	return num
 }
 
@@ -553,6 +589,7 @@ func (p *parser) parseModels(t *token) {
 	for _, a := range p.attrs(t) {
 		p.errorf(a.Pos, "unknown attribute %s in <TreeNodesModel>", a.Name)
 	}
+	p.open(&p.doc.ModelsComments)
 	p.content(t, func(c token) {
 		if !isKind(c.name) {
 			p.errorf(c.pos, "unknown element <%s> in <TreeNodesModel> (want Action, Condition, Control, Decorator or SubTree)", c.name)
@@ -561,4 +598,5 @@ func (p *parser) parseModels(t *token) {
 		}
 		p.parseModel(&c)
 	})
+	p.close(&p.doc.ModelsComments)
 }

@@ -17,10 +17,11 @@ import (
 type tokKind uint8
 
 const (
-	tokEOF   tokKind = iota // end of input, or a fatal error happened
-	tokStart                // start tag (selfClose tells <x/>)
-	tokEnd                  // end tag
-	tokText                 // character data or CDATA section
+	tokEOF     tokKind = iota // end of input, or a fatal error happened
+	tokStart                  // start tag (selfClose tells <x/>)
+	tokEnd                    // end tag
+	tokText                   // character data or CDATA section
+	tokComment                // <!--raw-->
 )
 
 // token is one item of element content.
@@ -36,8 +37,11 @@ type token struct {
 	// attrs are the attributes of a start tag, with their positions, carved
 	// from the scanner's slab: they stay valid.
 	attrs    []Attr
-	raw      string // tokText: the text as written (CDATA: its content)
+	raw      string // tokText: the text as written (CDATA: its content); tokComment: its text
 	nonSpace int    // tokText: offset of the first non-space byte, or -1
+	// inline (tokComment) is set when no line ends between the markup before the
+	// comment and the comment: it follows an element on that element's last line.
+	inline bool
 }
 
 const bom = "\xef\xbb\xbf"
@@ -52,7 +56,7 @@ type scanner struct {
 	// failed is set by a fatal error: from then on next returns tokEOF.
 	failed bool
 	depth  int // open elements
-	// nodes counts elements and attributes; a Load carries it from file to
+	// nodes counts elements, attributes and comments; a Load carries it from file to
 	// file.
 	nodes int
 	// Attributes are scanned straight into a slab: attrSlab[attrMark:] are
@@ -78,8 +82,8 @@ func (s *scanner) fatal(off int, format string, args ...any) {
 	s.off = len(s.src)
 }
 
-// next returns the next token of element content, skipping comments,
-// processing instructions and white space between markup.
+// next returns the next token of element content, skipping processing
+// instructions and white space between markup.
 func (s *scanner) next() token { return s.scan(false) }
 
 // nextText is next for elements whose text matters: white space between
@@ -87,6 +91,7 @@ func (s *scanner) next() token { return s.scan(false) }
 func (s *scanner) nextText() token { return s.scan(true) }
 
 func (s *scanner) scan(keepSpace bool) token {
+	line := s.lines.line
 	for !s.failed {
 		start := s.off
 		if start >= len(s.src) {
@@ -112,7 +117,7 @@ func (s *scanner) scan(keepSpace bool) token {
 		case strings.HasPrefix(rest, "</"):
 			return s.endTag()
 		case strings.HasPrefix(rest, "<!--"):
-			s.skipTo(4, "-->", "comment")
+			return s.comment(s.lines.line == line)
 		case strings.HasPrefix(rest, "<?"):
 			s.skipTo(2, "?>", "processing instruction")
 		case strings.HasPrefix(rest, "<![CDATA["):
@@ -148,6 +153,25 @@ func (s *scanner) skipTo(n int, end, what string) {
 	to := s.off + n + i + len(end)
 	s.lines.count(s.off, to)
 	s.off = to
+}
+
+// comment reads the comment that starts at s.off. It counts against MaxNodes,
+// as the Document keeps it.
+func (s *scanner) comment(inline bool) token {
+	start := s.off
+	end := strings.Index(s.src[start+4:], "-->")
+	if end < 0 {
+		s.fatal(start, "unterminated comment")
+		return eof(start)
+	}
+	if !s.count() {
+		s.tooMany(start)
+		return eof(start)
+	}
+	t := token{kind: tokComment, off: start, pos: s.lines.pos(start), raw: s.src[start+4 : start+4+end], inline: inline}
+	s.off = start + 4 + end + 3
+	s.lines.count(start, s.off)
+	return t
 }
 
 // text reads character data that starts at start; the white space up to
@@ -341,7 +365,7 @@ func (s *scanner) count() bool {
 }
 
 func (s *scanner) tooMany(off int) {
-	s.fatal(off, "more than %d elements and attributes", s.lim.MaxNodes)
+	s.fatal(off, "more than %d elements, attributes and comments", s.lim.MaxNodes)
 }
 
 // plainLow has a bit for each byte below 0x40 that an attribute value may

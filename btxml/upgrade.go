@@ -75,16 +75,6 @@ func isPointer(v string) bool {
 	return len(v) >= 3 && v[0] == '{' && v[len(v)-1] == '}'
 }
 
-// A Note is a remark of Upgrade: something it could not convert, or
-// converted with a change of behaviour.
-type Note struct {
-	Pos Pos
-	Msg string
-}
-
-// String returns "file:line:col: msg".
-func (n Note) String() string { return (&Error{Pos: n.Pos, Msg: n.Msg}).Error() }
-
 // Upgrade rewrites the format-3 trees of d (those whose Format is 3) to format
 // 4, in place, as BehaviorTree.CPP's convert_v3_to_v4.py intends, and sets the
 // formats to 4. Positions are kept; new attributes take the position of the
@@ -268,10 +258,25 @@ func (u *upgrader) subTree(e *Element) {
 			v = "{" + strings.TrimSpace(v) + "}"
 		}
 		attrs = append(attrs, Attr{Name: in.Value, Value: v, Pos: in.ValuePos(), valueLine: ext.valueLine, valueCol: ext.valueCol})
+		keepComments(e, c.Comments)
 	}
 	e.Attrs, e.Children = attrs, kids
 	if len(e.Attrs) == 0 {
 		e.Attrs = nil
+	}
+}
+
+// keepComments moves the comments of a <remap> that became an attribute of the
+// SubTree e before e.
+func keepComments(e *Element, c *Comments) {
+	if c == nil {
+		return
+	}
+	if e.Comments == nil {
+		e.Comments = &Comments{}
+	}
+	for _, list := range [][]Comment{c.Before, c.After, c.Inside} {
+		e.Comments.Before = append(e.Comments.Before, list...)
 	}
 }
 

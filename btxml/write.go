@@ -105,36 +105,62 @@ func (b *writer) document(d *Document) {
 	if d.Format == 3 {
 		format = 3
 	}
+	b.before(d.Comments, 0)
 	b.str("<root BTCPP_format=\"" + strconv.Itoa(format) + "\"")
 	if d.MainTree != "" {
 		b.attr("main_tree_to_execute", d.MainTree)
 	}
 	b.attrs(d.Attrs)
-	if len(d.Includes) == 0 && len(d.Trees) == 0 && len(d.Models) == 0 {
+	switch {
+	case len(d.Includes) == 0 && len(d.Trees) == 0 && len(d.Models) == 0 && !hasInside(d.Comments):
 		b.str("/>\n")
+	default:
+		b.str(">\n")
+		for _, inc := range d.Includes {
+			b.include(inc)
+		}
+		for _, t := range d.Trees {
+			b.tree(t)
+		}
+		if len(d.Models) > 0 {
+			b.modelsIn(d.Models, d.ModelsComments, 1)
+		}
+		b.inside(d.Comments, 1)
+		b.str("</root>\n")
+	}
+	if d.Comments != nil {
+		b.comments(d.Comments.After, 0)
+	}
+}
+
+func (b *writer) include(inc *Include) {
+	if inc == nil {
+		b.fail("nil include")
 		return
 	}
-	b.str(">\n")
-	for _, inc := range d.Includes {
-		if inc == nil {
-			b.fail("nil include")
-			return
-		}
-		b.indent(1)
-		b.str("<include")
-		b.attr("path", inc.Path)
-		if inc.RosPkg != "" {
-			b.attr("ros_pkg", inc.RosPkg)
-		}
+	b.start("include", inc.Comments, 1)
+	b.attr("path", inc.Path)
+	if inc.RosPkg != "" {
+		b.attr("ros_pkg", inc.RosPkg)
+	}
+	b.close("include", inc.Comments, 1)
+}
+
+// close ends an element without children: self-closing, or with the comments
+// inside it.
+func (b *writer) close(tag string, c *Comments, depth int) {
+	switch {
+	case c == nil:
 		b.str("/>\n")
+	case len(c.Inside) > 0:
+		b.str(">\n")
+		b.inside(c, depth+1)
+		b.indent(depth)
+		b.endTag(tag, c)
+	default:
+		b.str("/>")
+		b.after(c)
 	}
-	for _, t := range d.Trees {
-		b.tree(t)
-	}
-	if len(d.Models) > 0 {
-		b.models(d.Models, 1)
-	}
-	b.str("</root>\n")
 }
 
 func (b *writer) tree(t *Tree) {
@@ -142,20 +168,20 @@ func (b *writer) tree(t *Tree) {
 		b.fail("nil tree")
 		return
 	}
-	b.indent(1)
-	b.str("<BehaviorTree")
+	b.start("BehaviorTree", t.Comments, 1)
 	if t.ID != "" {
 		b.attr("ID", t.ID)
 	}
 	b.attrs(t.Attrs)
 	if t.Root == nil {
-		b.str("/>\n")
+		b.close("BehaviorTree", t.Comments, 1)
 		return
 	}
 	b.str(">\n")
 	b.element(t.Root, 2)
+	b.inside(t.Comments, 2)
 	b.indent(1)
-	b.str("</BehaviorTree>\n")
+	b.endTag("BehaviorTree", t.Comments)
 }
 
 func (b *writer) element(e *Element, depth int) {
@@ -178,8 +204,7 @@ func (b *writer) element(e *Element, depth int) {
 	if b.err != nil {
 		return
 	}
-	b.indent(depth)
-	b.str("<", tag)
+	b.start(tag, e.Comments, depth)
 	if explicit {
 		b.attr("ID", e.ID)
 	} else if _, ok := e.Attr("ID"); ok {
@@ -187,7 +212,7 @@ func (b *writer) element(e *Element, depth int) {
 	}
 	b.attrs(e.Attrs)
 	if len(e.Children) == 0 {
-		b.str("/>\n")
+		b.close(tag, e.Comments, depth)
 		return
 	}
 	b.str(">\n")
@@ -196,8 +221,9 @@ func (b *writer) element(e *Element, depth int) {
 			return
 		}
 	}
+	b.inside(e.Comments, depth+1)
 	b.indent(depth)
-	b.str("</", tag, ">\n")
+	b.endTag(tag, e.Comments)
 }
 
 // tag chooses the tag of a node element and whether it needs an ID attribute.
@@ -217,18 +243,22 @@ func (b *writer) tag(e *Element) (string, bool) {
 	return "", false
 }
 
-func (b *writer) models(models []*Model, depth int) {
-	b.indent(depth)
+func (b *writer) models(models []*Model, depth int) { b.modelsIn(models, nil, depth) }
+
+// modelsIn writes <TreeNodesModel> with the comments c.
+func (b *writer) modelsIn(models []*Model, c *Comments, depth int) {
+	b.start("TreeNodesModel", c, depth)
 	if len(models) == 0 {
-		b.str("<TreeNodesModel/>\n")
+		b.close("TreeNodesModel", c, depth)
 		return
 	}
-	b.str("<TreeNodesModel>\n")
+	b.str(">\n")
 	for _, m := range models {
 		b.model(m, depth+1)
 	}
+	b.inside(c, depth+1)
 	b.indent(depth)
-	b.str("</TreeNodesModel>\n")
+	b.endTag("TreeNodesModel", c)
 }
 
 func (b *writer) model(m *Model, depth int) {
@@ -240,12 +270,11 @@ func (b *writer) model(m *Model, depth int) {
 		b.fail("model %s has kind %q (want Action, Condition, Control, Decorator or SubTree)", m.ID, m.Kind)
 		return
 	}
-	b.indent(depth)
-	b.str("<", m.Kind)
+	b.start(m.Kind, m.Comments, depth)
 	b.attr("ID", m.ID)
 	b.attrs(m.Attrs)
 	if len(m.Ports) == 0 && m.Description == "" && len(m.Metadata) == 0 {
-		b.str("/>\n")
+		b.close(m.Kind, m.Comments, depth)
 		return
 	}
 	b.str(">\n")
@@ -270,21 +299,18 @@ func (b *writer) model(m *Model, depth int) {
 		b.indent(depth + 1)
 		b.str("</MetadataFields>\n")
 	}
+	b.inside(m.Comments, depth+1)
 	b.indent(depth)
-	b.str("</", m.Kind, ">\n")
+	b.endTag(m.Kind, m.Comments)
 }
 
 func (b *writer) port(p PortModel, depth int) {
-	var tag string
-	switch p.Dir {
-	case DirInput, DirOutput, DirInOut:
-		tag = p.Dir + "_port"
-	default:
+	tag := p.Dir + "_port"
+	if p.Dir == "" || !isXMLName(tag) {
 		b.fail("port %s has direction %q (want input, output or inout)", p.Name, p.Dir)
 		return
 	}
-	b.indent(depth)
-	b.str("<", tag)
+	b.start(tag, p.Comments, depth)
 	b.attr("name", p.Name)
 	if p.Type != "" {
 		b.attr("type", p.Type)
@@ -292,13 +318,18 @@ func (b *writer) port(p PortModel, depth int) {
 	if p.HasDefault || p.Default != "" {
 		b.attr("default", p.Default)
 	}
-	if p.Description == "" {
-		b.str("/>\n")
+	if p.Description == "" { // a port has no comments inside: its text is its description
+		if p.Comments == nil || len(p.Comments.After) == 0 {
+			b.str("/>\n")
+			return
+		}
+		b.str("/>")
+		b.after(p.Comments)
 		return
 	}
 	b.str(">")
 	b.text(p.Description)
-	b.str("</", tag, ">\n")
+	b.endTag(tag, p.Comments)
 }
 
 func (b *writer) attrs(attrs []Attr) {

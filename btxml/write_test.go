@@ -91,7 +91,11 @@ func TestWriteErrors(t *testing.T) {
 		{"nil child", tree(&Element{ID: "A", Children: []*Element{nil}}), "nil element"},
 		{"nil model", &Document{Models: []*Model{nil}}, "nil model"},
 		{"nil include", &Document{Includes: []*Include{nil}}, "nil include"},
-		{"port direction", &Document{Models: []*Model{{Kind: "Action", ID: "X", Ports: []PortModel{{Dir: "in", Name: "p"}}}}}, `direction "in"`},
+		{"port direction", &Document{Models: []*Model{{Kind: "Action", ID: "X", Ports: []PortModel{{Dir: "in put", Name: "p"}}}}}, `direction "in put"`},
+		{"comment end", &Document{Comments: &Comments{Before: []Comment{{Text: " a --> b "}}}}, `comment " a --> b " contains -->`},
+		{"comment control", tree(&Element{ID: "A", Comments: &Comments{After: []Comment{{Text: "a\x01"}}}}), "character U+0001 cannot be written in a comment"},
+		{"comment UTF-8", &Document{Models: []*Model{{Kind: "Action", ID: "X", Comments: &Comments{Inside: []Comment{{Text: "\xff"}}}}}}, "invalid character in comment"},
+		{"no port direction", &Document{Models: []*Model{{Kind: "Action", ID: "X", Ports: []PortModel{{Name: "p"}}}}}, `direction ""`},
 	}
 	for _, tt := range tests {
 		var b bytes.Buffer

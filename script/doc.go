@@ -17,7 +17,7 @@
 //	s, err := script.Parse("battery -= 0.5; battery < 20")
 //	p, err := s.Compile(env)     // env implements script.Env over the blackboard
 //	v, err := p.Run()            // every tick
-//	low, err := v.Truthy()
+//	low, err := v.Condition()
 //
 // The Env decides what a variable is. Names starting with '@' are passed to
 // Env.Var as written; by convention "@x" is x in the root scope. The Var
@@ -124,8 +124,11 @@
 // # Operators
 //
 // Arithmetic. + - * / take numbers (Int, Float, Bool) and give a Float, also
-// for Ints: 7 / 2 is 3.5, 2 * 3 is 6.0, -x is a Float. Division by zero is an
-// error. A minus sign is always this operator, so -1 is the Float -1.0.
+// for Ints: 7 / 2 is 3.5, 2 * 3 is 6.0, -x is a Float. This is IEEE double
+// arithmetic, as in BT.CPP: 1 / 0 is +Inf (so 1 / 0 > 1000000 is true), -1 / 0
+// is -Inf and 0 / 0 is NaN, which no comparison finds equal to anything; the
+// display form of these is "+Inf", "-Inf" and "NaN". A minus sign is always
+// this operator, so -1 is the Float -1.0.
 // + also concatenates two strings. Any other combination with a
 // string is an error ("operator - not allowed on strings").
 //
@@ -165,18 +168,24 @@
 // requires x to exist. x += v, -= *= /= require x to exist and hold a value:
 // on numbers they compute a Float, on strings += concatenates; other
 // combinations are errors. The existence check comes before the right side
-// runs. The Var then enforces the entry's type: assigning 4.0 to an integer
-// entry stores 4, assigning 3.5 to it is an error, assigning 3 to a string
-// entry is an error. The value of an assignment is what the variable holds
-// afterwards (4, not 4.0).
+// runs. The Var then enforces the entry's type (package bt's follows
+// BT.CPP's blackboard): assigning 4.0 to an entry holding an integer stores 4,
+// assigning 3.5 or '3.5' to it is an error, '12' stores 12, assigning 3 to an
+// entry holding a string is an error, and an entry that holds no value yet
+// takes whatever comes first. The value of an assignment is what the variable
+// holds afterwards (4, not 4.0).
 //
 // Nil. An operand that is an empty variable makes every operator fail with
 // "left operand of + is not initialised" (or right, or "operand of -"), and
 // so does assigning one. A script whose value is an empty variable returns a
 // Nil Value.
 //
-// Truthiness of a result. [Value.Truthy] is what an engine uses to turn a
-// ScriptCondition or a pre-condition into true or false: the rules of !.
+// Conditions. [Value.Condition] is what an engine uses to turn the value of
+// a ScriptCondition or a pre-condition into true or false, as BT.CPP 4.10
+// casts it to bool: true and false, the Ints 0 and 1, and any Float (true
+// unless it is zero) are accepted; any other Int ("implicit casting to bool is
+// not allowed"), a String and Nil are errors. [Value.Truthy] gives the more
+// lenient rules of ! && ||.
 //
 // # Names
 //
@@ -233,15 +242,15 @@
 //   - Booleans are a kind of their own (BT.CPP uses 1.0 and 0.0); they act
 //     as 1/0 in arithmetic, so blackboard numbers agree.
 //   - .. formats floats in the shortest form ('d=' .. 2.5 is "d=2.5", not
-//     "d=2.500000"), writes booleans as true/false, and concatenates two
-//     numbers (BT.CPP yields an empty value).
+//     "d=2.500000"; infinities and NaN as "+Inf", "-Inf", "NaN", not "inf"
+//     and "nan"), writes booleans as true/false, and concatenates two numbers
+//     (BT.CPP yields an empty value).
 //   - && and || short-circuit (BT.CPP evaluates both sides).
-//   - Division by zero is an error (BT.CPP gives inf or nan).
 //   - Bitwise operators, ~ included, need integral operands (BT.CPP
 //     truncates the operand of ~).
-//   - Truthiness of numbers is "not zero" everywhere (BT.CPP rejects an
-//     int64 other than 0 or 1 as a condition), and ! && || accept boolean
-//     spellings in strings (newer BT.CPP accepts them for ! only).
+//   - ! && || take any number ("not zero") and accept boolean spellings in
+//     strings (BT.CPP 4.10's && and || reject an int64 other than 0 or 1, all
+//     three reject strings; newer BT.CPP accepts the spellings for ! only).
 //   - String-to-number conversion in comparisons must consume the whole
 //     string ('3abc' == 3 is an error, BT.CPP reads 3) and also accepts
 //     True/TRUE/False/FALSE.

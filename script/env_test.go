@@ -95,7 +95,7 @@ func (v *testVar) Assign(x Value) error {
 			x = Int(x.Int())
 		case KindFloat:
 			f := x.Float()
-			if f != math.Trunc(f) {
+			if f != math.Trunc(f) || f < math.MinInt64 || f >= math.MaxInt64 {
 				return fmt.Errorf("%s is not an integer", x)
 			}
 			x = Int(int64(f))

@@ -128,6 +128,22 @@ func ExampleValue_Truthy() {
 	// script.Value{}: false the value is not initialised
 }
 
+func ExampleValue_Condition() {
+	for _, v := range []script.Value{
+		script.Bool(true), script.Int(0), script.Int(2), script.Float(0.5),
+		script.String("true"),
+	} {
+		b, err := v.Condition()
+		fmt.Printf("%#v: %v %v\n", v, b, err)
+	}
+	// Output:
+	// script.Bool(true): true <nil>
+	// script.Int(0): false <nil>
+	// script.Int(2): false the int 2 is not a boolean: only 0 and 1 are (implicit casting to bool is not allowed)
+	// script.Float(0.5): true <nil>
+	// script.String("true"): false the string "true" is not a boolean
+}
+
 func ExampleValue_String() {
 	for _, v := range []script.Value{
 		script.Int(42), script.Float(2.5), script.Float(3), script.Float(1e21),

@@ -56,7 +56,7 @@ func binary(op opcode, pos int, x, y Value) (Value, error) {
 	switch op {
 	case opAdd, opSub, opMul, opDiv:
 		if x.isNumber() && y.isNumber() {
-			return arith(op, pos, x.Float(), y.Float())
+			return arith(op, x.Float(), y.Float()), nil
 		}
 		if op == opAdd && x.kind == KindString && y.kind == KindString {
 			return concat(op, pos, x.s, y.s)
@@ -84,20 +84,18 @@ func binary(op opcode, pos int, x, y Value) (Value, error) {
 	panic("script: not a binary operator: " + op.String())
 }
 
-// arith computes + - * / on numbers. Every result is a Float, as in BT.CPP.
-func arith(op opcode, pos int, a, b float64) (Value, error) {
+// arith computes + - * / on numbers. Every result is a Float, as in BT.CPP,
+// whose script arithmetic is IEEE double arithmetic: 1 / 0 is +Inf, 0 / 0 NaN.
+func arith(op opcode, a, b float64) Value {
 	switch op {
 	case opAdd:
-		return Float(a + b), nil
+		return Float(a + b)
 	case opSub:
-		return Float(a - b), nil
+		return Float(a - b)
 	case opMul:
-		return Float(a * b), nil
+		return Float(a * b)
 	}
-	if b == 0 {
-		return Value{}, errorf(pos, "division by zero")
-	}
-	return Float(a / b), nil
+	return Float(a / b)
 }
 
 func mixedOperands(op opcode, pos int, x, y Value) error {
@@ -305,7 +303,7 @@ func compound(op opcode, pos int, name string, cur, rhs Value) (Value, error) {
 	if cur.kind == KindString {
 		return Value{}, errorf(pos, "operator %s not allowed between string and %s: %q holds a string", op, rhs.kind, name)
 	}
-	return arith(arithOf(op), pos, cur.Float(), rhs.Float())
+	return arith(arithOf(op), cur.Float(), rhs.Float()), nil
 }
 
 // arithOf maps a compound assignment to its arithmetic operator.

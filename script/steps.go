@@ -333,9 +333,6 @@ func (s *binaryStep) apply(a, b Value) (Value, error) {
 	case vmMul:
 		return Float(fa * fb), nil
 	}
-	if fb == 0 { // an error
-		return binary(s.in.sub, int(s.in.pos), a, b)
-	}
 	return Float(fa / fb), nil
 }
 

@@ -92,12 +92,12 @@ func (v Value) Float() float64 {
 // Use String for the display form of any value.
 func (v Value) Str() string { return v.s }
 
-// Truthy reports whether v counts as true where a script's result decides an
-// outcome (ScriptCondition, pre-conditions, the operands of ! && ||): a Bool is
+// Truthy reports whether v counts as true for the operators ! && ||: a Bool is
 // itself, a number is true when it is not zero, and a string is accepted only
 // when it spells a boolean ("true", "True", "TRUE", "1", "false", "False",
-// "FALSE", "0"), which is how BT.CPP writes booleans into string entries.
-// Anything else, and Nil, is an error.
+// "FALSE", "0"), which is how booleans arrive in string entries. Anything else,
+// and Nil, is an error. An engine deciding a condition uses Condition, which is
+// stricter.
 func (v Value) Truthy() (bool, error) {
 	switch v.kind {
 	case KindBool:
@@ -110,6 +110,29 @@ func (v Value) Truthy() (bool, error) {
 		if b, ok := parseBool(v.s); ok {
 			return b, nil
 		}
+		return false, fmt.Errorf("the string %q is not a boolean", v.s)
+	}
+	return false, fmt.Errorf("the value is not initialised")
+}
+
+// Condition converts v, the value of a script, into the outcome of a
+// condition (ScriptCondition, the pre-conditions, Precondition's if) as BT.CPP
+// 4.10 casts it to bool: a Bool is itself; an Int must be 0 or 1; a Float is
+// true unless it is zero, as a C++ cast (so NaN is true). Any other Int is an
+// error ("implicit casting to bool is not allowed", BT.CPP says), and so are a
+// String, even 'true' (BT.CPP has no cast from a string to bool), and Nil.
+func (v Value) Condition() (bool, error) {
+	switch v.kind {
+	case KindBool:
+		return v.n != 0, nil
+	case KindInt:
+		if v.n <= 1 {
+			return v.n == 1, nil
+		}
+		return false, fmt.Errorf("the int %d is not a boolean: only 0 and 1 are (implicit casting to bool is not allowed)", int64(v.n))
+	case KindFloat:
+		return v.float() != 0, nil
+	case KindString:
 		return false, fmt.Errorf("the string %q is not a boolean", v.s)
 	}
 	return false, fmt.Errorf("the value is not initialised")

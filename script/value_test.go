@@ -77,16 +77,57 @@ func TestValueAccessors(t *testing.T) {
 	}
 }
 
-func TestValueTruthy(t *testing.T) {
-	tests := []struct {
-		v    Value
-		want bool
-		err  string
-	}{
+// boolCase is a Value and what a conversion to bool gives: want, or the error err.
+type boolCase struct {
+	v    Value
+	want bool
+	err  string
+}
+
+func checkBool(t *testing.T, method string, conv func(Value) (bool, error), tests []boolCase) {
+	t.Helper()
+	for _, tc := range tests {
+		got, err := conv(tc.v)
+		switch {
+		case tc.err != "":
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%#v.%s() error = %v, want %q", tc.v, method, err, tc.err)
+			}
+		case err != nil:
+			t.Errorf("%#v.%s(): %v", tc.v, method, err)
+		case got != tc.want:
+			t.Errorf("%#v.%s() = %v, want %v", tc.v, method, got, tc.want)
+		}
+	}
+}
+
+func TestValueCondition(t *testing.T) {
+	checkBool(t, "Condition", Value.Condition, []boolCase{
 		{v: Bool(true), want: true},
 		{v: Bool(false), want: false},
 		{v: Int(0), want: false},
-		{v: Int(5), want: true}, // BT.CPP rejects ints other than 0 and 1
+		{v: Int(1), want: true},
+		{v: Int(2), err: "the int 2 is not a boolean: only 0 and 1 are (implicit casting to bool is not allowed)"},
+		{v: Int(-1), err: "the int -1 is not a boolean: only 0 and 1 are (implicit casting to bool is not allowed)"},
+		{v: Float(0), want: false},
+		{v: Float(math.Copysign(0, -1)), want: false},
+		{v: Float(0.5), want: true},
+		{v: Float(2), want: true},
+		{v: Float(math.Inf(1)), want: true},
+		{v: Float(math.NaN()), want: true},
+		{v: String("true"), err: `the string "true" is not a boolean`},
+		{v: String("1"), err: `the string "1" is not a boolean`},
+		{v: String(""), err: `the string "" is not a boolean`},
+		{v: Value{}, err: "the value is not initialised"},
+	})
+}
+
+func TestValueTruthy(t *testing.T) {
+	checkBool(t, "Truthy", Value.Truthy, []boolCase{
+		{v: Bool(true), want: true},
+		{v: Bool(false), want: false},
+		{v: Int(0), want: false},
+		{v: Int(5), want: true}, // Condition rejects ints other than 0 and 1
 		{v: Int(-1), want: true},
 		{v: Float(0), want: false},
 		{v: Float(0.5), want: true},
@@ -102,20 +143,7 @@ func TestValueTruthy(t *testing.T) {
 		{v: String(""), err: `the string "" is not a boolean`},
 		{v: String("tRuE"), err: `the string "tRuE" is not a boolean`},
 		{v: Value{}, err: "the value is not initialised"},
-	}
-	for _, tc := range tests {
-		got, err := tc.v.Truthy()
-		switch {
-		case tc.err != "":
-			if err == nil || err.Error() != tc.err {
-				t.Errorf("%#v.Truthy() error = %v, want %q", tc.v, err, tc.err)
-			}
-		case err != nil:
-			t.Errorf("%#v.Truthy(): %v", tc.v, err)
-		case got != tc.want:
-			t.Errorf("%#v.Truthy() = %v, want %v", tc.v, got, tc.want)
-		}
-	}
+	})
 }
 
 func TestKindString(t *testing.T) {

@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
+	"github.com/gobt/bt"
 	"github.com/gobt/bt/btxml"
 )
 
@@ -14,13 +16,17 @@ and their numbers of children, port names and literal values, scripts, subtrees 
 their remappings. It loads each file (with its includes) on its own, builds every tree
 that is not only used as a subtree, and prints every problem of every file as
 "file:line:col: message". It exits with status 1 if there is any, and prints nothing
-when all is well. Remarks on format-3 constructs that an upgrade to format 4 changes
-go to stderr.
+when all is well. Remarks ("file:line:col: note: …") go to stderr: format-3
+constructs that an upgrade to format 4 changes, and what a models file holds that
+BehaviorTree.CPP does not read.
 
 Trees that use node types implemented elsewhere — the custom nodes of a robotics
 stack — check against their TreeNodesModel: kinds, numbers of children, port names
 and literal values are checked without the implementations. The models come from
---models, and from the file's own <TreeNodesModel>, as Groot2 saves it.
+--models, and from the file's own <TreeNodesModel>, as Groot2 saves it. As
+BehaviorTree.CPP does not read them, a port element it does not define (Nav2's
+<bidirectional_port>) is a port of unknown direction, and a port's default is
+documentation, which need not be of the port's type: both are notes.
 `,
 	example: `bt check examples/sniper/*.xml examples/patrol/*.xml
 bt check --models examples/nav2/nav2_models.xml examples/*/*.xml`,
@@ -38,12 +44,22 @@ func (c *cmd) check(args []string) int {
 		return c.usageError(checkHelp, "check needs at least one FILE.xml")
 	}
 	m, err := readModels(*models)
+	var mf *bt.Factory
 	if err == nil {
-		_, err = factoryWith(m) // its problems once, not once per file
+		mf, err = factoryWith(m) // its problems and notes once, not once per file
 	}
 	if err != nil {
 		c.printAll(err)
 		return exitError
+	}
+	if m != nil {
+		notes := append(slices.Clone(m.notes), mf.Notes()...)
+		slices.SortStableFunc(notes, func(a, b btxml.Note) int {
+			return cmp.Or(cmp.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
+		})
+		for _, n := range notesOf(notes, m.dir) {
+			fmt.Fprintln(c.stderr, n)
+		}
 	}
 	status := exitOK
 	for _, path := range files {
@@ -67,12 +83,13 @@ func (c *cmd) printAll(err error) {
 }
 
 // checkFile loads and builds the trees of one file; it returns its problems and the
-// notes of its upgrade from format 3.
+// notes on it (those of the models file were printed already).
 func checkFile(path string, m *models) (problems, notes []string) {
 	f, err := factoryWith(m)
 	if err != nil {
 		return messages(err), nil
 	}
+	known := len(f.Notes())
 	doc, dir, err := loadDocument(path)
 	if err == nil {
 		// The file's own TreeNodesModel (Groot2 saves one) declares its custom nodes.
@@ -80,10 +97,10 @@ func checkFile(path string, m *models) (problems, notes []string) {
 	}
 	if err == nil {
 		err = f.LoadDocument(doc)
+	} else if doc != nil {
+		notes = notesOf(doc.Notes, dir)
 	}
-	for _, n := range f.Notes() {
-		notes = append(notes, messages(located(&btxml.Error{Pos: n.Pos, Msg: "note: " + n.Msg}, dir))...)
-	}
+	notes = append(notes, notesOf(f.Notes()[known:], dir)...)
 	if err != nil {
 		return messages(located(err, dir)), notes
 	}
@@ -101,6 +118,15 @@ func checkFile(path string, m *models) (problems, notes []string) {
 		}
 	}
 	return problems, notes
+}
+
+// notesOf formats notes on files whose positions are relative to dir.
+func notesOf(notes []btxml.Note, dir string) []string {
+	var out []string
+	for _, n := range notes {
+		out = append(out, messages(located(&btxml.Error{Pos: n.Pos, Msg: "note: " + n.Msg}, dir))...)
+	}
+	return out
 }
 
 // subtreesUsed returns the IDs of the trees that a <SubTree> of doc instantiates.

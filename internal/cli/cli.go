@@ -266,13 +266,14 @@ func readModels(path string) (*models, error) {
 	if err != nil {
 		return nil, located(err, dir)
 	}
-	return &models{doc.Models, dir}, nil
+	return &models{doc.Models, dir, doc.Notes}, nil
 }
 
 // models are the node models of a --models file, read once for every factory.
 type models struct {
-	list []*btxml.Model
-	dir  string // of the file: its positions are relative to it
+	list  []*btxml.Model
+	dir   string       // of the file: its positions are relative to it
+	notes []btxml.Note // what the file holds that BehaviorTree.CPP ignores
 }
 
 // factoryWith returns a factory that knows the builtin nodes and stand-ins for m

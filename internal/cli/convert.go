@@ -16,7 +16,8 @@ SequenceWithMemory, SubTree remappings become {key} ports, <remap> and
 __shared_blackboard become attributes, Parallel's thresholds are renamed, and so on.
 What cannot be converted faithfully is reported on stderr as "file:line:col: note",
 and the conversion still succeeds. A file already in format 4 comes out unchanged
-apart from the layout.
+apart from the layout. Comments stay where they were (above a node, after it on its
+line, at the end of its children); blank lines and the XML declaration do not.
 
 Only FILE is converted: its <include> elements are kept as written, so convert the
 included files too. Node types are not checked (see "bt check").

@@ -93,7 +93,8 @@ var modelsHelp = help{
 	text: `Models writes the TreeNodesModel XML of the node types bt knows, in the shape
 BehaviorTree.CPP writes it, for Groot2 or for "bt check --models". Builtin nodes,
 which Groot2 knows already, are included only with --builtins; the node types of
---models are always included (the file comes out in canonical form).
+--models are always included, as they were read (in canonical form, sorted by ID,
+with their comments).
 `,
 	example: `bt models --builtins > builtin_models.xml`,
 }
