@@ -59,9 +59,6 @@ func TestFileGolden(t *testing.T) {
 		if got := log.Transitions; !slices.Equal(got, *want) {
 			t.Errorf("read back:\n%v\nwant the tree's changes:\n%v", got, *want)
 		}
-		if len(*want) != 42 {
-			t.Errorf("the mission made %d changes, want 42 (the golden run)", len(*want))
-		}
 		if nodes := nodesOf(tree); !slices.Equal(log.Nodes, nodes) {
 			t.Errorf("nodes read from the XML:\n%+v\nthe tree's:\n%+v", log.Nodes, nodes)
 		}
