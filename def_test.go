@@ -132,8 +132,11 @@ func TestSpecOfLoadedNode(t *testing.T) {
 	if sub := specs[0][2].subtree(); sub == nil || sub.id != "Sub" || sub.rootSpec() != specs[0][3] {
 		t.Errorf("the SubTree's Spec does not lead to the subtree's")
 	}
-	if specs[0][1].more.hooks == nil || specs[0][1].more.hooks[OnSuccess] == nil {
-		t.Errorf("the Script's Spec lost its _onSuccess")
+	if src, ok := specs[0][1].HookScript(OnSuccess); !ok || src != "y := 2" {
+		t.Errorf("the Script's Spec has _onSuccess %q, %v; want \"y := 2\"", src, ok)
+	}
+	if id := specs[0][2].SubTreeID(); id != "Sub" {
+		t.Errorf("the SubTree's Spec has SubTreeID %q, want \"Sub\"", id)
 	}
 }
 
@@ -295,4 +298,51 @@ func describe(tree *Tree) string {
 		fmt.Fprintf(&b, "%d %s %s %s %s %d\n", n.UID(), n.Path(), n.ID(), n.Kind(), n.Pos(), n.NumChildren())
 	}
 	return b.String()
+}
+
+// TestSpecIntrospection: a Spec tells its ports in the order they were set, the text
+// of its scripted pre/post conditions (not of Go ones) and the tree a SubTree
+// instantiates; a Tree tells the ID it was built from.
+func TestSpecIntrospection(t *testing.T) {
+	sub := SubTree("Grasp", AlwaysSuccess()).With("object", "{target}").With("force", "2.5")
+	set := SetBlackboard("{x}", "3").Script(SkipIf, "x > 2").Pre(FailureIf, func(*Node) bool { return false })
+	var got []string
+	for name, value := range sub.Ports() {
+		got = append(got, name+"="+value)
+	}
+	for name, value := range set.Ports() {
+		got = append(got, name+"="+value)
+		break // the iterator stops when asked
+	}
+	if want := "object={target} force=2.5 output_key={x}"; strings.Join(got, " ") != want {
+		t.Errorf("Ports: %q, want %q", strings.Join(got, " "), want)
+	}
+	if src, ok := set.HookScript(SkipIf); !ok || src != "x > 2" {
+		t.Errorf("HookScript(SkipIf) = %q, %v", src, ok)
+	}
+	for _, h := range []Hook{FailureIf, OnHalted, numHooks} {
+		if src, ok := set.HookScript(h); ok || src != "" {
+			t.Errorf("HookScript(%s) = %q, %v; want none", h, src, ok)
+		}
+	}
+	if src, ok := sub.HookScript(SkipIf); ok {
+		t.Errorf("a spec without hooks has HookScript %q", src)
+	}
+	if sub.SubTreeID() != "Grasp" || set.SubTreeID() != "" {
+		t.Errorf("SubTreeID: %q and %q, want \"Grasp\" and \"\"", sub.SubTreeID(), set.SubTreeID())
+	}
+	tree, err := NewTree(Sequence(sub, set))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tree.ID() != "" {
+		t.Errorf("a tree built with NewTree has ID %q", tree.ID())
+	}
+	f := NewFactory()
+	if err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="Main"><AlwaysSuccess/></BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	if tree, err = f.NewTree(""); err != nil || tree.ID() != "Main" {
+		t.Errorf("a tree built by a Factory: ID %q, %v; want \"Main\"", tree.ID(), err)
+	}
 }

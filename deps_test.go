@@ -21,6 +21,7 @@ var allowed = map[string][]string{
 	"blackboard":    {},
 	"btxml":         {},
 	".":             {"script", "blackboard", "btxml", "internal/typo"},
+	"btlog":         {".", "btxml"},
 	"bttest":        {"."},
 	"internal/typo": {},
 }

@@ -92,6 +92,14 @@
 // <bidirectional_port>, is a port of unknown direction and a note (btxml's
 // Document.Notes), not an error.
 //
+// # Watching a tree
+//
+// Tree.Subscribe calls a function for every status change, in BehaviorTree.CPP's
+// order, with the time from the tree's clock; it costs nothing while nobody listens.
+// Package btlog builds BehaviorTree.CPP's loggers on it — the console, .btlog files for
+// Groot2, Chrome traces, per-node statistics — and writes any tree as XML with node
+// UIDs, which Spec's accessors (Ports, HookScript, SubTreeID) and Tree.ID make possible.
+//
 // # Waking up
 //
 // Some nodes yield: they return Running and ask for a wake-up (Tree.WakeUp) so that

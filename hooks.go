@@ -59,8 +59,13 @@ func HookByName(name string) (Hook, bool) {
 // boolean is ignored).
 type hookFunc func() (bool, error)
 
-// hookDef is a hook of a Spec; binding it to a node yields the node's hookFunc.
-type hookDef func(n *Node) (hookFunc, error)
+// hookDef is a hook of a Spec: binding it to a node yields the node's hookFunc. script
+// is its text when it is written in the scripting language ("" for a Go function), kept
+// for Spec.HookScript.
+type hookDef struct {
+	bind   func(n *Node) (hookFunc, error)
+	script string
+}
 
 // hooks are a node's bound pre- and post-conditions.
 type hooks struct {

@@ -20,14 +20,15 @@ func (f *Factory) WriteModels(w io.Writer, withBuiltins bool) error {
 		case standIn:
 			ms = append(ms, x)
 		case m.build == nil || withBuiltins:
-			ms = append(ms, m.xml())
+			ms = append(ms, m.XML())
 		}
 	}
 	return btxml.WriteModels(w, ms)
 }
 
-// xml converts a model to its TreeNodesModel entry.
-func (m *Model) xml() *btxml.Model {
+// XML returns the model's TreeNodesModel entry, as WriteModels writes it: kind, ID and
+// ports with their types, defaults and descriptions.
+func (m *Model) XML() *btxml.Model {
 	x := &btxml.Model{Kind: m.Kind.String(), ID: m.ID}
 	for _, p := range m.Ports {
 		x.Ports = append(x.Ports, btxml.PortModel{

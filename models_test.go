@@ -30,7 +30,7 @@ func TestBuiltinModelsMatchBehaviorTreeCPP(t *testing.T) {
 			t.Errorf("%s: not registered", want.ID)
 			continue
 		}
-		got := m.xml()
+		got := m.XML()
 		if got.Kind != want.Kind {
 			t.Errorf("%s: kind %s, want %s", want.ID, got.Kind, want.Kind)
 		}

@@ -35,7 +35,7 @@ func TestModelOfStructPorts(t *testing.T) {
 	m := ModelOf[mover]("Move", KindAction)
 	want := "input speed : double = 0.5; input target : std::string; output moved : int"
 	var got []string
-	for _, p := range m.xml().Ports {
+	for _, p := range m.XML().Ports {
 		s := p.Dir + " " + p.Name + " : " + p.Type
 		if p.HasDefault {
 			s += " = " + p.Default

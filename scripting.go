@@ -78,7 +78,7 @@ func (v entryVar) Assign(x script.Value) error {
 // scriptHook turns a parsed script into the hook h: a pre-condition's value must be a
 // truth value, a post-condition's is ignored.
 func scriptHook(h Hook, s *script.Script) hookDef {
-	return func(n *Node) (hookFunc, error) {
+	return hookDef{script: s.Source(), bind: func(n *Node) (hookFunc, error) {
 		p, err := s.Compile(envOf(n))
 		if err != nil {
 			return nil, err
@@ -90,7 +90,7 @@ func scriptHook(h Hook, s *script.Script) hookDef {
 			}, nil
 		}
 		return func() (bool, error) { return runBool(p, s.Source) }, nil
-	}
+	}}
 }
 
 // runBool runs a program and converts its value to a boolean as BehaviorTree.CPP

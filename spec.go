@@ -3,6 +3,7 @@ package bt
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"reflect"
 	"slices"
 	"strconv"
@@ -211,9 +212,9 @@ func (s *Spec) Pre(h Hook, cond func(n *Node) bool) *Spec {
 		s.fail(fmt.Errorf("%s is not a pre-condition", h))
 		return s
 	}
-	s.setHook(h, func(n *Node) (hookFunc, error) {
+	s.setHook(h, hookDef{bind: func(n *Node) (hookFunc, error) {
 		return func() (bool, error) { return cond(n), nil }, nil
-	})
+	}})
 	return s
 }
 
@@ -224,9 +225,9 @@ func (s *Spec) Post(h Hook, fn func(n *Node)) *Spec {
 		s.fail(fmt.Errorf("%s is not a post-condition", h))
 		return s
 	}
-	s.setHook(h, func(n *Node) (hookFunc, error) {
+	s.setHook(h, hookDef{bind: func(n *Node) (hookFunc, error) {
 		return func() (bool, error) { fn(n); return true, nil }, nil
-	})
+	}})
 	return s
 }
 
@@ -247,6 +248,38 @@ func (s *Spec) Port(name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// Ports returns the ports set with With (or XML), name and value, in the order they
+// were set. For a SubTree they are its remappings.
+func (s *Spec) Ports() iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for _, p := range s.ports {
+			if !yield(p.name, p.value) {
+				return
+			}
+		}
+	}
+}
+
+// HookScript returns the script of the pre- or post-condition h, when the spec has one
+// written in the scripting language (XML or Script); a Go function (Pre, Post) has no
+// text, and ok is false for it.
+func (s *Spec) HookScript(h Hook) (script string, ok bool) {
+	if s.more == nil || s.more.hooks == nil || h >= numHooks {
+		return "", false
+	}
+	d := s.more.hooks[h]
+	return d.script, d.script != ""
+}
+
+// SubTreeID returns the ID of the tree a SubTree spec instantiates, or "" for any
+// other spec.
+func (s *Spec) SubTreeID() string {
+	if sub := s.subtree(); sub != nil {
+		return sub.id
+	}
+	return ""
 }
 
 // Init is what a Model's New function receives to build one node's behavior.
@@ -292,6 +325,7 @@ func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tr
 		return nil, errTooBig
 	}
 	t := newTree(enums, opts)
+	t.id = d.id
 	t.nodes = make([]Node, count)
 	t.status = make([]uint8, count)
 	t.byUID = make([]uint16, count)
@@ -430,10 +464,10 @@ func (b *builder) report(n *Node, r *defNode, m *Model, more *specMore, kids int
 // bindHooks binds the node's pre/post conditions and reports whether it has any.
 func (b *builder) bindHooks(n *Node, defs *[numHooks]hookDef) (h hooks, found bool) {
 	for k, def := range defs {
-		if def == nil {
+		if def.bind == nil {
 			continue
 		}
-		f, err := def(n)
+		f, err := def.bind(n)
 		if err != nil {
 			b.fail(n, fmt.Errorf("%s: %w", Hook(k), err))
 			continue

@@ -15,6 +15,7 @@ import (
 //
 // A tree is ticked by one goroutine at a time; WakeUp may be called from anywhere.
 type Tree struct {
+	id        string // of the definition it was built from; "" for NewTree
 	root      *Node
 	nodes     []Node   // every node; siblings are contiguous
 	status    []uint8  // the status of nodes[i] is status[i]
@@ -231,6 +232,10 @@ func (t *Tree) Halt() (err error) {
 	t.root.Halt()
 	return nil
 }
+
+// ID returns the ID of the tree definition the tree was built from, as a Factory
+// knows it (for example "MainTree"), or "" for a tree built with NewTree.
+func (t *Tree) ID() string { return t.id }
 
 // Root returns the root node, or nil for an empty tree.
 func (t *Tree) Root() *Node { return t.root }

@@ -1,0 +1,128 @@
+package btlog
+
+import (
+	"io"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/gobt/bt"
+)
+
+// Console prints every status change as BehaviorTree.CPP's StdCoutLogger does, a line
+// per change: the time in seconds with three decimals, the node's name padded to 25
+// characters, and the statuses, coloured on a terminal:
+//
+//	[0.012]: ApproachEnemy             IDLE -> RUNNING
+//
+// The time counts from the moment the logger attached (StdCoutLogger's relative
+// timestamps) unless ConsoleOptions.Absolute asks for seconds since the Unix epoch
+// (StdCoutLogger's default). Lines are formatted and written by the logger's own
+// goroutine; Flush waits for them.
+type Console struct{ stream }
+
+// ConsoleOptions configure a Console; the zero value (or nil) prints names, relative
+// times, no colours and every change.
+type ConsoleOptions struct {
+	// Color paints the statuses with StdCoutLogger's ANSI colours (see Terminal).
+	Color bool
+	// Paths prints each node's full path (bt.Node.Path) instead of its name.
+	Paths bool
+	// Absolute prints seconds since the Unix epoch instead of since the logger attached.
+	Absolute bool
+	// Filter, when set, chooses the changes to print.
+	Filter Filter
+}
+
+// NewConsole attaches a Console to t that prints to w. Attach it before the tree
+// ticks, or between ticks.
+func NewConsole(t *bt.Tree, w io.Writer, o *ConsoleOptions) (*Console, error) {
+	if o == nil {
+		o = &ConsoleOptions{}
+	}
+	c := &Console{}
+	out, err := c.open(t, w, nil, o.Filter)
+	if err != nil {
+		return nil, err
+	}
+	c.run(t, &consoleSink{output: out, nodes: c.nodes, opts: *o, epoch: c.start.UnixMicro()})
+	return c, nil
+}
+
+// Terminal reports whether w is a terminal that takes colours: an *os.File on a
+// character device, with the NO_COLOR environment variable unset or empty.
+func Terminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok || os.Getenv("NO_COLOR") != "" {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+type consoleSink struct {
+	output
+	nodes []NodeInfo
+	opts  ConsoleOptions
+	epoch int64 // the start, in µs since the Unix epoch
+}
+
+func (c *consoleSink) write(batch []Transition) error {
+	for _, tr := range batch {
+		c.buf = c.line(c.buf, tr)
+	}
+	return c.emit()
+}
+
+// nameWidth is the width StdCoutLogger pads names to.
+const nameWidth = 25
+
+// line appends the line of one change.
+func (c *consoleSink) line(b []byte, tr Transition) []byte {
+	n := &c.nodes[tr.UID-1]
+	name := n.Name
+	if c.opts.Paths {
+		name = n.Path
+	}
+	us := tr.Offset.Microseconds()
+	if c.opts.Absolute {
+		us += c.epoch
+	}
+	b = append(b, '[')
+	b = appendSeconds(b, us)
+	b = append(b, "]: "...)
+	b = append(b, name...)
+	for i := len(name); i < nameWidth; i++ {
+		b = append(b, ' ')
+	}
+	b = append(b, ' ')
+	b = c.status(b, tr.Previous)
+	b = append(b, " -> "...)
+	b = c.status(b, tr.Status)
+	return append(b, '\n')
+}
+
+// appendSeconds appends µs as seconds with three decimals, as StdCoutLogger's "%.3f".
+func appendSeconds(b []byte, us int64) []byte {
+	return strconv.AppendFloat(b, float64(us)/1e6, 'f', 3, 64)
+}
+
+// colours are StdCoutLogger's, by status.
+var colours = [...]string{
+	bt.Idle:    "\x1b[36m", // cyan
+	bt.Running: "\x1b[33m", // yellow
+	bt.Success: "\x1b[32m", // green
+	bt.Failure: "\x1b[31m", // red
+	bt.Skipped: "\x1b[34m", // blue
+}
+
+func (c *consoleSink) status(b []byte, s bt.Status) []byte {
+	if !c.opts.Color || int(s) >= len(colours) {
+		return append(b, s.String()...)
+	}
+	b = append(b, colours[s]...)
+	b = append(b, s.String()...)
+	return append(b, "\x1b[0m"...)
+}
+
+func (c *consoleSink) close(time.Duration) error { return c.output.close() }

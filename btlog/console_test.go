@@ -1,0 +1,64 @@
+package btlog
+
+import (
+	"bytes"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/gobt/bt"
+)
+
+func TestConsoleGolden(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		opts *ConsoleOptions
+	}{
+		{"console.golden", nil},
+		{"console_color_paths.golden", &ConsoleOptions{Color: true, Paths: true}},
+		{"console_absolute.golden", &ConsoleOptions{Absolute: true}},
+		{"console_filter.golden", &ConsoleOptions{Filter: func(n *NodeInfo, prev, s bt.Status) bool {
+			return n.Kind == bt.KindAction && s != bt.Idle
+		}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				tree := mission(t)
+				var out bytes.Buffer
+				l, err := NewConsole(tree, &out, c.opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				run(t, tree)
+				closeAll(t, l)
+				golden(t, c.name, out.Bytes())
+			})
+		})
+	}
+}
+
+// TestConsoleLine checks the format against StdCoutLogger's printf, field by field.
+func TestConsoleLine(t *testing.T) {
+	long := "a_name_longer_than_25_characters"
+	c := &consoleSink{nodes: []NodeInfo{{UID: 1, Name: "Seq", Path: "Seq::1"}, {UID: 2, Name: long, Path: "x/" + long}},
+		epoch: 946684800_000_000}
+	for _, tc := range []struct {
+		opts ConsoleOptions
+		tr   Transition
+		want string
+	}{
+		{ConsoleOptions{}, Transition{Offset: 12345 * time.Microsecond, UID: 1, Previous: bt.Idle, Status: bt.Running},
+			"[0.012]: Seq                       IDLE -> RUNNING\n"},
+		{ConsoleOptions{}, Transition{Offset: 1500 * time.Microsecond, UID: 2, Previous: bt.Running, Status: bt.Failure},
+			"[0.002]: " + long + " RUNNING -> FAILURE\n"},
+		{ConsoleOptions{Paths: true, Absolute: true}, Transition{Offset: 61 * time.Second, UID: 1, Previous: bt.Success, Status: bt.Idle},
+			"[946684861.000]: Seq::1                    SUCCESS -> IDLE\n"},
+		{ConsoleOptions{Color: true}, Transition{UID: 1, Previous: bt.Idle, Status: bt.Success},
+			"[0.000]: Seq                       \x1b[36mIDLE\x1b[0m -> \x1b[32mSUCCESS\x1b[0m\n"},
+	} {
+		c.opts = tc.opts
+		if got := string(c.line(nil, tc.tr)); got != tc.want {
+			t.Errorf("%+v, %+v:\n got %q\nwant %q", tc.opts, tc.tr, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,241 @@
+package btlog
+
+import (
+	"errors"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/gobt/bt"
+)
+
+// ErrClosed is returned by Flush after Close.
+var ErrClosed = errors.New("btlog: the logger is closed")
+
+var errNilTree = errors.New("btlog: nil tree")
+
+// Logger is what every logger of the package does besides logging.
+type Logger interface {
+	// Flush writes what was logged so far to the logger's destination.
+	Flush() error
+	// Close detaches the logger from its tree, ends the log and closes what the
+	// logger opened.
+	Close() error
+}
+
+// A Filter chooses the status changes a logger reports: it is called with the node
+// and the change and returns true to keep it. It runs on the logger's writer goroutine,
+// not the one that ticks the tree, and must not call the logger.
+type Filter func(n *NodeInfo, prev, status bt.Status) bool
+
+// stream is what the loggers that write share: their subscription to the tree, which
+// records each change in a queue on the ticking goroutine, and the goroutine that
+// hands the queued changes, in batches, to the logger's sink, which formats and writes
+// them. So a tick costs the loggers a few stores per change and never waits on I/O.
+//
+// The queue and its spare are swapped, not reallocated: in the steady state neither
+// the tick nor the writer allocates. The queue has no bound: a writer slower than the
+// tree lets it grow (as BehaviorTree.CPP's FileLogger2 does) rather than block a tick.
+type stream struct {
+	nodes  []NodeInfo // by UID-1
+	start  time.Time  // Transition.Offset counts from here
+	clock  bt.Clock   // of the tree, for the end of the log
+	filter Filter
+	cancel func() // the subscription
+
+	mu    sync.Mutex // guards queue
+	queue []Transition
+	kick  chan struct{} // a change was queued while the queue was empty
+
+	ctl      sync.Mutex    // one Flush or Close at a time
+	req      chan bool     // to the writer: flush (false) or close (true)
+	ack      chan error    // from the writer: the first error so far
+	end      time.Duration // when Close was called, since start
+	closed   bool
+	closeErr error
+
+	// The writer goroutine's own.
+	sink  sink
+	spare []Transition
+	err   error // the first error of the sink; after it, nothing more is written
+}
+
+// sink formats and writes batches of changes, on the writer goroutine.
+type sink interface {
+	write(batch []Transition) error
+	// flush writes what write left buffered to the destination.
+	flush() error
+	// close ends the log at end, after the last batch, and closes what the logger opened.
+	close(end time.Duration) error
+}
+
+// init describes t for a logger; start the logger with run once its sink is made.
+func (s *stream) init(t *bt.Tree, filter Filter) error {
+	if t == nil {
+		return errNilTree
+	}
+	s.nodes, s.start, s.clock, s.filter = nodesOf(t), t.Clock().Now(), t.Clock(), filter
+	return nil
+}
+
+// run subscribes the stream to t and starts its writer.
+func (s *stream) run(t *bt.Tree, sk sink) {
+	s.sink = sk
+	s.kick = make(chan struct{}, 1)
+	s.req, s.ack = make(chan bool), make(chan error)
+	go s.write()
+	s.cancel = t.Subscribe(s.add)
+}
+
+// add queues a change; it runs on the ticking goroutine.
+func (s *stream) add(c bt.StatusChange) {
+	tr := Transition{Offset: c.Time.Sub(s.start), UID: c.Node.UID(), Previous: c.Previous, Status: c.Status}
+	s.mu.Lock()
+	s.queue = append(s.queue, tr)
+	first := len(s.queue) == 1
+	s.mu.Unlock()
+	if first {
+		select {
+		case s.kick <- struct{}{}:
+		default: // the writer has been told already
+		}
+	}
+}
+
+// write is the writer goroutine.
+func (s *stream) write() {
+	for {
+		select {
+		case <-s.kick:
+			s.drain()
+		case closing := <-s.req:
+			s.drain()
+			var err error
+			if closing {
+				err = s.sink.close(s.end)
+			} else if s.err == nil {
+				err = s.sink.flush()
+			}
+			if s.err == nil {
+				s.err = err
+			}
+			s.ack <- s.err
+			if closing {
+				return
+			}
+		}
+	}
+}
+
+// drain hands the queued changes to the sink until the queue is empty.
+func (s *stream) drain() {
+	for {
+		s.mu.Lock()
+		batch := s.queue
+		s.queue = s.spare[:0]
+		s.mu.Unlock()
+		s.spare = batch
+		if len(batch) == 0 {
+			return
+		}
+		if s.err == nil {
+			s.err = s.sink.write(s.filtered(batch))
+		}
+	}
+}
+
+// filtered keeps the changes the filter accepts, in place.
+func (s *stream) filtered(batch []Transition) []Transition {
+	if s.filter == nil {
+		return batch
+	}
+	kept := batch[:0]
+	for _, tr := range batch {
+		if s.filter(&s.nodes[tr.UID-1], tr.Previous, tr.Status) {
+			kept = append(kept, tr)
+		}
+	}
+	return kept
+}
+
+// Flush waits until every change logged so far is written to the logger's destination
+// (and, for a writer with a Flush method such as a *bufio.Writer, flushed), and
+// returns the first error the logger met. It may be called from any goroutine, also
+// during a tick: a program that prints lines of its own to the same destination calls
+// Flush first to keep them in order with the log.
+func (s *stream) Flush() error {
+	s.ctl.Lock()
+	defer s.ctl.Unlock()
+	if s.closed {
+		return ErrClosed
+	}
+	s.req <- false
+	return <-s.ack
+}
+
+// Close detaches the logger from the tree, writes what is left and ends the log (a
+// trace's closing bracket), closes the file the logger created, stops the logger's
+// goroutine, and returns the first error the logger met. Like the cancel function of
+// Tree.Subscribe, it must not be called while the tree ticks. Closing again returns
+// the same error.
+func (s *stream) Close() error {
+	s.ctl.Lock()
+	defer s.ctl.Unlock()
+	if s.closed {
+		return s.closeErr
+	}
+	s.closed = true
+	s.cancel()
+	s.end = s.clock.Now().Sub(s.start)
+	s.req <- true
+	s.closeErr = <-s.ack
+	return s.closeErr
+}
+
+// output is the destination of the loggers that write bytes: each batch is formatted
+// into buf and written with one Write call.
+type output struct {
+	w      io.Writer
+	closer io.Closer // the file the logger created, or nil
+	buf    []byte
+}
+
+// open describes t for a logger that writes to w, and whose Close closes c (if not
+// nil); start the logger with run once its sink is made.
+func (s *stream) open(t *bt.Tree, w io.Writer, c io.Closer, filter Filter) (output, error) {
+	if err := s.init(t, filter); err != nil {
+		return output{}, err
+	}
+	if w == nil {
+		return output{}, errors.New("btlog: nil writer")
+	}
+	return output{w: w, closer: c}, nil
+}
+
+// emit writes buf.
+func (o *output) emit() error {
+	if len(o.buf) == 0 {
+		return nil
+	}
+	_, err := o.w.Write(o.buf)
+	o.buf = o.buf[:0]
+	return err
+}
+
+func (o *output) flush() error {
+	if err := o.emit(); err != nil {
+		return err
+	}
+	if f, ok := o.w.(interface{ Flush() error }); ok {
+		return f.Flush()
+	}
+	return nil
+}
+
+func (o *output) close() error {
+	err := o.flush()
+	if o.closer != nil {
+		err = errors.Join(err, o.closer.Close())
+	}
+	return err
+}
