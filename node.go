@@ -178,30 +178,45 @@ func (n *Node) setRunning() {
 // Halt stops the node if it is Running — its behavior's Halt, then its children, then
 // its _onHalted script — and resets it to Idle. Halting a node that is not Running only
 // resets it. Controls and decorators call Halt on children they stop or reset.
+//
+// Halting goes on whatever fails on the way (a Halt method, an _onHalted script, an
+// observer): every node under n is halted, then the failures, each naming its node,
+// stop the tick as an error does (see halt.go).
 func (n *Node) Halt() {
 	if n.Status() != Idle {
 		n.reset()
 	}
 }
 
+// reset halts or resets the node, then raises what failed (see Halt).
 func (n *Node) reset() {
-	if n.Status() == Running {
-		n.halt()
-		return
+	if err := n.stop(); err != nil {
+		panic(&failure{err: err, at: n})
 	}
-	n.set(Idle)
 }
 
-// halt is BehaviorTree.CPP's haltNode for a running node.
-func (n *Node) halt() {
+// stop halts the node if it is Running, else resets it, and returns what failed.
+func (n *Node) stop() error {
+	if n.Status() == Running {
+		return n.halt()
+	}
+	return n.protect(func() { n.set(Idle) })
+}
+
+// halt is BehaviorTree.CPP's haltNode for a running node. Each step is protected: one
+// that fails does not keep the next from running.
+func (n *Node) halt() error {
+	var errs []error
 	if h, ok := n.t.(Halter); ok {
-		h.Halt(n)
+		errs = appendErr(errs, n.protect(func() { h.Halt(n) }))
 	}
-	n.haltChildren(0)
-	n.set(Idle)
+	f := n.family()
+	errs = appendErr(errs, f.stop(0))
+	errs = appendErr(errs, n.protect(func() { n.set(Idle) }))
 	if hn, ok := n.t.(*hookedNode); ok {
-		hn.run(n, OnHalted)
+		errs = appendErr(errs, n.protect(func() { hn.run(n, OnHalted) }))
 	}
+	return join(errs)
 }
 
 // haltChildren halts (or resets) every child from index i on. Completed children only
@@ -250,22 +265,32 @@ func clearStatus(st []uint8) {
 	}
 }
 
-// halt halts (or resets) the children from index i on.
+// halt halts (or resets) the children from index i on, then raises what failed.
 func (f *family) halt(i int) {
+	if err := f.stop(i); err != nil {
+		panic(&failure{err: err, at: &f.nodes[i]})
+	}
+}
+
+// stop halts (or resets) the children from index i on, every one of them whatever
+// fails, and returns the failures.
+func (f *family) stop(i int) error {
 	st := f.status[i:]
 	if len(st) > 16 && st[0] < observedBit && bytes.IndexByte(st, uint8(Running)) < 0 {
 		clear(st)
-		return
+		return nil
 	}
+	var errs []error
 	for j, b := range st {
 		switch b {
 		case uint8(Idle):
 		case uint8(Success), uint8(Failure):
 			st[j] = uint8(Idle)
 		default: // Running, or observed
-			f.nodes[i+j].reset()
+			errs = appendErr(errs, f.nodes[i+j].stop())
 		}
 	}
+	return join(errs)
 }
 
 // resetChild is the decorator rule: a child that completed goes back to Idle at once.
@@ -386,8 +411,7 @@ func newScope(t *Tree, prefix string, bb *blackboard.Blackboard, d *treeDef) *sc
 type userNode struct {
 	beh       Behavior
 	ports     []binding // for Get and Set
-	repanic   bool
-	decorator bool // reset a completed child after each tick
+	decorator bool      // reset a completed child after each tick
 }
 
 func (u *userNode) tick(n *Node) Status {
@@ -407,9 +431,6 @@ func (u *userNode) tick(n *Node) Status {
 }
 
 func (u *userNode) call(n *Node) Status {
-	if u.repanic {
-		return u.beh.Tick(n)
-	}
 	defer n.guard()
 	return u.beh.Tick(n)
 }
@@ -419,21 +440,35 @@ func (u *userNode) Halt(n *Node) {
 	if !ok {
 		return
 	}
-	if !u.repanic {
-		defer n.guard()
-	}
+	defer n.guard()
 	h.Halt(n)
 }
 
 // guard is deferred around user code. A panic value that already names a node passes
 // through unchanged, so the innermost node is the one reported.
 func (n *Node) guard() {
-	r := recover()
-	if r == nil {
-		return
+	if r := recover(); r != nil {
+		pass, pe := n.userPanic(r)
+		if pass != nil {
+			panic(pass)
+		}
+		panic(n.errorf(pe))
 	}
-	if _, ok := r.(*NodeError); ok {
-		panic(r)
+}
+
+// userPanic sorts out a panic r of n's user code: pass is a value to panic with again
+// — one that already names a node or, under WithRepanic, r itself, after the tree noted
+// where it came from (see recovered) — or else pe is r as an error.
+func (n *Node) userPanic(r any) (pass any, pe *PanicError) {
+	switch r.(type) {
+	case *NodeError, *failure:
+		return r, nil
 	}
-	panic(n.errorf(newPanicError(r)))
+	if t := n.Tree(); t.repanic {
+		if t.panicked == nil {
+			t.panicked = n
+		}
+		return r, nil
+	}
+	return nil, newPanicError(r)
 }

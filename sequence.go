@@ -99,6 +99,19 @@ func (q *sequence) tick(n *Node) Status {
 	return q.pass
 }
 
+// interrupted is told that an error stopped the tick in child k. The loop had not
+// stored the statuses of the children from idx to k-1, which passed: it stores them
+// now, so that a child that was Running when the tick began does not look Running to
+// the halt that follows (which would halt an action that succeeded). The committing
+// loop stores as it goes.
+func (q *sequence) interrupted(k int) {
+	if st := q.status; len(st) > 0 && st[0] < observedBit {
+		for j := int(q.idx); j < k; j++ {
+			st[j] = uint8(q.pass)
+		}
+	}
+}
+
 // store stores the statuses of the children from idx to i: pass, and s for child i.
 func (q *sequence) store(i uint, s Status) {
 	st := q.status[q.idx:i]

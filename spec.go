@@ -149,12 +149,19 @@ func (s *Spec) With(port, value string) *Spec {
 
 // Pre attaches a Go pre-condition (FailureIf, SuccessIf, SkipIf or While) and returns s.
 func (s *Spec) Pre(h Hook, cond func(n *Node) bool) *Spec {
-	if !h.IsPre() {
+	switch {
+	case !h.IsPre():
 		s.fail(fmt.Errorf("%s is not a pre-condition", h))
+		return s
+	case cond == nil:
+		s.fail(fmt.Errorf("%s: no function", h))
 		return s
 	}
 	s.setHook(h, func(n *Node) (hookFunc, error) {
-		return func() (bool, error) { return cond(n), nil }, nil
+		return func() (ok bool, err error) {
+			defer n.guardHook(&err)
+			return cond(n), nil
+		}, nil
 	})
 	return s
 }
@@ -162,12 +169,20 @@ func (s *Spec) Pre(h Hook, cond func(n *Node) bool) *Spec {
 // Post attaches a Go post-condition action (OnSuccess, OnFailure, Post or OnHalted) and
 // returns s.
 func (s *Spec) Post(h Hook, fn func(n *Node)) *Spec {
-	if h.IsPre() || h >= numHooks {
+	switch {
+	case h.IsPre() || h >= numHooks:
 		s.fail(fmt.Errorf("%s is not a post-condition", h))
+		return s
+	case fn == nil:
+		s.fail(fmt.Errorf("%s: no function", h))
 		return s
 	}
 	s.setHook(h, func(n *Node) (hookFunc, error) {
-		return func() (bool, error) { fn(n); return true, nil }, nil
+		return func() (ok bool, err error) {
+			defer n.guardHook(&err)
+			fn(n)
+			return true, nil
+		}, nil
 	})
 	return s
 }
@@ -352,7 +367,7 @@ func (b *builder) newTicker(m *Model) (ticker, error) {
 		err = fmt.Errorf("the New function of %s returned no behavior", m.ID)
 	}
 	decorator := (m.Kind == KindDecorator || m.Kind == KindSubTree) && b.init.node.meta.nkids == 1
-	return &userNode{beh: beh, ports: ports, repanic: b.tree.repanic, decorator: decorator}, err
+	return &userNode{beh: beh, ports: ports, decorator: decorator}, err
 }
 
 // checkShape checks the number of children of n against its kind.

@@ -21,8 +21,9 @@ type Tree struct {
 	byUID     []uint16 // the index in nodes of the node whose UID is i+1
 	observers []*observer
 	observed  bool
-	repanic   bool // (next to observed: a Tree is a size class smaller)
-	aborted   bool // an error stopped the last tick or halt half-way (see restart)
+	repanic   bool  // (next to observed: a Tree is a size class smaller)
+	aborted   bool  // an error stopped the last tick half-way (see TickOnce)
+	panicked  *Node // where a guard saw a panic go by under WithRepanic (see recovered)
 	wake      chan struct{}
 	clock     Clock
 	ctx       context.Context
@@ -66,10 +67,12 @@ func newTree(enums func(string) (int64, bool), opts []Option) *Tree {
 // the call. When the root completes it is reset to Idle, ready for the next run.
 //
 // An error means the tick was stopped: a node's script or port failed, a node returned
-// an invalid status, or user code panicked; errors.As finds the *NodeError. The nodes
-// keep the statuses they had when it stopped, to look at, and the next tick (or Halt)
-// first halts the nodes that are Running and resets every node, as Halt does: the tree
-// starts again from a clean state.
+// an invalid status, user code panicked, or halting a node failed; errors.As finds the
+// *NodeError. The nodes keep the statuses they had when it stopped, to look at — the
+// nodes the error interrupted (the one that failed, unless it is a leaf or its
+// pre-condition failed, and the ones above it) say Running — and the next tick (or
+// Halt) first halts the tree as Halt does: it starts again from a clean state. If that
+// halt fails, the tick returns its errors instead of ticking.
 func (t *Tree) TickOnce() (Status, error) { return t.tick(true) }
 
 // TickExactlyOnce ticks the root exactly once, ignoring wake-ups: a node that yields
@@ -80,10 +83,13 @@ func (t *Tree) tick(rerun bool) (s Status, err error) {
 	if t.root == nil {
 		return Idle, ErrEmptyTree
 	}
-	defer t.catch(&err)
 	if t.aborted {
-		t.restart()
+		if err := t.halt(); err != nil {
+			t.repanicFrom(err)
+			return Idle, err
+		}
 	}
+	defer t.catch(&err)
 	s = t.root.Tick()
 	for rerun && s == Running && t.woken() {
 		s = t.root.Tick()
@@ -94,31 +100,32 @@ func (t *Tree) tick(rerun bool) (s Status, err error) {
 	return s, nil
 }
 
-// catch turns an aborted tick or a panic into an error.
+// catch turns an aborted tick or a panic into an error. Under WithRepanic a panic of
+// user code goes on up, after the tree noted what it interrupted.
 func (t *Tree) catch(err *error) {
 	r := recover()
 	if r == nil {
 		return
 	}
 	t.aborted = true
-	if ne, ok := r.(*NodeError); ok {
-		*err = ne
-		return
-	}
+	e := t.recovered(r, nil)
 	if t.repanic {
-		panic(r)
+		switch r.(type) {
+		case *NodeError, *failure:
+			t.repanicFrom(e)
+		default:
+			panic(r)
+		}
 	}
-	*err = newPanicError(r)
+	*err = e
 }
 
-// restart halts the nodes that are Running and resets every node to Idle after a tick
-// that an error stopped half-way, which left nodes with statuses and positions that no
-// longer hang together (a control may have stored some of its children's statuses and
-// not the rest). Parents come before children: halting a parent halts its subtree.
-func (t *Tree) restart() {
-	t.aborted = false
-	for n := range t.Nodes() {
-		n.Halt()
+// repanicFrom raises, under WithRepanic, the first panic of user code that halting
+// collected in err.
+func (t *Tree) repanicFrom(err error) {
+	var pe *PanicError
+	if t.repanic && errors.As(err, &pe) {
+		panic(pe.Value)
 	}
 }
 
@@ -216,20 +223,29 @@ func (sl *sleeper) stop() {
 	}
 }
 
-// Halt stops every Running node and resets the root to Idle. A node's Halt method runs
-// before its children are halted, its _onHalted script after theirs. After a tick that
-// returned an error it resets every node (see TickOnce).
-func (t *Tree) Halt() (err error) {
+// Halt stops every Running node and resets every node to Idle, as BehaviorTree.CPP's
+// haltTree does. A node's Halt method runs before its children are halted, its
+// _onHalted script after theirs.
+//
+// Halt halts the whole tree whatever fails on the way: a Halt method or an _onHalted
+// script that fails, an observer that panics. It returns the failures joined
+// (errors.Join), each a *NodeError naming its node; the tree is Idle all the same.
+//
+// Halt must be called by the goroutine that ticks the tree, never during a tick; to
+// stop a tree from another goroutine, use Stop.
+func (t *Tree) Halt() error {
 	if t.root == nil {
 		return nil
 	}
+	err := t.halt()
+	t.repanicFrom(err)
+	return err
+}
+
+func (t *Tree) halt() (err error) {
 	defer t.catch(&err)
-	if t.aborted {
-		t.restart()
-		return nil
-	}
-	t.root.Halt()
-	return nil
+	t.aborted = false
+	return t.haltAll()
 }
 
 // Root returns the root node, or nil for an empty tree.
