@@ -286,3 +286,21 @@ func TestHaltLeavesEveryNodeIdle(t *testing.T) {
 		}
 	}
 }
+
+// TryCatch with catch_on_halt runs its catch child also when halting the try block
+// failed.
+func TestTryCatchCatchesWhenHaltingTheTryBlockFails(t *testing.T) {
+	r := &recorder{}
+	tree := mustTree(t, TryCatch(true,
+		Sequence(r.leaf("A", "R")).Script(OnHalted, "nope = 1").Named("try"),
+		r.leaf("Catch", "S")))
+	tree.TickOnce()
+	r.take()
+	err := tree.Halt()
+	if err == nil || !strings.HasPrefix(err.Error(), "node try (Sequence): _onHalted: ") {
+		t.Errorf("Halt: %v", err)
+	}
+	if log := r.take(); log != "A:halt Catch:S" {
+		t.Errorf("halt log %q", log)
+	}
+}
