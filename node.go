@@ -379,9 +379,6 @@ func (n *Node) Behavior() Behavior {
 	return nil
 }
 
-// WakeUp asks the tree to tick again soon; see Tree.WakeUp.
-func (n *Node) WakeUp() { n.meta.scope.tree.WakeUp() }
-
 // Spec returns the definition the node was built from. It must not be modified.
 func (n *Node) Spec() *Spec {
 	sc := n.meta.scope
@@ -412,6 +409,7 @@ type userNode struct {
 	beh       Behavior
 	ports     []binding // for Get and Set
 	decorator bool      // reset a completed child after each tick
+	wake      wakeClaim // see Node.WakeUp
 }
 
 func (u *userNode) tick(n *Node) Status {
@@ -435,7 +433,10 @@ func (u *userNode) call(n *Node) Status {
 	return u.beh.Tick(n)
 }
 
+// Halt runs the behavior's Halt, then takes back the wake-up the node asked for (an
+// async action's goroutine has returned by then).
 func (u *userNode) Halt(n *Node) {
+	defer u.wake.revoke(n.Tree())
 	h, ok := u.beh.(Halter)
 	if !ok {
 		return

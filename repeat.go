@@ -38,6 +38,7 @@ var repeatModel = &Model{
 type repeat struct {
 	cycles In[int]
 	count  int
+	wake   wakeClaim // the wake-up of a yield, taken back by Halt
 }
 
 func (r *repeat) tick(n *Node) Status {
@@ -54,7 +55,7 @@ func (r *repeat) tick(n *Node) Status {
 			r.count++
 			child.Halt()
 			if prev == Idle && (r.count < num || num == -1) {
-				n.Tree().WakeUp()
+				r.wake.post(n.Tree())
 				return Running
 			}
 		case Failure:
@@ -72,4 +73,7 @@ func (r *repeat) tick(n *Node) Status {
 	return Success
 }
 
-func (r *repeat) Halt(*Node) { r.count = 0 }
+func (r *repeat) Halt(n *Node) {
+	r.count = 0
+	r.wake.revoke(n.Tree())
+}

@@ -38,6 +38,7 @@ var retryModel = &Model{
 type retry struct {
 	attempts In[int]
 	tries    int
+	wake     wakeClaim // the wake-up of a yield, taken back by Halt
 }
 
 func (r *retry) tick(n *Node) Status {
@@ -56,7 +57,7 @@ func (r *retry) tick(n *Node) Status {
 			num = r.max(n) // the child may have changed it
 			child.Halt()
 			if prev == Idle && (r.tries < num || num == -1) {
-				n.Tree().WakeUp()
+				r.wake.post(n.Tree())
 				return Running
 			}
 		case Running:
@@ -78,4 +79,7 @@ func (r *retry) max(n *Node) int {
 	return num
 }
 
-func (r *retry) Halt(*Node) { r.tries = 0 }
+func (r *retry) Halt(n *Node) {
+	r.tries = 0
+	r.wake.revoke(n.Tree())
+}

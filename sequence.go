@@ -69,7 +69,7 @@ func (q *sequence) tick(n *Node) Status {
 		q.idx, q.skipped = 0, 0 // (they are 0 unless a tick was aborted)
 	case uint8(Running):
 	default: // observed: every change goes through Node.set
-		return q.tickCommitting(n, false)
+		return q.tickCommitting(n, nil)
 	}
 	kids := q.nodes
 	for i := uint(q.idx); i < uint(len(kids)); i++ {
@@ -135,10 +135,10 @@ func (q *sequence) resetTicked(k uint) {
 }
 
 // tickCommitting is the loop for observed nodes and for the nodes that yield: every
-// child's status is stored as it returns (Node.commit). With yield, after a child that
-// completed synchronously the node returns Running with a wake-up, so that the caller
-// gets control back between children.
-func (q *sequence) tickCommitting(n *Node, yield bool) Status {
+// child's status is stored as it returns (Node.commit). A node that yields (wake is not
+// nil) returns Running with a wake-up after a child that completed synchronously, so
+// that the caller gets control back between children.
+func (q *sequence) tickCommitting(n *Node, wake *wakeClaim) Status {
 	if n.Status() == Idle {
 		q.skipped = 0
 	}
@@ -151,9 +151,9 @@ func (q *sequence) tickCommitting(n *Node, yield bool) Status {
 		switch s := c.commit(c.t.tick(c)); s {
 		case pass:
 			i++
-			if yield && wasIdle && i < len(kids) {
+			if wake != nil && wasIdle && i < len(kids) {
 				q.idx = uint32(i)
-				n.Tree().WakeUp()
+				wake.post(n.Tree())
 				return Running
 			}
 		case Skipped:
@@ -201,12 +201,21 @@ func (q *sequence) Halt(*Node) {
 }
 
 // yielding implements AsyncSequence, AsyncFallback and SequenceWithMemory.
-type yielding struct{ sequence }
+type yielding struct {
+	sequence
+	wake wakeClaim
+}
 
 func newYielding(c *Init, stop Status, memory bool) *yielding {
-	q := &yielding{makeSequence(c, stop)}
+	q := &yielding{sequence: makeSequence(c, stop)}
 	q.memory = memory
 	return q
 }
 
-func (q *yielding) tick(n *Node) Status { return q.tickCommitting(n, true) }
+func (q *yielding) tick(n *Node) Status { return q.tickCommitting(n, &q.wake) }
+
+// Halt also takes back the wake-up of a yield.
+func (q *yielding) Halt(n *Node) {
+	q.sequence.Halt(n)
+	q.wake.revoke(n.Tree())
+}

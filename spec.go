@@ -248,7 +248,10 @@ func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tr
 	if count > maxNodes {
 		return nil, errTooBig
 	}
-	t := newTree(enums, opts)
+	t, err := newTree(enums, opts)
+	if err != nil {
+		return nil, err
+	}
 	t.nodes = make([]Node, count)
 	t.status = make([]uint8, count)
 	t.byUID = make([]uint16, count)

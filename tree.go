@@ -3,8 +3,10 @@ package bt
 import (
 	"context"
 	"errors"
+	"fmt"
 	"iter"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/gobt/bt/blackboard"
@@ -13,23 +15,28 @@ import (
 // Tree is a built behavior tree, ready to tick. Build one with NewTree (from Go specs)
 // or with a Factory (from XML).
 //
-// A tree is ticked by one goroutine at a time; WakeUp may be called from anywhere.
+// A tree is ticked, halted and read by one goroutine at a time; WakeUp and Stop may be
+// called from anywhere.
 type Tree struct {
-	root      *Node
-	nodes     []Node   // every node; siblings are contiguous
-	status    []uint8  // the status of nodes[i] is status[i]
-	byUID     []uint16 // the index in nodes of the node whose UID is i+1
-	observers []*observer
-	observed  bool
-	repanic   bool  // (next to observed: a Tree is a size class smaller)
-	aborted   bool  // an error stopped the last tick half-way (see TickOnce)
-	panicked  *Node // where a guard saw a panic go by under WithRepanic (see recovered)
-	wake      chan struct{}
-	clock     Clock
-	ctx       context.Context
-	bb        *blackboard.Blackboard
-	enums     func(string) (int64, bool)
-	logger    *slog.Logger // for the Log node; nil: slog.Default() (see logger.go)
+	root        *Node
+	nodes       []Node   // every node; siblings are contiguous
+	status      []uint8  // the status of nodes[i] is status[i]
+	byUID       []uint16 // the index in nodes of the node whose UID is i+1
+	observers   []*observer
+	observed    bool
+	repanic     bool          // (next to observed: a Tree is a size class smaller)
+	aborted     bool          // an error stopped the last tick half-way (see TickOnce)
+	stopAsked   atomic.Bool   // see Stop (it fits in the padding after the bools)
+	panicked    *Node         // where a guard saw a panic go by under WithRepanic (see recovered)
+	wakes       atomic.Uint64 // the wake-ups asked for (see wake.go)
+	wake        chan struct{} // rung at each wake-up, for a sleeping TickWhileRunning or Sleep
+	clock       Clock
+	ctx         context.Context
+	runs        atomic.Pointer[runScope] // see runContext
+	haltTimeout time.Duration
+	bb          *blackboard.Blackboard
+	enums       func(string) (int64, bool)
+	logger      *slog.Logger // for the Log node; nil: slog.Default() (see logger.go)
 }
 
 // Option configures a tree when it is built.
@@ -39,7 +46,8 @@ type Option func(*Tree)
 func WithClock(c Clock) Option { return func(t *Tree) { t.clock = c } }
 
 // WithContext sets the parent context of the contexts given to async actions: canceling
-// ctx cancels their work (the tree still has to be halted to wait for them).
+// ctx cancels their work (the tree still has to be halted to wait for them; see Stop for
+// a way that does both).
 func WithContext(ctx context.Context) Option { return func(t *Tree) { t.ctx = ctx } }
 
 // WithBlackboard makes bb the tree's root blackboard instead of a new, empty one
@@ -50,15 +58,26 @@ func WithBlackboard(bb *blackboard.Blackboard) Option { return func(t *Tree) { t
 // returned as a *NodeError.
 func WithRepanic() Option { return func(t *Tree) { t.repanic = true } }
 
-func newTree(enums func(string) (int64, bool), opts []Option) *Tree {
+func newTree(enums func(string) (int64, bool), opts []Option) (*Tree, error) {
 	t := &Tree{wake: make(chan struct{}, 1), clock: systemClock{}, ctx: context.Background(), enums: enums}
 	for _, o := range opts {
+		if o == nil {
+			return nil, errors.New("bt: a nil Option")
+		}
 		o(t)
+	}
+	switch {
+	case t.clock == nil:
+		return nil, errors.New("bt: WithClock: the clock is nil")
+	case t.ctx == nil:
+		return nil, errors.New("bt: WithContext: the context is nil")
+	case t.haltTimeout < 0:
+		return nil, fmt.Errorf("bt: WithHaltTimeout: the timeout %v is negative", t.haltTimeout)
 	}
 	if t.bb == nil {
 		t.bb = blackboard.New(blackboard.WithEnums(t.enums))
 	}
-	return t
+	return t, nil
 }
 
 // TickOnce ticks the root once, as BehaviorTree.CPP's Tree::tickOnce does: while the
@@ -83,15 +102,25 @@ func (t *Tree) tick(rerun bool) (s Status, err error) {
 	if t.root == nil {
 		return Idle, ErrEmptyTree
 	}
+	if t.stopAsked.Load() {
+		return t.stop()
+	}
 	if t.aborted {
 		if err := t.halt(); err != nil {
 			t.repanicFrom(err)
 			return Idle, err
 		}
 	}
-	defer t.catch(&err)
+	defer func() {
+		if r := recover(); r != nil {
+			s, err = Idle, t.caught(r)
+		}
+	}()
 	s = t.root.Tick()
 	for rerun && s == Running && t.woken() {
+		if t.stopAsked.Load() {
+			return t.stop()
+		}
 		s = t.root.Tick()
 	}
 	if s.Completed() {
@@ -100,24 +129,20 @@ func (t *Tree) tick(rerun bool) (s Status, err error) {
 	return s, nil
 }
 
-// catch turns an aborted tick or a panic into an error. Under WithRepanic a panic of
-// user code goes on up, after the tree noted what it interrupted.
-func (t *Tree) catch(err *error) {
-	r := recover()
-	if r == nil {
-		return
-	}
+// caught turns the panic r that stopped a tick into an error. Under WithRepanic a panic
+// of user code goes on up, after the tree noted what it interrupted.
+func (t *Tree) caught(r any) error {
 	t.aborted = true
-	e := t.recovered(r, nil)
+	err := t.recovered(r, nil)
 	if t.repanic {
 		switch r.(type) {
 		case *NodeError, *failure:
-			t.repanicFrom(e)
+			t.repanicFrom(err)
 		default:
 			panic(r)
 		}
 	}
-	*err = e
+	return err
 }
 
 // repanicFrom raises, under WithRepanic, the first panic of user code that halting
@@ -126,26 +151,6 @@ func (t *Tree) repanicFrom(err error) {
 	var pe *PanicError
 	if t.repanic && errors.As(err, &pe) {
 		panic(pe.Value)
-	}
-}
-
-// woken consumes a pending wake-up.
-func (t *Tree) woken() bool {
-	select {
-	case <-t.wake:
-		return true
-	default:
-		return false
-	}
-}
-
-// WakeUp asks the tree to tick again without waiting: TickOnce re-ticks a Running
-// root at once and TickWhileRunning cuts its sleep short. Nodes call it when they yield
-// or when background work completes. It is safe to call from any goroutine.
-func (t *Tree) WakeUp() {
-	select {
-	case t.wake <- struct{}{}:
-	default:
 	}
 }
 
@@ -172,55 +177,57 @@ func (t *Tree) TickWhileRunning(ctx context.Context, period time.Duration) (Stat
 	}
 }
 
-// Sleep waits until d has elapsed on the tree's clock, a wake-up arrives (woken is then
-// true; the wake-up is consumed) or ctx is done (err is ctx's error). Use it to write
-// your own tick loop: tick, then Sleep until the next tick is due.
-func (t *Tree) Sleep(ctx context.Context, d time.Duration) (woken bool, err error) {
-	var sl sleeper
-	defer sl.stop()
-	return sl.sleep(ctx, t, d)
-}
+// ErrStopped is the error of the tick that halted the tree because Stop was called.
+var ErrStopped = errors.New("bt: the tree was stopped")
 
-// sleeper is an interruptible sleep whose timer is reused across calls.
-type sleeper struct {
-	timer Timer
-	ring  chan struct{}
-}
-
-func (sl *sleeper) sleep(ctx context.Context, t *Tree, d time.Duration) (woken bool, err error) {
-	if sl.timer == nil {
-		ring := make(chan struct{}, 1)
-		sl.ring = ring
-		sl.timer = t.clock.AfterFunc(d, func() {
-			select {
-			case ring <- struct{}{}:
-			default:
-			}
-		})
-	} else {
-		sl.timer.Reset(d)
+// Stop stops the tree from any goroutine — a signal handler, an HTTP handler, a ROS
+// callback — while another goroutine ticks it. It cancels the contexts of the async
+// actions at once, so that their work stops, and asks the ticking goroutine to halt the
+// tree: the tick under way halts it instead of re-ticking (TickOnce), TickWhileRunning
+// wakes from its sleep to do so, and otherwise the next TickOnce or TickExactlyOnce
+// halts the tree instead of ticking it. That call returns the status the root had, and
+// ErrStopped joined with the errors of the halt, if any; the tree is Idle then, and
+// the next tick starts a new run. Stop does not wait for any of it; it cannot interrupt
+// a node's code that is running.
+func (t *Tree) Stop() {
+	t.stopAsked.Store(true)
+	if rs := t.runs.Load(); rs != nil {
+		rs.cancel()
 	}
-	defer func() {
-		sl.timer.Stop()
-		select { // a timer that fired as we were woken must not shorten the next sleep
-		case <-sl.ring:
-		default:
+	t.WakeUp()
+}
+
+// stop halts the tree after a call of Stop, for the tick that finds the request.
+func (t *Tree) stop() (Status, error) {
+	s := t.root.Status()
+	t.stopAsked.Store(false)
+	err := t.halt()
+	t.runs.Store(nil) // the next runs get a context of their own
+	t.woken()         // Stop's wake-up is spent
+	t.repanicFrom(err)
+	return s, join(appendErr([]error{ErrStopped}, err))
+}
+
+// runScope is the context of a run of the tree: Stop cancels it.
+type runScope struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+// runContext returns the context async actions derive theirs from: a child of the
+// tree's context (WithContext) that Stop cancels. It is made when first needed, by the
+// ticking goroutine.
+func (t *Tree) runContext() context.Context {
+	rs := t.runs.Load()
+	if rs == nil {
+		ctx, cancel := context.WithCancel(t.ctx)
+		rs = &runScope{ctx, cancel}
+		t.runs.Store(rs)
+		if t.stopAsked.Load() { // a Stop that did not see it
+			cancel()
 		}
-	}()
-	select {
-	case <-ctx.Done():
-		return false, ctx.Err()
-	case <-t.wake:
-		return true, nil
-	case <-sl.ring:
-		return false, nil
 	}
-}
-
-func (sl *sleeper) stop() {
-	if sl.timer != nil {
-		sl.timer.Stop()
-	}
+	return rs.ctx
 }
 
 // Halt stops every Running node and resets every node to Idle, as BehaviorTree.CPP's
@@ -243,7 +250,11 @@ func (t *Tree) Halt() error {
 }
 
 func (t *Tree) halt() (err error) {
-	defer t.catch(&err)
+	defer func() {
+		if r := recover(); r != nil {
+			err = t.caught(r)
+		}
+	}()
 	t.aborted = false
 	return t.haltAll()
 }
@@ -265,8 +276,10 @@ func (t *Tree) Blackboard() *blackboard.Blackboard { return t.bb }
 // Clock returns the tree's clock.
 func (t *Tree) Clock() Clock { return t.clock }
 
-// Context returns the context async actions derive theirs from.
-func (t *Tree) Context() context.Context { return t.ctx }
+// Context returns the context async actions derive theirs from: a child of the context
+// given WithContext, canceled by Stop. Like the other methods, call it from the
+// goroutine that ticks the tree.
+func (t *Tree) Context() context.Context { return t.runContext() }
 
 // Len returns the number of nodes.
 func (t *Tree) Len() int { return len(t.nodes) }
