@@ -31,7 +31,7 @@ func NewAsync(id string, fn AsyncFunc, ports ...PortDef) *Model {
 		return &async{fn: fn}, nil
 	}}
 	if fn == nil {
-		m.err = errors.New("no function")
+		m.err = nilFunc("NewAsync", id)
 	}
 	return m
 }

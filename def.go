@@ -211,6 +211,9 @@ func (f *flattener) node(s *Spec, i uint32) error {
 	if s == nil {
 		return errors.New("bt: a spec is nil")
 	}
+	if s.model == nil {
+		return errors.New("bt: a spec has no model (the Spec of a nil *Model)")
+	}
 	if len(f.d.nodes) > maxNodes {
 		return errTooBig
 	}

@@ -1,6 +1,7 @@
 package bt
 
 import (
+	"errors"
 	"io"
 	"reflect"
 	"time"
@@ -12,6 +13,9 @@ import (
 // BehaviorTree.CPP writes it, so that Groot2 can edit trees that use them. Builtin
 // nodes are included only when withBuiltins is true (Groot2 knows them).
 func (f *Factory) WriteModels(w io.Writer, withBuiltins bool) error {
+	if w == nil {
+		return errors.New("bt: WriteModels: the writer is nil")
+	}
 	var ms []*btxml.Model
 	for _, m := range f.Models() {
 		if m.build != nil && !withBuiltins {

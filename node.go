@@ -304,6 +304,9 @@ func (n *Node) resetChild() {
 // that names this node. Use it from a behavior for errors that are not a Failure of the
 // task, such as a port that holds a value of the wrong type.
 func (n *Node) Abort(err error) {
+	if err == nil {
+		err = errors.New("aborted")
+	}
 	panic(n.errorf(err))
 }
 

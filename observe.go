@@ -19,7 +19,11 @@ type StatusChange struct {
 // of every node of the tree, and returns a function that cancels the subscription.
 // Observers must not tick or halt the tree. While nobody subscribes, status changes cost
 // a nil check. Subscribe and the cancel function must not be called during a tick.
+// Subscribing nil does nothing.
 func (t *Tree) Subscribe(fn func(StatusChange)) (cancel func()) {
+	if fn == nil {
+		return func() {}
+	}
 	o := &observer{fn: fn}
 	t.observers = append(slices.Clip(t.observers), o)
 	t.markObserved(true)

@@ -325,6 +325,9 @@ func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
 		}
 	}
 	b.checkShape(n, model.Kind, k)
+	if model.ID == "" {
+		b.fail(n, errors.New("the node type has no ID"))
+	}
 	// Nodes from XML passed this check when they were loaded, unless a substitution
 	// rule has given them another model since.
 	if len(model.Ports) > 0 {
@@ -376,6 +379,8 @@ func (b *builder) newTicker(m *Model) (ticker, error) {
 // checkShape checks the number of children of n against its kind.
 func (b *builder) checkShape(n *Node, k Kind, got int) {
 	switch {
+	case k < KindAction || k > KindSubTree:
+		b.fail(n, fmt.Errorf("%v is not a kind of node", k))
 	case (k == KindAction || k == KindCondition) && got != 0:
 		b.fail(n, fmt.Errorf("an %s has no children, found %d", k, got))
 	case k == KindDecorator && got != 1:

@@ -154,6 +154,8 @@ func (t *Tree) repanicFrom(err error) {
 	}
 }
 
+var errNilContext = errors.New("bt: nil context")
+
 // DefaultPeriod is TickWhileRunning's period when none is given (BehaviorTree.CPP's default).
 const DefaultPeriod = 10 * time.Millisecond
 
@@ -161,6 +163,9 @@ const DefaultPeriod = 10 * time.Millisecond
 // period between ticks (period ≤ 0 means DefaultPeriod). A wake-up cuts the sleep short.
 // If ctx is done first, the tree is halted and ctx's error returned with Running.
 func (t *Tree) TickWhileRunning(ctx context.Context, period time.Duration) (Status, error) {
+	if ctx == nil {
+		return Idle, errNilContext
+	}
 	if period <= 0 {
 		period = DefaultPeriod
 	}
@@ -279,7 +284,12 @@ func (t *Tree) Clock() Clock { return t.clock }
 // Context returns the context async actions derive theirs from: a child of the context
 // given WithContext, canceled by Stop. Like the other methods, call it from the
 // goroutine that ticks the tree.
-func (t *Tree) Context() context.Context { return t.runContext() }
+func (t *Tree) Context() context.Context {
+	if t.ctx == nil { // the zero Tree
+		return context.Background()
+	}
+	return t.runContext()
+}
 
 // Len returns the number of nodes.
 func (t *Tree) Len() int { return len(t.nodes) }
@@ -306,7 +316,7 @@ func (t *Tree) Nodes() iter.Seq[*Node] {
 // Walk visits the nodes depth-first from the root, parents before children, with their
 // depth (0 for the root). When visit returns false the node's children are skipped.
 func (t *Tree) Walk(visit func(n *Node, depth int) bool) {
-	if t.root != nil {
+	if t.root != nil && visit != nil {
 		walk(t.root, 0, visit)
 	}
 }

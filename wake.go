@@ -120,6 +120,12 @@ func (n *Node) user() *userNode {
 // true; the wake-up is consumed) or ctx is done (err is ctx's error). Use it to write
 // your own tick loop: tick, then Sleep until the next tick is due.
 func (t *Tree) Sleep(ctx context.Context, d time.Duration) (woken bool, err error) {
+	switch {
+	case ctx == nil:
+		return false, errNilContext
+	case t.clock == nil: // the zero Tree
+		return false, ErrEmptyTree
+	}
 	var sl sleeper
 	defer sl.stop()
 	return sl.sleep(ctx, t, d)
