@@ -56,8 +56,12 @@ func TestErrorAfterAChildThatWasRunningPassed(t *testing.T) {
 		{"nested", func(r *recorder) *Spec {
 			return Sequence(Fallback(r.stateful("A", "R F"), r.leaf("C", "S")), failing("B"))
 		}},
+		{"SequenceWithMemory, skipped", func(r *recorder) *Spec {
+			return SequenceWithMemory(r.stateful("A", "R K"), failing("B"))
+		}},
 	} {
-		for _, observed := range []bool{false, true} {
+		var after [2]string // the statuses the error left
+		for i, observed := range []bool{false, true} {
 			r := &recorder{}
 			tree := mustTree(t, c.tree(r))
 			if observed {
@@ -70,6 +74,7 @@ func TestErrorAfterAChildThatWasRunningPassed(t *testing.T) {
 			if _, err := tree.TickOnce(); err == nil {
 				t.Fatalf("%s: no error", name)
 			}
+			after[i] = states(tree)
 			r.take()
 			if err := tree.Halt(); err != nil {
 				t.Fatalf("%s: halt: %v", name, err)
@@ -77,6 +82,9 @@ func TestErrorAfterAChildThatWasRunningPassed(t *testing.T) {
 			if log := r.take(); log != "" {
 				t.Errorf("%s: halting after the error called %q; A had completed", name, log)
 			}
+		}
+		if after[0] != after[1] {
+			t.Errorf("%s: the error left %q, observed %q", c.name, after[0], after[1])
 		}
 	}
 }

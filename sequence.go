@@ -214,6 +214,9 @@ func newYielding(c *Init, stop Status, memory bool) *yielding {
 
 func (q *yielding) tick(n *Node) Status { return q.tickCommitting(n, &q.wake) }
 
+// interrupted has nothing to fix: the yielding loop stores every status as it comes.
+func (q *yielding) interrupted(int) {}
+
 // Halt also takes back the wake-up of a yield.
 func (q *yielding) Halt(n *Node) {
 	q.sequence.Halt(n)
