@@ -212,7 +212,7 @@ func TestHaltGoesOnWhenAnObserverPanics(t *testing.T) {
 		}
 	})
 	err := tree.Halt()
-	if err == nil || err.Error() != "node A::2 (A): observer: panic: observer down" {
+	if err == nil || err.Error() != "node A::2 (A): panic: observer down" {
 		t.Errorf("Halt: %v", err)
 	}
 	if log := r.take(); log != "A:halt B:halt" {

@@ -181,7 +181,7 @@ func (n *Node) setRunning() {
 //
 // Halting goes on whatever fails on the way (a Halt method, an _onHalted script, an
 // observer): every node under n is halted, then the failures, each naming its node,
-// stop the tick as an error does (see halt.go).
+// stop the tick as an error does.
 func (n *Node) Halt() {
 	if n.Status() != Idle {
 		n.reset()
@@ -242,11 +242,16 @@ func (n *Node) family() family {
 }
 
 // reset resets the children from index i on, known not to be Running: their status
-// bytes are cleared, unless observers must hear of the change.
+// bytes are cleared, unless observers must hear of the change. (There is nothing to
+// halt: an observer that panics stops the tick, and the next tick starts afresh.)
 func (f *family) reset(i int) {
 	st := f.status[i:]
 	if len(st) > 0 && st[0] >= observedBit { // observed: every byte has the bit
-		f.halt(i)
+		for j, b := range st {
+			if b != uint8(Idle)|observedBit {
+				f.nodes[i+j].set(Idle)
+			}
+		}
 		return
 	}
 	clearStatus(st)
@@ -280,17 +285,43 @@ func (f *family) stop(i int) error {
 		clear(st)
 		return nil
 	}
-	var errs []error
-	for j, b := range st {
-		switch b {
-		case uint8(Idle):
-		case uint8(Success), uint8(Failure):
-			st[j] = uint8(Idle)
-		default: // Running, or observed
-			errs = appendErr(errs, f.nodes[i+j].stop())
+	last, err := f.stopFrom(i)
+	if err == nil {
+		return nil
+	}
+	errs := appendErr(nil, err)
+	for last+1 < len(f.nodes) {
+		if last, err = f.stopFrom(last + 1); err != nil {
+			errs = appendErr(errs, err)
 		}
 	}
 	return join(errs)
+}
+
+// stopFrom halts (or resets) the children from index i on until one fails, and
+// returns the index of the last child it dealt with and what failed. (One recover
+// for the family, not one per child: observed families reset every child this way.)
+func (f *family) stopFrom(i int) (last int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			n := &f.nodes[last]
+			err = n.Tree().recovered(r, n)
+		}
+	}()
+	for last = i; last < len(f.nodes); last++ {
+		switch f.status[last] {
+		case uint8(Idle):
+		case uint8(Success), uint8(Failure):
+			f.status[last] = uint8(Idle)
+		default: // Running, or observed
+			if n := &f.nodes[last]; n.Status() != Running {
+				n.set(Idle)
+			} else if err := n.halt(); err != nil {
+				return last, err
+			}
+		}
+	}
+	return last, nil
 }
 
 // resetChild is the decorator rule: a child that completed goes back to Idle at once.

@@ -1,7 +1,6 @@
 package bt
 
 import (
-	"fmt"
 	"slices"
 	"time"
 )
@@ -54,18 +53,9 @@ func (t *Tree) markObserved(on bool) {
 
 type observer struct{ fn func(StatusChange) }
 
-// notify tells the observers of a change of n's status. An observer that panics stops
-// the tick (or fails the halt) with an error naming n; the change is made all the same.
+// notify tells the observers of a change of n's status. (An observer that panics while
+// a node is halted is reported as a failure of that node's halt.)
 func (t *Tree) notify(n *Node, prev, s Status) {
-	defer func() {
-		if r := recover(); r != nil {
-			pass, pe := n.userPanic(r)
-			if pass != nil {
-				panic(pass)
-			}
-			panic(&failure{err: n.errorf(fmt.Errorf("observer: %w", pe)), at: n})
-		}
-	}()
 	ev := StatusChange{Node: n, Previous: prev, Status: s, Time: t.clock.Now()}
 	for _, o := range t.observers {
 		o.fn(ev)
