@@ -7,8 +7,9 @@
 //   - no node is Running under a parent that is not (after a tick that did not fail);
 //   - after Halt every node is Idle;
 //   - each stateful action that started got exactly one completion or one halt, and
-//     was never halted when it was not running; each async action runs at most one
-//     goroutine, only while its node is Running, and none is left after Halt;
+//     was never halted when it was not running; each async action starts its work
+//     once per activation and runs at most one goroutine, only while its node is
+//     Running, and none is left after Halt;
 //   - a run with an observer and a run without give the same statuses, results, calls
 //     and blackboard, step by step, and the observer hears of every change.
 //

@@ -93,22 +93,30 @@ func drive(t *testing.T, seed uint64, observed bool) []string {
 			d.fail("%s: started and never completed nor halted", name)
 		}
 	}
+	// Each activation of an async action started its work once: the observer saw
+	// the node go Running as often as the work started.
+	for name, l := range w.asyncs {
+		if observed && l.starts != d.activations[d.nodes[name]] {
+			d.fail("%s: its work started %d times in %d activations", name, l.starts, d.activations[d.nodes[name]])
+		}
+	}
 	js, _ := bb.MarshalJSON()
 	d.trace = append(d.trace, "blackboard "+string(js))
 	return d.trace
 }
 
 type driver struct {
-	t      *testing.T
-	seed   uint64
-	tree   *bt.Tree
-	w      *world
-	nodes  map[string]*bt.Node // by name: the scripted leaves' names are unique
-	trace  []string
-	timed  bool                   // the tree has timers (see step)
-	seen   map[*bt.Node]bt.Status // what the observer was told
-	heard  []string               // the observer's complaints
-	failed bool
+	t           *testing.T
+	seed        uint64
+	tree        *bt.Tree
+	w           *world
+	nodes       map[string]*bt.Node // by name: the scripted leaves' names are unique
+	trace       []string
+	timed       bool                   // the tree has timers (see step)
+	seen        map[*bt.Node]bt.Status // what the observer was told
+	activations map[*bt.Node]int       // how often the observer saw a node go Running
+	heard       []string               // the observer's complaints
+	failed      bool
 }
 
 func (d *driver) fail(format string, args ...any) {
@@ -122,8 +130,11 @@ func (d *driver) fail(format string, args ...any) {
 // watch subscribes an observer that follows every status and checks each change
 // follows from the last.
 func (d *driver) watch() {
-	d.seen = map[*bt.Node]bt.Status{}
+	d.seen, d.activations = map[*bt.Node]bt.Status{}, map[*bt.Node]int{}
 	d.tree.Subscribe(func(ev bt.StatusChange) {
+		if ev.Status == bt.Running {
+			d.activations[ev.Node]++
+		}
 		if prev := d.seen[ev.Node]; prev != ev.Previous || ev.Previous == ev.Status {
 			d.heard = append(d.heard, fmt.Sprintf("%s: told %v → %v, but it was %v", ev.Node.Path(), ev.Previous, ev.Status, prev))
 		}

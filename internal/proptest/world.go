@@ -172,17 +172,19 @@ func (l *statefulLeaf) OnHalted(*bt.Node) {
 // when the gate opens (W: only when canceled). It checks that its node never runs two
 // goroutines at once.
 type asyncLeaf struct {
-	w    *world
-	name string
-	mu   sync.Mutex
-	s    script
-	live int // goroutines running its work
+	w      *world
+	name   string
+	mu     sync.Mutex
+	s      script
+	live   int // goroutines running its work
+	starts int // activations that started work
 }
 
 func (l *asyncLeaf) work(ctx context.Context, n *bt.Node) (bt.Status, error) {
 	l.mu.Lock()
 	o := l.s.next()
 	l.live++
+	l.starts++
 	if l.live > 1 {
 		l.w.violate("%s: %d goroutines at once", l.name, l.live)
 	}
