@@ -83,3 +83,34 @@ func TestStopWhileReticking(t *testing.T) {
 		t.Errorf("B was ticked: %q", log)
 	}
 }
+
+// A Halt answers a Stop: the next tick starts a run, with a context that is not
+// canceled.
+func TestHaltAnswersStop(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var canceled bool
+		release := make(chan struct{})
+		tree := mustTree(t, Async("Work", func(ctx context.Context, n *Node) (Status, error) {
+			select {
+			case <-ctx.Done():
+				canceled = true
+			case <-release:
+			}
+			return Success, nil
+		}))
+		tree.TickOnce()
+		tree.Stop()
+		if err := tree.Halt(); err != nil {
+			t.Fatal(err)
+		}
+		canceled = false
+		if s, err := tree.TickOnce(); s != Running || err != nil {
+			t.Fatalf("the tick after Stop and Halt: %v %v", s, err)
+		}
+		close(release)
+		synctest.Wait()
+		if s, err := tree.TickOnce(); s != Success || err != nil || canceled {
+			t.Errorf("the new run: %v %v, canceled %v", s, err, canceled)
+		}
+	})
+}

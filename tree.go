@@ -103,7 +103,7 @@ func (t *Tree) tick(rerun bool) (s Status, err error) {
 		return Idle, ErrEmptyTree
 	}
 	if t.stopAsked.Load() {
-		return t.stop()
+		return t.stop(true)
 	}
 	if t.aborted {
 		if err := t.halt(); err != nil {
@@ -119,7 +119,7 @@ func (t *Tree) tick(rerun bool) (s Status, err error) {
 	s = t.root.Tick()
 	for rerun && s == Running && t.woken() {
 		if t.stopAsked.Load() {
-			return t.stop()
+			return t.stop(true)
 		}
 		s = t.root.Tick()
 	}
@@ -190,10 +190,10 @@ var ErrStopped = errors.New("bt: the tree was stopped")
 // actions at once, so that their work stops, and asks the ticking goroutine to halt the
 // tree: the tick under way halts it instead of re-ticking (TickOnce), TickWhileRunning
 // wakes from its sleep to do so, and otherwise the next TickOnce or TickExactlyOnce
-// halts the tree instead of ticking it. That call returns the status the root had, and
-// ErrStopped joined with the errors of the halt, if any; the tree is Idle then, and
-// the next tick starts a new run. Stop does not wait for any of it; it cannot interrupt
-// a node's code that is running.
+// halts the tree instead of ticking it (or Halt, if it comes first). That call returns
+// the status the root had, and ErrStopped joined with the errors of the halt, if any;
+// the tree is Idle then, and the next tick starts a new run. Stop does not wait for
+// any of it; it cannot interrupt a node's code that is running.
 func (t *Tree) Stop() {
 	t.stopAsked.Store(true)
 	if rs := t.runs.Load(); rs != nil {
@@ -202,15 +202,22 @@ func (t *Tree) Stop() {
 	t.WakeUp()
 }
 
-// stop halts the tree after a call of Stop, for the tick that finds the request.
-func (t *Tree) stop() (Status, error) {
+// stop halts the tree, for Halt or for a tick that found a request of Stop (then it
+// returns ErrStopped too). A halt answers a request of Stop either way. It returns the
+// root's status before the halt.
+func (t *Tree) stop(tick bool) (Status, error) {
 	s := t.root.Status()
-	t.stopAsked.Store(false)
+	asked := t.stopAsked.Swap(false)
 	err := t.halt()
-	t.runs.Store(nil) // the next runs get a context of their own
-	t.woken()         // Stop's wake-up is spent
+	if asked || tick {
+		t.runs.Store(nil) // Stop canceled it: the next runs get a context of their own
+		t.woken()         // Stop's wake-up is spent
+	}
 	t.repanicFrom(err)
-	return s, join(appendErr([]error{ErrStopped}, err))
+	if tick {
+		err = join(appendErr([]error{ErrStopped}, err))
+	}
+	return s, err
 }
 
 // runScope is the context of a run of the tree: Stop cancels it.
@@ -249,8 +256,7 @@ func (t *Tree) Halt() error {
 	if t.root == nil {
 		return nil
 	}
-	err := t.halt()
-	t.repanicFrom(err)
+	_, err := t.stop(false)
 	return err
 }
 
