@@ -18,7 +18,10 @@ import (
 // when they start only when the tree is observed (see setRunning), so which of them say
 // Running would depend on observation. The node that catches the error settles it by
 // marking them (interrupt): they were running, so halting the tree halts them, with
-// their Halt methods and _onHalted scripts, observed or not.
+// their Halt methods and _onHalted scripts, observed or not. A Sequence or Fallback
+// among them also stores the statuses of the children that passed, which its loop had
+// not stored yet (sequence.interrupted): a child that was Running when the tick began
+// must not look Running still.
 
 // failure is the panic value that stops a tick when halting failed (Node.Halt) or an
 // observer panicked: err names the nodes, and the nodes above at were interrupted.
