@@ -1,9 +1,6 @@
 package bt
 
-import (
-	"errors"
-	"fmt"
-)
+import "fmt"
 
 // ActionFunc is the type of a plain function that implements an action. It is called
 // on every tick of the node. It may return Running to be called again on the next tick
@@ -25,13 +22,19 @@ func NewAction[F ActionFunc](id string, fn F, ports ...PortDef) *Model {
 	var beh Behavior
 	switch f := any(fn).(type) {
 	case func() Status:
-		beh = action0(f)
+		if f != nil {
+			beh = action0(f)
+		}
 	case func(*Node) Status:
-		beh = action1(f)
+		if f != nil {
+			beh = action1(f)
+		}
 	case func(*Node) (Status, error):
-		beh = action2(f)
+		if f != nil {
+			beh = action2(f)
+		}
 	}
-	return leafModel(id, KindAction, beh, ports)
+	return leafModel("NewAction", id, KindAction, beh, ports)
 }
 
 // NewCondition returns the Model of a condition implemented by fn, with the given ports.
@@ -39,13 +42,19 @@ func NewCondition[F ConditionFunc](id string, fn F, ports ...PortDef) *Model {
 	var beh Behavior
 	switch f := any(fn).(type) {
 	case func() bool:
-		beh = cond0(f)
+		if f != nil {
+			beh = cond0(f)
+		}
 	case func(*Node) bool:
-		beh = cond1(f)
+		if f != nil {
+			beh = cond1(f)
+		}
 	case func(*Node) (bool, error):
-		beh = cond2(f)
+		if f != nil {
+			beh = cond2(f)
+		}
 	}
-	return leafModel(id, KindCondition, beh, ports)
+	return leafModel("NewCondition", id, KindCondition, beh, ports)
 }
 
 // Action returns a node definition for a one-off action implemented by fn: a shortcut
@@ -55,15 +64,19 @@ func Action[F ActionFunc](id string, fn F) *Spec { return NewAction(id, fn).Spec
 // Condition returns a node definition for a one-off condition implemented by fn.
 func Condition[F ConditionFunc](id string, fn F) *Spec { return NewCondition(id, fn).Spec() }
 
-// leafModel shares one stateless behavior among all the nodes of a model.
-func leafModel(id string, k Kind, beh Behavior, ports []PortDef) *Model {
-	return &Model{ID: id, Kind: k, Ports: ports, New: func(*Init) (Behavior, error) {
-		if beh == nil {
-			return nil, errors.New("no function")
-		}
-		return beh, nil
-	}}
+// leafModel shares one stateless behavior among all the nodes of a model; ctor names
+// the function that made it, for the error of a nil function.
+func leafModel(ctor, id string, k Kind, beh Behavior, ports []PortDef) *Model {
+	m := &Model{ID: id, Kind: k, Ports: ports, New: func(*Init) (Behavior, error) { return beh, nil }}
+	if beh == nil {
+		m.err = nilFunc(ctor, id)
+	}
+	return m
 }
+
+// nilFunc is the problem of a model made from a nil function, reported when the model
+// is registered or used.
+func nilFunc(ctor, id string) error { return fmt.Errorf("%s(%q) was given a nil function", ctor, id) }
 
 type (
 	action0 func() Status
@@ -113,13 +126,17 @@ type StatefulAction interface {
 // NewStateful returns the Model of a stateful action; each node gets its own value from
 // newAction.
 func NewStateful(id string, newAction func() StatefulAction, ports ...PortDef) *Model {
-	return &Model{ID: id, Kind: KindAction, Ports: ports, New: func(*Init) (Behavior, error) {
+	m := &Model{ID: id, Kind: KindAction, Ports: ports, New: func(*Init) (Behavior, error) {
 		a := newAction()
 		if a == nil {
 			return nil, fmt.Errorf("the constructor of %s returned nil", id)
 		}
 		return &stateful{a}, nil
 	}}
+	if newAction == nil {
+		m.err = nilFunc("NewStateful", id)
+	}
+	return m
 }
 
 // Stateful returns a node definition for a one-off stateful action.

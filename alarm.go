@@ -24,6 +24,7 @@ type alarm struct {
 	armed    atomic.Uint64 // the generation the timer is armed for
 	rang     atomic.Uint64 // the generation recorded by the last ring
 	gen      uint64        // the current generation; only the ticking goroutine uses it
+	wake     wakeClaim     // the wake-up of the last ring, taken back by stop
 }
 
 // set arms the alarm to ring after d, for a new activation.
@@ -48,14 +49,17 @@ func (a *alarm) set(n *Node, d time.Duration) {
 // ring runs in the timer's goroutine: it must not touch the tree but to wake it.
 func (a *alarm) ring() {
 	// Only ever move rang forward: a ring of an earlier activation that was delayed
-	// must not overwrite the ring of the current one.
+	// must not overwrite the ring of the current one, nor wake the tree.
 	for {
 		r, g := a.rang.Load(), a.armed.Load()
-		if g <= r || a.rang.CompareAndSwap(r, g) {
+		if g <= r {
+			return
+		}
+		if a.rang.CompareAndSwap(r, g) {
 			break
 		}
 	}
-	a.tree.WakeUp()
+	a.wake.post(a.tree)
 }
 
 // done reports whether the alarm rang for the current activation.
@@ -63,13 +67,17 @@ func (a *alarm) done() bool {
 	return a.gen != 0 && a.rang.Load() == a.gen && !a.tree.Clock().Now().Before(a.deadline)
 }
 
-// stop cancels a pending alarm and ends the activation: a late ring is ignored.
+// stop cancels a pending alarm and ends the activation: a late ring is ignored, and
+// the wake-up of a ring the tree has not acted on is taken back.
 func (a *alarm) stop() {
 	if a.timer != nil {
 		a.timer.Stop()
 	}
 	a.gen++
-	a.armed.Store(a.gen)
+	a.armed.Store(0) // nothing is armed: a late ring finds nothing to record
+	if a.tree != nil {
+		a.wake.revoke(a.tree)
+	}
 }
 
 // millis converts a port's milliseconds to a duration.

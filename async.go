@@ -2,13 +2,16 @@ package bt
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"sync/atomic"
+	"time"
 )
 
 // AsyncFunc is the work of an asynchronous action. It runs in its own goroutine and
 // returns the node's final status (Success, Failure or Skipped); an error aborts the
-// tick that collects it, naming the node. ctx is canceled when the node is halted: the
-// function must then return promptly (its result is discarded).
+// tick that collects it, naming the node. ctx is canceled when the node is halted or
+// the tree stopped: the function must then return promptly (its result is discarded).
 //
 // From its goroutine the function may read and write ports and the blackboard, and call
 // n.Name, n.Path, n.ID and n.WakeUp; it must not tick, halt or read the node's status.
@@ -17,26 +20,49 @@ type AsyncFunc func(ctx context.Context, n *Node) (Status, error)
 // NewAsync returns the Model of an asynchronous action. When its node is ticked while
 // Idle it starts fn in a goroutine and returns Running; when fn returns, the tree is
 // woken up and the next tick returns fn's status. Halting the node cancels fn's context
-// and waits for fn to return, so no goroutine outlives its node's activation.
+// and waits for fn to return, so no goroutine outlives its node's activation — unless
+// the tree has a halt timeout (WithHaltTimeout) and fn ignores its context for longer:
+// then the halt gives up with ErrAbandoned.
+//
+// A panic in fn is recovered in its goroutine and raised by the tick that collects the
+// result (under WithRepanic, as the same panic, in the ticking goroutine).
 func NewAsync(id string, fn AsyncFunc, ports ...PortDef) *Model {
-	return &Model{ID: id, Kind: KindAction, Ports: ports, New: func(*Init) (Behavior, error) {
+	m := &Model{ID: id, Kind: KindAction, Ports: ports, New: func(*Init) (Behavior, error) {
 		return &async{fn: fn}, nil
 	}}
+	if fn == nil {
+		m.err = nilFunc("NewAsync", id)
+	}
+	return m
 }
 
 // Async returns a node definition for a one-off asynchronous action.
 func Async(id string, fn AsyncFunc) *Spec { return NewAsync(id, fn).Spec() }
 
+// ErrAbandoned is the error (wrapped in a *NodeError) of an async action that did not
+// return within the tree's halt timeout after it was halted: the halt gave up waiting,
+// and its goroutine runs on, abandoned; whatever it returns is discarded.
+var ErrAbandoned = errors.New("goroutine abandoned")
+
 type async struct {
-	fn     AsyncFunc
-	cancel context.CancelFunc
-	done   chan struct{} // closed when fn returned; nil when no work is in progress
-	status Status        // fn's results, valid once done is closed
-	err    error
+	fn  AsyncFunc
+	run *asyncRun // the work in progress; nil when there is none
+}
+
+// asyncRun is the work of one activation. Its goroutine writes the results, then
+// closes done.
+type asyncRun struct {
+	cancel   context.CancelFunc
+	done     chan struct{}
+	halted   atomic.Bool // the results are not wanted: the goroutine must not wake the tree
+	status   Status
+	err      error
+	panicked bool // err is the *PanicError of a panic in fn
 }
 
 func (a *async) Tick(n *Node) Status {
-	if a.done == nil {
+	r := a.run
+	if r == nil {
 		if s := n.Status(); s.Completed() {
 			return s // finished and not reset yet: the same result, as BehaviorTree.CPP's ThreadedAction
 		}
@@ -44,52 +70,98 @@ func (a *async) Tick(n *Node) Status {
 		return Running
 	}
 	select {
-	case <-a.done:
+	case <-r.done:
 	default:
 		return Running
 	}
-	s, err := a.status, a.err
-	a.finish()
-	if err != nil {
-		n.Abort(err)
+	a.run = nil
+	r.cancel()
+	n.user().wake.revoke(n.Tree()) // the result is in: its wake-up has done its job
+	r.raise(n)
+	if r.status == Running || r.status == Idle {
+		n.Abort(fmt.Errorf("async action returned %s", r.status))
 	}
-	if s == Running || s == Idle {
-		n.Abort(fmt.Errorf("async action returned %s", s))
-	}
-	return s
+	return r.status
 }
 
 func (a *async) start(n *Node) {
-	ctx, cancel := context.WithCancel(n.Tree().ctx)
-	a.cancel, a.done, a.status, a.err = cancel, make(chan struct{}), Idle, nil
-	go a.run(ctx, n, a.done)
+	ctx, cancel := context.WithCancel(n.Tree().runContext())
+	r := &asyncRun{cancel: cancel, done: make(chan struct{})}
+	a.run = r
+	go r.work(ctx, a.fn, n)
 }
 
-func (a *async) run(ctx context.Context, n *Node, done chan struct{}) {
+func (r *asyncRun) work(ctx context.Context, fn AsyncFunc, n *Node) {
 	defer func() {
-		if r := recover(); r != nil {
-			if n.Tree().repanic {
-				panic(r)
-			}
-			a.err = newPanicError(r)
+		if v := recover(); v != nil {
+			r.err, r.panicked = newPanicError(v), true
 		}
-		close(done)
-		n.Tree().WakeUp()
+		if !r.halted.Load() {
+			n.WakeUp() // before done, so that a Halt waiting for done can take it back
+		}
+		close(r.done)
 	}()
-	a.status, a.err = a.fn(ctx, n)
+	r.status, r.err = fn(ctx, n)
 }
 
-// Halt cancels the work and waits for it to return.
-func (a *async) Halt(*Node) {
-	if a.done == nil {
+// raise stops the tick with the run's error, if it has one: a panic in fn goes on as a
+// panic under WithRepanic.
+func (r *asyncRun) raise(n *Node) {
+	if r.err == nil {
 		return
 	}
-	a.cancel()
-	<-a.done
-	a.finish()
+	if r.panicked {
+		if pass, _ := n.userPanic(r.err.(*PanicError).Value); pass != nil {
+			panic(pass)
+		}
+	}
+	n.Abort(r.err)
 }
 
-func (a *async) finish() {
-	a.cancel()
-	a.cancel, a.done = nil, nil
+// Halt cancels the work and waits for it to return, up to the tree's halt timeout. A
+// panic in fn is reported; its other results are discarded.
+func (a *async) Halt(n *Node) {
+	r := a.run
+	if r == nil {
+		return
+	}
+	a.run = nil
+	r.halted.Store(true)
+	r.cancel()
+	t := n.Tree()
+	if !t.await(r.done) {
+		n.Abort(fmt.Errorf("did not return within %v of being halted: %w", t.haltTimeout, ErrAbandoned))
+	}
+	if r.panicked {
+		r.raise(n)
+	}
+}
+
+// WithHaltTimeout bounds how long halting waits for an async action's goroutine to
+// return once its context is canceled (by default it waits as long as it takes). When
+// d elapses first, the halt goes on without it and reports a *NodeError naming the node
+// that wraps ErrAbandoned; the goroutine is left to finish on its own. The time is
+// the tree's clock's.
+func WithHaltTimeout(d time.Duration) Option { return func(t *Tree) { t.haltTimeout = d } }
+
+// await waits until done is closed, up to the halt timeout, and reports whether it was.
+func (t *Tree) await(done <-chan struct{}) bool {
+	if t.haltTimeout <= 0 {
+		<-done
+		return true
+	}
+	select {
+	case <-done:
+		return true
+	default:
+	}
+	expired := make(chan struct{})
+	timer := t.clock.AfterFunc(t.haltTimeout, func() { close(expired) })
+	defer timer.Stop()
+	select {
+	case <-done:
+		return true
+	case <-expired:
+		return false
+	}
 }

@@ -88,8 +88,10 @@ func shapeFits(k Kind, n int) bool {
 		return n == 1
 	case KindControl:
 		return n > 0
+	case KindSubTree:
+		return true
 	}
-	return true
+	return false // not a kind of node (a zero Model)
 }
 
 // shapeError reports a node of type m that has the wrong number of children, or
@@ -99,6 +101,8 @@ func shapeError(m *Model, children int) error {
 		return nil
 	}
 	switch {
+	case m.Kind < KindAction || m.Kind > KindSubTree:
+		return fmt.Errorf("%v is not a kind of node", m.Kind)
 	case (m.Kind == KindAction || m.Kind == KindCondition) && children != 0:
 		return fmt.Errorf("%s is a leaf (%s): it has no children, found %d", m.ID, m.Kind, children)
 	case m.Kind == KindDecorator && children != 1:

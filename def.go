@@ -212,7 +212,7 @@ func (f *flattener) node(s *Spec, i uint32) error {
 		return errors.New("bt: a spec is nil")
 	}
 	if s.model == nil {
-		return errors.New("bt: a spec has no model (make specs with Model.Spec or the functions of package bt)")
+		return errors.New("bt: a spec has no model (the Spec of a nil *Model, or a Spec not made with Model.Spec or the functions of package bt)")
 	}
 	if len(f.d.nodes) > maxNodes {
 		return errTooBig

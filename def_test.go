@@ -24,7 +24,7 @@ func TestFlattenErrors(t *testing.T) {
 	}{
 		{"nil child", Sequence(AlwaysSuccess(), nil), "bt: child 2 of Sequence is nil"},
 		{"nil root", nil, "bt: no root spec"},
-		{"no model", Sequence(&Spec{}), "bt: a spec has no model (make specs with Model.Spec or the functions of package bt)"},
+		{"no model", Sequence(&Spec{}), "bt: a spec has no model (the Spec of a nil *Model, or a Spec not made with Model.Spec or the functions of package bt)"},
 		{"subtree without root", Sequence(SubTree("Empty", nil)), `bt: subtree "Empty" has no root`},
 		{"too many children", Sequence(wide...), "bt: Sequence has more than 65535 children or ports"},
 		{"too many nodes", Sequence(Sequence(wide[:maxNodes/2]...), Sequence(wide[:maxNodes/2]...)),

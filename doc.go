@@ -102,12 +102,31 @@
 //
 // # Waking up
 //
-// Some nodes yield: they return Running and ask for a wake-up (Tree.WakeUp) so that
+// Some nodes yield: they return Running and ask for a wake-up (Node.WakeUp) so that
 // TickOnce ticks again at once — AsyncSequence and AsyncFallback after each child that
 // completed synchronously, SequenceWithMemory likewise, Repeat and RetryUntilSuccessful
 // between iterations. TickExactlyOnce ignores wake-ups, so each yield is visible. An
-// async action wakes the tree when its goroutine finishes, cutting TickWhileRunning's
-// sleep short.
+// async action wakes the tree when its goroutine finishes, and a timer (Delay, Timeout,
+// Sleep, …) when it rings, cutting TickWhileRunning's sleep short. A wake-up asked for
+// by a node that is halted before the tree acted on it is dropped: TickOnce re-ticks
+// only for work that still wants it, so a node halted and restarted on every tick
+// cannot keep it re-ticking.
+//
+// # Halting and stopping
+//
+// Tree.Halt halts every Running node — its Halt method, its children, its _onHalted
+// script — and leaves every node of the tree Idle, as BehaviorTree.CPP's haltTree
+// does. An async action's Halt cancels its context and waits for its goroutine;
+// WithHaltTimeout bounds that wait, after which the goroutine is abandoned and Halt
+// reports ErrAbandoned. Halting goes on whatever fails on the way (a Halt method, an
+// _onHalted script, an observer that panics): every node is still halted, and the
+// failures are returned together, each naming its node; a halt that a control makes
+// during a tick stops the tick with them once its subtree is halted.
+//
+// A tree belongs to the goroutine that ticks it: Halt, like the tick methods, must be
+// called from it. Another goroutine stops the tree with Tree.Stop, which cancels the
+// async work at once and has the ticking goroutine halt the tree at its next tick
+// (TickWhileRunning wakes up for it); that tick returns ErrStopped.
 //
 // # Nodes from behaviac
 //
@@ -143,7 +162,12 @@
 //
 // A script that fails, a port that cannot be read, or a panic in a node's code stops the
 // tick: the tick method returns a *NodeError naming the node (a panic's value and stack
-// are in its *PanicError). WithRepanic lets panics through instead.
+// are in its *PanicError). WithRepanic lets panics through instead, also a panic in an
+// async action's goroutine, which the tick that collects its result raises again in
+// the ticking goroutine. The nodes a stopped tick was in the middle of are Running
+// afterwards, and the next tick or Halt halts them, observed or not (see TickOnce).
+// Nil or zero arguments (a nil function, a nil Model, a nil context) are reported as
+// errors by NewTree, Register and the other functions that take them; they never panic.
 //
 // # Differences from BehaviorTree.CPP
 //
@@ -187,6 +211,15 @@
 //     FailureUntil, whose only negative value is -1 for "no limit") is an error when
 //     the tree is loaded; BehaviorTree.CPP accepts num_cycles="-5" and then does
 //     nothing.
+//   - Halting goes on when a node's halt fails and reports every failure;
+//     BehaviorTree.CPP's haltTree stops at the first exception, leaving the rest of the
+//     tree running. Like haltTree, Tree.Halt leaves every node Idle, but it calls Halt
+//     methods and _onHalted scripts of Running nodes only.
+//   - A wake-up from a node that was halted is dropped (BehaviorTree.CPP re-ticks for
+//     it). A tree can be stopped from another goroutine (Stop), and an async action's
+//     halt can be bounded (WithHaltTimeout); BehaviorTree.CPP has neither.
+//   - Script expressions nest at most 500 levels deep; chains such as 1 + 1 + … are
+//     not nesting and may be as long as the script (see package script).
 //
 // (How the behaviac decorators differ from behaviac is under Nodes from behaviac.)
 //

@@ -3,6 +3,7 @@ package bt_test
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/gobt/bt"
 )
@@ -143,4 +144,25 @@ func ExampleTree_Subscribe() {
 	// b: SUCCESS -> IDLE
 	// Sequence: RUNNING -> SUCCESS
 	// Sequence: SUCCESS -> IDLE
+}
+
+// Stop stops a tree from another goroutine — a signal handler, an HTTP handler — while
+// a goroutine ticks it: the ticking goroutine halts it and returns ErrStopped.
+func ExampleTree_Stop() {
+	started := make(chan struct{})
+	tree, _ := bt.NewTree(bt.Async("Navigate", func(ctx context.Context, n *bt.Node) (bt.Status, error) {
+		close(started)
+		<-ctx.Done() // Stop cancels the work at once
+		fmt.Println("navigation canceled")
+		return bt.Failure, nil
+	}))
+	go func() {
+		<-started
+		tree.Stop()
+	}()
+	s, err := tree.TickWhileRunning(context.Background(), time.Second)
+	fmt.Println(s, err, tree.Status())
+	// Output:
+	// navigation canceled
+	// RUNNING bt: the tree was stopped IDLE
 }

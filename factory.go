@@ -153,6 +153,9 @@ type Enum interface {
 //
 //	bt.RegisterEnums(f, Red, Green, Blue) // scripts may now say color == Green
 func RegisterEnums[E Enum](f *Factory, values ...E) error {
+	if f == nil {
+		return errors.New("bt: RegisterEnums: the factory is nil")
+	}
 	var errs []error
 	for _, v := range values {
 		errs = append(errs, f.RegisterEnum(v.String(), int64(v)))
@@ -204,6 +207,9 @@ func (f *Factory) LoadString(name, xml string) error {
 // LoadDocument registers the trees of a parsed document (upgraded to format 4 first if
 // it is a format-3 file).
 func (f *Factory) LoadDocument(doc *btxml.Document) error {
+	if doc == nil {
+		return errors.New("bt: LoadDocument: the document is nil")
+	}
 	notes := append(slices.Clip(doc.Notes), btxml.Upgrade(doc)...)
 	c := newCompiler(f, doc)
 	c.compile()

@@ -146,11 +146,23 @@ func (h *hooks) run(n *Node, k Hook) {
 	}
 }
 
+// guardHook is deferred around a Go pre- or post-condition: a panic becomes the hook's
+// error (see guard).
+func (n *Node) guardHook(err *error) {
+	if r := recover(); r != nil {
+		pass, pe := n.userPanic(r)
+		if pass != nil {
+			panic(pass)
+		}
+		*err = pe
+	}
+}
+
 // eval runs a hook; an error aborts the tick.
 func (n *Node) eval(k Hook, f hookFunc) bool {
 	ok, err := f()
 	if err != nil {
-		n.Abort(fmt.Errorf("%s: %w", k, err))
+		n.Abort(&hookError{k, err})
 	}
 	return ok
 }

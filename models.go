@@ -1,6 +1,7 @@
 package bt
 
 import (
+	"errors"
 	"io"
 	"reflect"
 	"time"
@@ -14,6 +15,9 @@ import (
 // (RegisterStandIns) is written as its entry was read, comments, metadata and port
 // elements of unknown direction included.
 func (f *Factory) WriteModels(w io.Writer, withBuiltins bool) error {
+	if w == nil {
+		return errors.New("bt: WriteModels: the writer is nil")
+	}
 	var ms []*btxml.Model
 	for _, m := range f.Models() {
 		switch x, standIn := f.standIns[m.ID]; {

@@ -179,30 +179,45 @@ func (n *Node) setRunning() {
 // Halt stops the node if it is Running — its behavior's Halt, then its children, then
 // its _onHalted script — and resets it to Idle. Halting a node that is not Running only
 // resets it. Controls and decorators call Halt on children they stop or reset.
+//
+// Halting goes on whatever fails on the way (a Halt method, an _onHalted script, an
+// observer): every node under n is halted, then the failures, each naming its node,
+// stop the tick as an error does.
 func (n *Node) Halt() {
 	if n.Status() != Idle {
 		n.reset()
 	}
 }
 
+// reset halts or resets the node, then raises what failed (see Halt).
 func (n *Node) reset() {
-	if n.Status() == Running {
-		n.halt()
-		return
+	if err := n.stop(); err != nil {
+		panic(&failure{err: err, at: n})
 	}
-	n.set(Idle)
 }
 
-// halt is BehaviorTree.CPP's haltNode for a running node.
-func (n *Node) halt() {
+// stop halts the node if it is Running, else resets it, and returns what failed.
+func (n *Node) stop() error {
+	if n.Status() == Running {
+		return n.halt()
+	}
+	return n.protect(func() { n.set(Idle) })
+}
+
+// halt is BehaviorTree.CPP's haltNode for a running node. Each step is protected: one
+// that fails does not keep the next from running.
+func (n *Node) halt() error {
+	var errs []error
 	if h, ok := n.t.(Halter); ok {
-		h.Halt(n)
+		errs = appendErr(errs, n.protect(func() { h.Halt(n) }))
 	}
-	n.haltChildren(0)
-	n.set(Idle)
+	f := n.family()
+	errs = appendErr(errs, f.stop(0))
+	errs = appendErr(errs, n.protect(func() { n.set(Idle) }))
 	if hn, ok := n.t.(*hookedNode); ok {
-		hn.run(n, OnHalted)
+		errs = appendErr(errs, n.protect(func() { hn.run(n, OnHalted) }))
 	}
+	return join(errs)
 }
 
 // haltChildren halts (or resets) every child from index i on. Completed children only
@@ -228,11 +243,16 @@ func (n *Node) family() family {
 }
 
 // reset resets the children from index i on, known not to be Running: their status
-// bytes are cleared, unless observers must hear of the change.
+// bytes are cleared, unless observers must hear of the change. (There is nothing to
+// halt: an observer that panics stops the tick, and the next tick starts afresh.)
 func (f *family) reset(i int) {
 	st := f.status[i:]
 	if len(st) > 0 && st[0] >= observedBit { // observed: every byte has the bit
-		f.halt(i)
+		for j, b := range st {
+			if b != uint8(Idle)|observedBit {
+				f.nodes[i+j].set(Idle)
+			}
+		}
 		return
 	}
 	clearStatus(st)
@@ -251,22 +271,58 @@ func clearStatus(st []uint8) {
 	}
 }
 
-// halt halts (or resets) the children from index i on.
+// halt halts (or resets) the children from index i on, then raises what failed.
 func (f *family) halt(i int) {
+	if err := f.stop(i); err != nil {
+		panic(&failure{err: err, at: &f.nodes[i]})
+	}
+}
+
+// stop halts (or resets) the children from index i on, every one of them whatever
+// fails, and returns the failures.
+func (f *family) stop(i int) error {
 	st := f.status[i:]
 	if len(st) > 16 && st[0] < observedBit && bytes.IndexByte(st, uint8(Running)) < 0 {
 		clear(st)
-		return
+		return nil
 	}
-	for j, b := range st {
-		switch b {
-		case uint8(Idle):
-		case uint8(Success), uint8(Failure):
-			st[j] = uint8(Idle)
-		default: // Running, or observed
-			f.nodes[i+j].reset()
+	last, err := f.stopFrom(i)
+	if err == nil {
+		return nil
+	}
+	errs := appendErr(nil, err)
+	for last+1 < len(f.nodes) {
+		if last, err = f.stopFrom(last + 1); err != nil {
+			errs = appendErr(errs, err)
 		}
 	}
+	return join(errs)
+}
+
+// stopFrom halts (or resets) the children from index i on until one fails, and
+// returns the index of the last child it dealt with and what failed. (One recover
+// for the family, not one per child: observed families reset every child this way.)
+func (f *family) stopFrom(i int) (last int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			n := &f.nodes[last]
+			err = n.Tree().recovered(r, n)
+		}
+	}()
+	for last = i; last < len(f.nodes); last++ {
+		switch f.status[last] {
+		case uint8(Idle):
+		case uint8(Success), uint8(Failure):
+			f.status[last] = uint8(Idle)
+		default: // Running, or observed
+			if n := &f.nodes[last]; n.Status() != Running {
+				n.set(Idle)
+			} else if err := n.halt(); err != nil {
+				return last, err
+			}
+		}
+	}
+	return last, nil
 }
 
 // resetOrder is when a decorator's child is put back, relative to storing the
@@ -314,7 +370,7 @@ func (n *Node) decorated(s Status, order resetOrder) Status {
 		if cs := c.Status(); cs.Completed() {
 			c.set(Idle)
 		} else if cs == Running && s != Running {
-			c.halt()
+			c.reset() // halts it, raising what failed (see Halt)
 		}
 	}
 	return n.commit(s)
@@ -324,6 +380,9 @@ func (n *Node) decorated(s Status, order resetOrder) Status {
 // that names this node. Use it from a behavior for errors that are not a Failure of the
 // task, such as a port that holds a value of the wrong type.
 func (n *Node) Abort(err error) {
+	if err == nil {
+		err = errors.New("aborted")
+	}
 	panic(n.errorf(err))
 }
 
@@ -399,9 +458,6 @@ func (n *Node) Behavior() Behavior {
 	return nil
 }
 
-// WakeUp asks the tree to tick again soon; see Tree.WakeUp.
-func (n *Node) WakeUp() { n.meta.scope.tree.WakeUp() }
-
 // Spec returns the definition the node was built from. It must not be modified.
 func (n *Node) Spec() *Spec {
 	sc := n.meta.scope
@@ -431,8 +487,8 @@ func newScope(t *Tree, prefix string, bb *blackboard.Blackboard, d *treeDef) *sc
 type userNode struct {
 	beh       Behavior
 	ports     []binding // for Get and Set
-	repanic   bool
-	decorator bool // reset a completed child after each tick (Node.decorated)
+	decorator bool      // reset a completed child after each tick (Node.decorated)
+	wake      wakeClaim // see Node.WakeUp
 }
 
 func (u *userNode) tick(n *Node) Status {
@@ -451,33 +507,47 @@ func (u *userNode) tick(n *Node) Status {
 }
 
 func (u *userNode) call(n *Node) Status {
-	if u.repanic {
-		return u.beh.Tick(n)
-	}
 	defer n.guard()
 	return u.beh.Tick(n)
 }
 
+// Halt runs the behavior's Halt, then takes back the wake-up the node asked for (an
+// async action's goroutine has returned by then).
 func (u *userNode) Halt(n *Node) {
+	defer u.wake.revoke(n.Tree())
 	h, ok := u.beh.(Halter)
 	if !ok {
 		return
 	}
-	if !u.repanic {
-		defer n.guard()
-	}
+	defer n.guard()
 	h.Halt(n)
 }
 
 // guard is deferred around user code. A panic value that already names a node passes
 // through unchanged, so the innermost node is the one reported.
 func (n *Node) guard() {
-	r := recover()
-	if r == nil {
-		return
+	if r := recover(); r != nil {
+		pass, pe := n.userPanic(r)
+		if pass != nil {
+			panic(pass)
+		}
+		panic(n.errorf(pe))
 	}
-	if _, ok := r.(*NodeError); ok {
-		panic(r)
+}
+
+// userPanic sorts out a panic r of n's user code: pass is a value to panic with again
+// — one that already names a node or, under WithRepanic, r itself, after the tree noted
+// where it came from (see recovered) — or else pe is r as an error.
+func (n *Node) userPanic(r any) (pass any, pe *PanicError) {
+	switch r.(type) {
+	case *NodeError, *failure:
+		return r, nil
 	}
-	panic(n.errorf(newPanicError(r)))
+	if t := n.Tree(); t.repanic {
+		if t.panicked == nil {
+			t.panicked = n
+		}
+		return r, nil
+	}
+	return nil, newPanicError(r)
 }

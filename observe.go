@@ -18,7 +18,11 @@ type StatusChange struct {
 // of every node of the tree, and returns a function that cancels the subscription.
 // Observers must not tick or halt the tree. While nobody subscribes, status changes cost
 // a nil check. Subscribe and the cancel function must not be called during a tick.
+// Subscribing nil does nothing.
 func (t *Tree) Subscribe(fn func(StatusChange)) (cancel func()) {
+	if fn == nil {
+		return func() {}
+	}
 	o := &observer{fn: fn}
 	t.observers = append(slices.Clip(t.observers), o)
 	t.markObserved(true)
@@ -49,6 +53,8 @@ func (t *Tree) markObserved(on bool) {
 
 type observer struct{ fn func(StatusChange) }
 
+// notify tells the observers of a change of n's status. (An observer that panics while
+// a node is halted is reported as a failure of that node's halt.)
 func (t *Tree) notify(n *Node, prev, s Status) {
 	ev := StatusChange{Node: n, Previous: prev, Status: s, Time: t.clock.Now()}
 	for _, o := range t.observers {

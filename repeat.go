@@ -38,6 +38,7 @@ var repeatModel = &Model{
 type repeat struct {
 	cycles In[int]
 	count  int
+	wake   wakeClaim // the wake-up of a yield, taken back by Halt
 }
 
 func (r *repeat) tick(n *Node) Status {
@@ -55,7 +56,7 @@ func (r *repeat) tick(n *Node) Status {
 			r.count++
 			if r.count < num || num == -1 {
 				if prev == Idle { // yield between cycles
-					n.Tree().WakeUp()
+					r.wake.post(n.Tree())
 					return n.decorated(Running, resetThenStore)
 				}
 				child.Halt() // and the next cycle at once
@@ -71,4 +72,7 @@ func (r *repeat) tick(n *Node) Status {
 	return Success // num_cycles reached without ticking the child (num_cycles 0)
 }
 
-func (r *repeat) Halt(*Node) { r.count = 0 }
+func (r *repeat) Halt(n *Node) {
+	r.count = 0
+	r.wake.revoke(n.Tree())
+}

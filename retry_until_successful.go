@@ -38,6 +38,7 @@ var retryModel = &Model{
 type retry struct {
 	attempts In[int]
 	tries    int
+	wake     wakeClaim // the wake-up of a yield, taken back by Halt
 }
 
 func (r *retry) tick(n *Node) Status {
@@ -55,7 +56,7 @@ func (r *retry) tick(n *Node) Status {
 			num = r.max(n) // the child may have changed it
 			if r.tries < num || num == -1 {
 				if prev == Idle { // yield between attempts
-					n.Tree().WakeUp()
+					r.wake.post(n.Tree())
 					return n.decorated(Running, resetThenStore)
 				}
 				child.Halt() // and the next attempt at once
@@ -77,4 +78,7 @@ func (r *retry) max(n *Node) int {
 	return num
 }
 
-func (r *retry) Halt(*Node) { r.tries = 0 }
+func (r *retry) Halt(n *Node) {
+	r.tries = 0
+	r.wake.revoke(n.Tree())
+}

@@ -69,7 +69,7 @@ func (q *sequence) tick(n *Node) Status {
 		q.idx, q.skipped = 0, 0 // (they are 0 unless a tick was aborted)
 	case uint8(Running):
 	default: // observed: every change goes through Node.set
-		return q.tickCommitting(n, false)
+		return q.tickCommitting(n, nil)
 	}
 	kids := q.nodes
 	for i := uint(q.idx); i < uint(len(kids)); i++ {
@@ -99,6 +99,19 @@ func (q *sequence) tick(n *Node) Status {
 	return q.pass
 }
 
+// interrupted is told that an error stopped the tick in child k. The loop had not
+// stored the statuses of the children from idx to k-1, which passed: it stores them
+// now, so that a child that was Running when the tick began does not look Running to
+// the halt that follows (which would halt an action that succeeded). The committing
+// loop stores as it goes.
+func (q *sequence) interrupted(k int) {
+	if st := q.status; len(st) > 0 && st[0] < observedBit {
+		for j := int(q.idx); j < k; j++ {
+			st[j] = uint8(q.pass)
+		}
+	}
+}
+
 // store stores the statuses of the children from idx to i: pass, and s for child i.
 func (q *sequence) store(i uint, s Status) {
 	st := q.status[q.idx:i]
@@ -122,10 +135,10 @@ func (q *sequence) resetTicked(k uint) {
 }
 
 // tickCommitting is the loop for observed nodes and for the nodes that yield: every
-// child's status is stored as it returns (Node.commit). With yield, after a child that
-// completed synchronously the node returns Running with a wake-up, so that the caller
-// gets control back between children.
-func (q *sequence) tickCommitting(n *Node, yield bool) Status {
+// child's status is stored as it returns (Node.commit). A node that yields (wake is not
+// nil) returns Running with a wake-up after a child that completed synchronously, so
+// that the caller gets control back between children.
+func (q *sequence) tickCommitting(n *Node, wake *wakeClaim) Status {
 	if n.Status() == Idle {
 		q.skipped = 0
 	}
@@ -138,9 +151,9 @@ func (q *sequence) tickCommitting(n *Node, yield bool) Status {
 		switch s := c.commit(c.t.tick(c)); s {
 		case pass:
 			i++
-			if yield && wasIdle && i < len(kids) {
+			if wake != nil && wasIdle && i < len(kids) {
 				q.idx = uint32(i)
-				n.Tree().WakeUp()
+				wake.post(n.Tree())
 				return Running
 			}
 		case Skipped:
@@ -188,12 +201,24 @@ func (q *sequence) Halt(*Node) {
 }
 
 // yielding implements AsyncSequence, AsyncFallback and SequenceWithMemory.
-type yielding struct{ sequence }
+type yielding struct {
+	sequence
+	wake wakeClaim
+}
 
 func newYielding(c *Init, stop Status, memory bool) *yielding {
-	q := &yielding{makeSequence(c, stop)}
+	q := &yielding{sequence: makeSequence(c, stop)}
 	q.memory = memory
 	return q
 }
 
-func (q *yielding) tick(n *Node) Status { return q.tickCommitting(n, true) }
+func (q *yielding) tick(n *Node) Status { return q.tickCommitting(n, &q.wake) }
+
+// interrupted has nothing to fix: the yielding loop stores every status as it comes.
+func (q *yielding) interrupted(int) {}
+
+// Halt also takes back the wake-up of a yield.
+func (q *yielding) Halt(n *Node) {
+	q.sequence.Halt(n)
+	q.wake.revoke(n.Tree())
+}

@@ -208,12 +208,19 @@ func (s *Spec) withHookScript(h Hook, code string) *Spec {
 
 // Pre attaches a Go pre-condition (FailureIf, SuccessIf, SkipIf or While) and returns s.
 func (s *Spec) Pre(h Hook, cond func(n *Node) bool) *Spec {
-	if !h.IsPre() {
+	switch {
+	case !h.IsPre():
 		s.fail(fmt.Errorf("%s is not a pre-condition", h))
+		return s
+	case cond == nil:
+		s.fail(fmt.Errorf("%s: no function", h))
 		return s
 	}
 	s.setHook(h, hookDef{bind: func(n *Node) (hookFunc, error) {
-		return func() (bool, error) { return cond(n), nil }, nil
+		return func() (ok bool, err error) {
+			defer n.guardHook(&err)
+			return cond(n), nil
+		}, nil
 	}})
 	return s
 }
@@ -221,12 +228,20 @@ func (s *Spec) Pre(h Hook, cond func(n *Node) bool) *Spec {
 // Post attaches a Go post-condition action (OnSuccess, OnFailure, Post or OnHalted) and
 // returns s.
 func (s *Spec) Post(h Hook, fn func(n *Node)) *Spec {
-	if h.IsPre() || h >= numHooks {
+	switch {
+	case h.IsPre() || h >= numHooks:
 		s.fail(fmt.Errorf("%s is not a post-condition", h))
+		return s
+	case fn == nil:
+		s.fail(fmt.Errorf("%s: no function", h))
 		return s
 	}
 	s.setHook(h, hookDef{bind: func(n *Node) (hookFunc, error) {
-		return func() (bool, error) { fn(n); return true, nil }, nil
+		return func() (ok bool, err error) {
+			defer n.guardHook(&err)
+			fn(n)
+			return true, nil
+		}, nil
 	}})
 	return s
 }
@@ -324,7 +339,10 @@ func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tr
 	if count > maxNodes {
 		return nil, errTooBig
 	}
-	t := newTree(enums, opts)
+	t, err := newTree(enums, opts)
+	if err != nil {
+		return nil, err
+	}
 	t.id = d.id
 	t.nodes = make([]Node, count)
 	t.status = make([]uint8, count)
@@ -393,7 +411,7 @@ func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
 		b.build(d, r.first+uint32(j), sc, first+int(j))
 	}
 	model := d.models[r.model]
-	if more != nil && len(more.errs) > 0 || !shapeFits(model.Kind, k) ||
+	if more != nil && len(more.errs) > 0 || !shapeFits(model.Kind, k) || model.ID == "" ||
 		len(model.Ports) > 0 && len(d.missingPorts(r, model)) > 0 {
 		b.report(n, r, model, more, k)
 		return n // not built: the tree will not be returned, and its errors are said
@@ -436,7 +454,7 @@ func (b *builder) newTicker(m *Model) (ticker, error) {
 		err = fmt.Errorf("the New function of %s returned no behavior", m.ID)
 	}
 	decorator := (m.Kind == KindDecorator || m.Kind == KindSubTree) && b.init.node.meta.nkids == 1
-	return &userNode{beh: beh, ports: ports, repanic: b.tree.repanic, decorator: decorator}, err
+	return &userNode{beh: beh, ports: ports, decorator: decorator}, err
 }
 
 // report reports the problems of the definition of n, a node of type m with kids
@@ -451,6 +469,9 @@ func (b *builder) report(n *Node, r *defNode, m *Model, more *specMore, kids int
 	}
 	if err := shapeError(m, kids); err != nil {
 		b.fail(n, err)
+	}
+	if m.ID == "" {
+		b.fail(n, errors.New("the node type has no ID"))
 	}
 	for _, p := range n.meta.scope.defs.missingPorts(r, m) {
 		hint := fmt.Sprintf("set it with With(%q, …)", p)

@@ -475,12 +475,12 @@ func wildcard(patternText, pathText string) bool {
 	star, mark := -1, 0
 	for t < len(text) {
 		switch {
+		case p < len(pattern) && pattern[p] == '*': // first: a '*' in the text is no match for it
+			star, mark = p, t
+			p++
 		case p < len(pattern) && (pattern[p] == '?' || pattern[p] == text[t]):
 			p++
 			t++
-		case p < len(pattern) && pattern[p] == '*':
-			star, mark = p, t
-			p++
 		case star >= 0:
 			p = star + 1
 			mark++

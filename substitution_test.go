@@ -71,6 +71,7 @@ func TestWildcard(t *testing.T) {
 		{"*/Follow*", "nav/FollowPath::7", true}, {"a?c", "abc", true}, {"a?c", "ac", false},
 		{"a*b*c", "axxbyyc", true}, {"a*b*c", "axxbyy", false}, {"*::?", "x/Foo::3", true},
 		{"é?", "éà", true}, {"**a", "bba", true}, {"a*", "b", false},
+		{"*", "*0", true}, {"a*", "a*b", true}, // a '*' in the text (found by FuzzWildcard)
 	} {
 		if got := wildcard(c.pattern, c.text); got != c.want {
 			t.Errorf("wildcard(%q, %q) = %v, want %v", c.pattern, c.text, got, c.want)

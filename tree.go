@@ -3,8 +3,10 @@ package bt
 import (
 	"context"
 	"errors"
+	"fmt"
 	"iter"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/gobt/bt/blackboard"
@@ -13,23 +15,29 @@ import (
 // Tree is a built behavior tree, ready to tick. Build one with NewTree (from Go specs)
 // or with a Factory (from XML).
 //
-// A tree is ticked by one goroutine at a time; WakeUp may be called from anywhere.
+// A tree is ticked, halted and read by one goroutine at a time; WakeUp and Stop may be
+// called from anywhere.
 type Tree struct {
-	id        string // of the definition it was built from; "" for NewTree
-	root      *Node
-	nodes     []Node   // every node; siblings are contiguous
-	status    []uint8  // the status of nodes[i] is status[i]
-	byUID     []uint16 // the index in nodes of the node whose UID is i+1
-	observers []*observer
-	observed  bool
-	repanic   bool // (next to observed: a Tree is a size class smaller)
-	aborted   bool // an error stopped the last tick or halt half-way (see restart)
-	wake      chan struct{}
-	clock     Clock
-	ctx       context.Context
-	bb        *blackboard.Blackboard
-	enums     func(string) (int64, bool)
-	logger    *slog.Logger // for the Log node; nil: slog.Default() (see logger.go)
+	id          string // of the definition it was built from; "" for NewTree
+	root        *Node
+	nodes       []Node   // every node; siblings are contiguous
+	status      []uint8  // the status of nodes[i] is status[i]
+	byUID       []uint16 // the index in nodes of the node whose UID is i+1
+	observers   []*observer
+	observed    bool
+	repanic     bool          // (next to observed: a Tree is a size class smaller)
+	aborted     bool          // an error stopped the last tick half-way (see TickOnce)
+	stopAsked   atomic.Bool   // see Stop (it fits in the padding after the bools)
+	panicked    *Node         // where a guard saw a panic go by under WithRepanic (see recovered)
+	wakes       atomic.Uint64 // the wake-ups asked for (see wake.go)
+	wake        chan struct{} // rung at each wake-up, for a sleeping TickWhileRunning or Sleep
+	clock       Clock
+	ctx         context.Context
+	runs        atomic.Pointer[runScope] // see runContext
+	haltTimeout time.Duration
+	bb          *blackboard.Blackboard
+	enums       func(string) (int64, bool)
+	logger      *slog.Logger // for the Log node; nil: slog.Default() (see logger.go)
 }
 
 // Option configures a tree when it is built.
@@ -39,7 +47,8 @@ type Option func(*Tree)
 func WithClock(c Clock) Option { return func(t *Tree) { t.clock = c } }
 
 // WithContext sets the parent context of the contexts given to async actions: canceling
-// ctx cancels their work (the tree still has to be halted to wait for them).
+// ctx cancels their work (the tree still has to be halted to wait for them; see Stop for
+// a way that does both).
 func WithContext(ctx context.Context) Option { return func(t *Tree) { t.ctx = ctx } }
 
 // WithBlackboard makes bb the tree's root blackboard instead of a new, empty one
@@ -50,15 +59,26 @@ func WithBlackboard(bb *blackboard.Blackboard) Option { return func(t *Tree) { t
 // returned as a *NodeError.
 func WithRepanic() Option { return func(t *Tree) { t.repanic = true } }
 
-func newTree(enums func(string) (int64, bool), opts []Option) *Tree {
+func newTree(enums func(string) (int64, bool), opts []Option) (*Tree, error) {
 	t := &Tree{wake: make(chan struct{}, 1), clock: systemClock{}, ctx: context.Background(), enums: enums}
 	for _, o := range opts {
+		if o == nil {
+			return nil, errors.New("bt: a nil Option")
+		}
 		o(t)
+	}
+	switch {
+	case t.clock == nil:
+		return nil, errors.New("bt: WithClock: the clock is nil")
+	case t.ctx == nil:
+		return nil, errors.New("bt: WithContext: the context is nil")
+	case t.haltTimeout < 0:
+		return nil, fmt.Errorf("bt: WithHaltTimeout: the timeout %v is negative", t.haltTimeout)
 	}
 	if t.bb == nil {
 		t.bb = blackboard.New(blackboard.WithEnums(t.enums))
 	}
-	return t
+	return t, nil
 }
 
 // TickOnce ticks the root once, as BehaviorTree.CPP's Tree::tickOnce does: while the
@@ -67,10 +87,12 @@ func newTree(enums func(string) (int64, bool), opts []Option) *Tree {
 // the call. When the root completes it is reset to Idle, ready for the next run.
 //
 // An error means the tick was stopped: a node's script or port failed, a node returned
-// an invalid status, or user code panicked; errors.As finds the *NodeError. The nodes
-// keep the statuses they had when it stopped, to look at, and the next tick (or Halt)
-// first halts the nodes that are Running and resets every node, as Halt does: the tree
-// starts again from a clean state.
+// an invalid status, user code panicked, or halting a node failed; errors.As finds the
+// *NodeError. The nodes keep the statuses they had when it stopped, to look at — the
+// nodes the error interrupted (the one that failed, unless it is a leaf or its
+// pre-condition failed, and the ones above it) say Running — and the next tick (or
+// Halt) first halts the tree as Halt does: it starts again from a clean state. If that
+// halt fails, the tick returns its errors instead of ticking.
 func (t *Tree) TickOnce() (Status, error) { return t.tick(true) }
 
 // TickExactlyOnce ticks the root exactly once, ignoring wake-ups: a node that yields
@@ -81,12 +103,25 @@ func (t *Tree) tick(rerun bool) (s Status, err error) {
 	if t.root == nil {
 		return Idle, ErrEmptyTree
 	}
-	defer t.catch(&err)
-	if t.aborted {
-		t.restart()
+	if t.stopAsked.Load() {
+		return t.stop(true)
 	}
+	if t.aborted {
+		if err := t.halt(); err != nil {
+			t.repanicFrom(err)
+			return Idle, err
+		}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			s, err = Idle, t.caught(r)
+		}
+	}()
 	s = t.root.Tick()
 	for rerun && s == Running && t.woken() {
+		if t.stopAsked.Load() {
+			return t.stop(true)
+		}
 		s = t.root.Tick()
 	}
 	if s.Completed() {
@@ -95,53 +130,32 @@ func (t *Tree) tick(rerun bool) (s Status, err error) {
 	return s, nil
 }
 
-// catch turns an aborted tick or a panic into an error.
-func (t *Tree) catch(err *error) {
-	r := recover()
-	if r == nil {
-		return
-	}
+// caught turns the panic r that stopped a tick into an error. Under WithRepanic a panic
+// of user code goes on up, after the tree noted what it interrupted.
+func (t *Tree) caught(r any) error {
 	t.aborted = true
-	if ne, ok := r.(*NodeError); ok {
-		*err = ne
-		return
-	}
+	err := t.recovered(r, nil)
 	if t.repanic {
-		panic(r)
+		switch r.(type) {
+		case *NodeError, *failure:
+			t.repanicFrom(err)
+		default:
+			panic(r)
+		}
 	}
-	*err = newPanicError(r)
+	return err
 }
 
-// restart halts the nodes that are Running and resets every node to Idle after a tick
-// that an error stopped half-way, which left nodes with statuses and positions that no
-// longer hang together (a control may have stored some of its children's statuses and
-// not the rest). Parents come before children: halting a parent halts its subtree.
-func (t *Tree) restart() {
-	t.aborted = false
-	for n := range t.Nodes() {
-		n.Halt()
-	}
-}
-
-// woken consumes a pending wake-up.
-func (t *Tree) woken() bool {
-	select {
-	case <-t.wake:
-		return true
-	default:
-		return false
+// repanicFrom raises, under WithRepanic, the first panic of user code that halting
+// collected in err.
+func (t *Tree) repanicFrom(err error) {
+	var pe *PanicError
+	if t.repanic && errors.As(err, &pe) {
+		panic(pe.Value)
 	}
 }
 
-// WakeUp asks the tree to tick again without waiting: TickOnce re-ticks a Running
-// root at once and TickWhileRunning cuts its sleep short. Nodes call it when they yield
-// or when background work completes. It is safe to call from any goroutine.
-func (t *Tree) WakeUp() {
-	select {
-	case t.wake <- struct{}{}:
-	default:
-	}
-}
+var errNilContext = errors.New("bt: nil context")
 
 // DefaultPeriod is TickWhileRunning's period when none is given (BehaviorTree.CPP's default).
 const DefaultPeriod = 10 * time.Millisecond
@@ -150,6 +164,9 @@ const DefaultPeriod = 10 * time.Millisecond
 // period between ticks (period ≤ 0 means DefaultPeriod). A wake-up cuts the sleep short.
 // If ctx is done first, the tree is halted and ctx's error returned with Running.
 func (t *Tree) TickWhileRunning(ctx context.Context, period time.Duration) (Status, error) {
+	if ctx == nil {
+		return Idle, errNilContext
+	}
 	if period <= 0 {
 		period = DefaultPeriod
 	}
@@ -166,71 +183,92 @@ func (t *Tree) TickWhileRunning(ctx context.Context, period time.Duration) (Stat
 	}
 }
 
-// Sleep waits until d has elapsed on the tree's clock, a wake-up arrives (woken is then
-// true; the wake-up is consumed) or ctx is done (err is ctx's error). Use it to write
-// your own tick loop: tick, then Sleep until the next tick is due.
-func (t *Tree) Sleep(ctx context.Context, d time.Duration) (woken bool, err error) {
-	var sl sleeper
-	defer sl.stop()
-	return sl.sleep(ctx, t, d)
-}
+// ErrStopped is the error of the tick that halted the tree because Stop was called.
+var ErrStopped = errors.New("bt: the tree was stopped")
 
-// sleeper is an interruptible sleep whose timer is reused across calls.
-type sleeper struct {
-	timer Timer
-	ring  chan struct{}
-}
-
-func (sl *sleeper) sleep(ctx context.Context, t *Tree, d time.Duration) (woken bool, err error) {
-	if sl.timer == nil {
-		ring := make(chan struct{}, 1)
-		sl.ring = ring
-		sl.timer = t.clock.AfterFunc(d, func() {
-			select {
-			case ring <- struct{}{}:
-			default:
-			}
-		})
-	} else {
-		sl.timer.Reset(d)
+// Stop stops the tree from any goroutine — a signal handler, an HTTP handler, a ROS
+// callback — while another goroutine ticks it. It cancels the contexts of the async
+// actions at once, so that their work stops, and asks the ticking goroutine to halt the
+// tree: the tick under way halts it instead of re-ticking (TickOnce), TickWhileRunning
+// wakes from its sleep to do so, and otherwise the next TickOnce or TickExactlyOnce
+// halts the tree instead of ticking it (or Halt, if it comes first). That call returns
+// the status the root had, and ErrStopped joined with the errors of the halt, if any;
+// the tree is Idle then, and the next tick starts a new run. Stop does not wait for
+// any of it; it cannot interrupt a node's code that is running.
+func (t *Tree) Stop() {
+	t.stopAsked.Store(true)
+	if rs := t.runs.Load(); rs != nil {
+		rs.cancel()
 	}
-	defer func() {
-		sl.timer.Stop()
-		select { // a timer that fired as we were woken must not shorten the next sleep
-		case <-sl.ring:
-		default:
+	t.WakeUp()
+}
+
+// stop halts the tree, for Halt or for a tick that found a request of Stop (then it
+// returns ErrStopped too). A halt answers a request of Stop either way. It returns the
+// root's status before the halt.
+func (t *Tree) stop(tick bool) (Status, error) {
+	s := t.root.Status()
+	asked := t.stopAsked.Swap(false)
+	err := t.halt()
+	if asked || tick {
+		t.runs.Store(nil) // Stop canceled it: the next runs get a context of their own
+		t.woken()         // Stop's wake-up is spent
+	}
+	t.repanicFrom(err)
+	if tick {
+		err = join(appendErr([]error{ErrStopped}, err))
+	}
+	return s, err
+}
+
+// runScope is the context of a run of the tree: Stop cancels it.
+type runScope struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+// runContext returns the context async actions derive theirs from: a child of the
+// tree's context (WithContext) that Stop cancels. It is made when first needed, by the
+// ticking goroutine.
+func (t *Tree) runContext() context.Context {
+	rs := t.runs.Load()
+	if rs == nil {
+		ctx, cancel := context.WithCancel(t.ctx)
+		rs = &runScope{ctx, cancel}
+		t.runs.Store(rs)
+		if t.stopAsked.Load() { // a Stop that did not see it
+			cancel()
 		}
-	}()
-	select {
-	case <-ctx.Done():
-		return false, ctx.Err()
-	case <-t.wake:
-		return true, nil
-	case <-sl.ring:
-		return false, nil
 	}
+	return rs.ctx
 }
 
-func (sl *sleeper) stop() {
-	if sl.timer != nil {
-		sl.timer.Stop()
-	}
-}
-
-// Halt stops every Running node and resets the root to Idle. A node's Halt method runs
-// before its children are halted, its _onHalted script after theirs. After a tick that
-// returned an error it resets every node (see TickOnce).
-func (t *Tree) Halt() (err error) {
+// Halt stops every Running node and resets every node to Idle, as BehaviorTree.CPP's
+// haltTree does. A node's Halt method runs before its children are halted, its
+// _onHalted script after theirs.
+//
+// Halt halts the whole tree whatever fails on the way: a Halt method or an _onHalted
+// script that fails, an observer that panics. It returns the failures joined
+// (errors.Join), each a *NodeError naming its node; the tree is Idle all the same.
+//
+// Halt must be called by the goroutine that ticks the tree, never during a tick; to
+// stop a tree from another goroutine, use Stop.
+func (t *Tree) Halt() error {
 	if t.root == nil {
 		return nil
 	}
-	defer t.catch(&err)
-	if t.aborted {
-		t.restart()
-		return nil
-	}
-	t.root.Halt()
-	return nil
+	_, err := t.stop(false)
+	return err
+}
+
+func (t *Tree) halt() (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = t.caught(r)
+		}
+	}()
+	t.aborted = false
+	return t.haltAll()
 }
 
 // ID returns the ID of the tree definition the tree was built from, as a Factory
@@ -254,8 +292,15 @@ func (t *Tree) Blackboard() *blackboard.Blackboard { return t.bb }
 // Clock returns the tree's clock.
 func (t *Tree) Clock() Clock { return t.clock }
 
-// Context returns the context async actions derive theirs from.
-func (t *Tree) Context() context.Context { return t.ctx }
+// Context returns the context async actions derive theirs from: a child of the context
+// given WithContext, canceled by Stop. Like the other methods, call it from the
+// goroutine that ticks the tree.
+func (t *Tree) Context() context.Context {
+	if t.ctx == nil { // the zero Tree
+		return context.Background()
+	}
+	return t.runContext()
+}
 
 // Len returns the number of nodes.
 func (t *Tree) Len() int { return len(t.nodes) }
@@ -282,7 +327,7 @@ func (t *Tree) Nodes() iter.Seq[*Node] {
 // Walk visits the nodes depth-first from the root, parents before children, with their
 // depth (0 for the root). When visit returns false the node's children are skipped.
 func (t *Tree) Walk(visit func(n *Node, depth int) bool) {
-	if t.root != nil {
+	if t.root != nil && visit != nil {
 		walk(t.root, 0, visit)
 	}
 }

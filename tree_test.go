@@ -373,8 +373,9 @@ func TestAsyncTickedAgainBeforeReset(t *testing.T) {
 	})
 }
 
-// A tick stopped by an error leaves the nodes as they were, to look at; the next tick
-// starts from a clean tree: Running nodes halted, every status reset.
+// A tick stopped by an error leaves the nodes as they were, to look at — the nodes it
+// interrupted Running — and the next tick starts from a clean tree: Running nodes
+// halted, every status reset.
 func TestTickAfterAnErrorStartsAfresh(t *testing.T) {
 	r := &recorder{}
 	boom := true
@@ -389,7 +390,7 @@ func TestTickAfterAnErrorStartsAfresh(t *testing.T) {
 	if _, err := tree.TickOnce(); err == nil {
 		t.Fatal("no error")
 	}
-	if got := states(tree); got != "I S S I I" {
+	if got := states(tree); got != "R S S I I" {
 		t.Errorf("after the error: states %q", got)
 	}
 	if s, err := tree.TickOnce(); s != Success || err != nil {

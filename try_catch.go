@@ -89,19 +89,33 @@ func (tc *tryCatch) tick(n *Node) Status {
 	return Success
 }
 
+// Halt runs the catch child when catch_on_halt asks for it, also when halting the try
+// block failed (the failures are raised afterwards).
 func (tc *tryCatch) Halt(n *Node) {
+	inCatch := tc.inCatch
+	tc.idx, tc.skipped, tc.inCatch = 0, 0, false
 	catch, err := tc.catchOnHalt.Get()
 	if err != nil {
 		n.Abort(err)
 	}
-	if catch && !tc.inCatch {
-		last := n.NumChildren() - 1
-		for i := range last {
-			n.Child(i).Halt()
-		}
-		if catch := n.Child(last); catch.Tick() == Running {
-			catch.Halt()
+	if !catch || inCatch {
+		return
+	}
+	kids := n.kids()
+	last := len(kids) - 1
+	var errs []error
+	for i := range last {
+		if c := &kids[i]; c.Status() != Idle {
+			errs = appendErr(errs, c.stop())
 		}
 	}
-	tc.idx, tc.skipped, tc.inCatch = 0, 0, false
+	c := &kids[last]
+	errs = appendErr(errs, n.protect(func() {
+		if c.Tick() == Running {
+			c.Halt()
+		}
+	}))
+	if err := join(errs); err != nil {
+		panic(&failure{err: err, at: n})
+	}
 }

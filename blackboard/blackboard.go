@@ -48,7 +48,9 @@ func WithClock(now func() time.Time) Option {
 func New(opts ...Option) *Blackboard {
 	o := &options{}
 	for _, opt := range opts {
-		opt(o)
+		if opt != nil {
+			opt(o)
+		}
 	}
 	b := &Blackboard{env: o, storage: make(map[string]*Entry)}
 	b.root = b

@@ -92,17 +92,29 @@ func format(v any) (string, bool) {
 	return "", false
 }
 
-func equalParsed(a, b any) bool {
-	if fa, ok := a.(float64); ok && math.IsNaN(fa) {
-		fb, ok := b.(float64)
-		return ok && math.IsNaN(fb)
+// equalParsed is reflect.DeepEqual, except that NaN equals NaN, wherever it is (a
+// named float type, a slice element).
+func equalParsed(a, b any) bool { return equalNaN(reflect.ValueOf(a), reflect.ValueOf(b)) }
+
+func equalNaN(x, y reflect.Value) bool {
+	if !x.IsValid() || !y.IsValid() || x.Type() != y.Type() {
+		return x.IsValid() == y.IsValid() && (!x.IsValid() || x.Type() == y.Type())
 	}
-	if fa, ok := a.(float32); ok && fa != fa {
-		fb, ok := b.(float32)
-		return ok && fb != fb
+	switch x.Kind() {
+	case reflect.Float32, reflect.Float64:
+		return x.Float() == y.Float() || math.IsNaN(x.Float()) && math.IsNaN(y.Float())
+	case reflect.Slice, reflect.Array:
+		if x.Len() != y.Len() {
+			return false
+		}
+		for i := range x.Len() {
+			if !equalNaN(x.Index(i), y.Index(i)) {
+				return false
+			}
+		}
+		return true
 	}
-	// NaN is not equal to itself, also inside a slice: compare what Go prints then.
-	return reflect.DeepEqual(a, b) || fmt.Sprintf("%#v", a) == fmt.Sprintf("%#v", b)
+	return reflect.DeepEqual(x.Interface(), y.Interface())
 }
 
 // FuzzUnmarshalJSON checks that importing never panics and that an import exports to

@@ -1,6 +1,7 @@
 package btxml
 
 import (
+	"errors"
 	"io/fs"
 	"math"
 )
@@ -81,5 +82,8 @@ func (l Limits) Parse(file string, data []byte) (*Document, error) {
 // Load loads a document and its includes with the limits l. See the package
 // function Load.
 func (l Limits) Load(fsys fs.FS, name string) (*Document, error) {
+	if fsys == nil {
+		return nil, errors.New("btxml: Load: the file system is nil")
+	}
 	return load(fsys, name, l.withDefaults())
 }

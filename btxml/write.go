@@ -38,6 +38,9 @@ func Write(w io.Writer, d *Document) error {
 // a <description> if it has one, and its metadata as
 // <MetadataFields><Metadata key="value"/></MetadataFields>.
 func WriteModels(w io.Writer, models []*Model) error {
+	if w == nil {
+		return fmt.Errorf("btxml: nil writer")
+	}
 	if slices.Contains(models, nil) {
 		return fmt.Errorf("btxml: nil model")
 	}

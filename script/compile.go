@@ -282,6 +282,7 @@ type compiler struct {
 	t       *compiled
 	scratch int32   // scratch registers allocated
 	consts  []Value // constant registers, numbered constBase+i until relocated
+	landed  int32   // the last address a jump was set to land on (see land)
 }
 
 // constBase numbers constant registers during compilation; Compile moves
@@ -347,13 +348,18 @@ func (c *compiler) singleCompare(x cexpr) *instr {
 	}
 	// If a jump lands right after it, it only ends a construct (the b of
 	// a && b) whose value other paths set without it.
-	here := c.here()
-	for i := range c.t.code {
-		if j := &c.t.code[i]; jumps(j) && j.jump == here {
-			return nil
-		}
+	if c.landed == c.here() {
+		return nil
 	}
 	return in
+}
+
+// land makes the jump of instruction i land on the next instruction to be
+// emitted. Jumps only go forward, and are set when the code they jump over
+// is done: a jump lands right here only if the last one set does.
+func (c *compiler) land(i int) {
+	c.t.code[i].jump = c.here()
+	c.landed = c.here()
 }
 
 // retarget makes the code from start on, which leaves its result in
@@ -419,25 +425,48 @@ func (c *compiler) expr(n *node) (cexpr, error) {
 		return c.assignment(n)
 	case opNeg, opNot, opCompl:
 		return c.unary(n)
-	case opAnd, opOr:
-		return c.logical(n)
 	case opCond:
 		return c.conditional(n)
 	case opCompare:
 		return c.comparison(n)
 	}
-	return c.binary(n)
+	return c.chain(n)
 }
 
-// operands compiles the two operands of a binary operator. A variable on the
-// left is normally read by the operator's instruction, after the right
-// operand's code has run. If there is such code, the variable is read before
-// it instead, so that x + (x := 5) sees the old x and errors come left to
-// right.
+// chain compiles a left-nested chain of binary operators (a + b - c, a && b || c …)
+// from its innermost left operand up, in a loop rather than by recursion: a chain
+// has no nesting limit (see maxDepth), so it may be as long as the script.
+func (c *compiler) chain(n *node) (cexpr, error) {
+	var buf [8]*node
+	links := append(buf[:0], n)
+	for m := n.args[0]; leftAssoc(m.op); m = m.args[0] {
+		links = append(links, m)
+	}
+	x, err := c.expr(links[len(links)-1].args[0])
+	for i := len(links) - 1; i >= 0 && err == nil; i-- {
+		if m := links[i]; m.op == opAnd || m.op == opOr {
+			x, err = c.logical(m, x)
+		} else {
+			x, err = c.binary(m, x)
+		}
+	}
+	return x, err
+}
+
+// operands compiles the two operands of a binary operator.
 func (c *compiler) operands(left, right *node) (x, y cexpr, err error) {
 	if x, err = c.expr(left); err != nil {
 		return
 	}
+	return c.rightOperand(x, right)
+}
+
+// rightOperand compiles the right operand of a binary operator whose left
+// operand x is compiled. A variable on the left is normally read by the
+// operator's instruction, after the right operand's code has run. If there
+// is such code, the variable is read before it instead, so that x + (x := 5)
+// sees the old x and errors come left to right.
+func (c *compiler) rightOperand(x cexpr, right *node) (_, y cexpr, err error) {
 	at := len(c.t.code)
 	if y, err = c.expr(right); err != nil {
 		return
@@ -447,7 +476,7 @@ func (c *compiler) operands(left, right *node) (x, y cexpr, err error) {
 		c.insert(at, instr{op: vmMove, dst: dst, a: x.r})
 		x = cexpr{r: dst}
 	}
-	return
+	return x, y, nil
 }
 
 // insert puts in before the instruction at index at, which the code
@@ -465,6 +494,9 @@ func (c *compiler) insert(at int, in instr) {
 		if code[i].jump > int32(at) {
 			code[i].jump++
 		}
+	}
+	if c.landed > int32(at) {
+		c.landed++
 	}
 }
 
@@ -513,13 +545,16 @@ func binaryOp(op opcode) vmOp {
 	return vmBinary
 }
 
-func (c *compiler) binary(n *node) (cexpr, error) {
-	x, y, err := c.operands(n.args[0], n.args[1])
+// binary compiles x op right, x being n's left operand, compiled.
+func (c *compiler) binary(n *node, x cexpr) (cexpr, error) {
+	x, y, err := c.rightOperand(x, n.args[1])
 	if err != nil {
 		return cexpr{}, err
 	}
 	if x.isConst && y.isConst {
-		if v, err := binary(n.op, n.pos, x.c, y.c); err == nil {
+		// (A string is folded up to a bound, or 'a' .. 'a' .. … would copy
+		// ever longer strings.)
+		if v, err := binary(n.op, n.pos, x.c, y.c); err == nil && (v.kind != KindString || len(v.s) <= maxFolded) {
 			return constant(v), nil
 		}
 	}
@@ -528,7 +563,11 @@ func (c *compiler) binary(n *node) (cexpr, error) {
 	return cexpr{r: dst}, nil
 }
 
-// logical compiles && and ||, which short-circuit: the right operand is not
+// maxFolded bounds the strings that constant folding makes.
+const maxFolded = 1 << 10
+
+// logical compiles x && right or x || right, x being n's left operand,
+// compiled. && and || short-circuit: the right operand is not
 // evaluated when the left one decides (BT.CPP evaluates both).
 //
 //	test   dst <- truth(x); jump to end if dst decides
@@ -538,11 +577,7 @@ func (c *compiler) binary(n *node) (cexpr, error) {
 //
 // When x is a comparison, the comparison itself jumps (no test); when y
 // yields a Bool, its code writes dst directly (no truth).
-func (c *compiler) logical(n *node) (cexpr, error) {
-	x, err := c.expr(n.args[0])
-	if err != nil {
-		return cexpr{}, err
-	}
+func (c *compiler) logical(n *node, x cexpr) (cexpr, error) {
 	decided := n.op == opOr // the left value that makes the right one irrelevant
 	if x.isConst {
 		b, err := truth(n.op, n.pos, "left", x.c)
@@ -573,7 +608,7 @@ func (c *compiler) logical(n *node) (cexpr, error) {
 	if !(y.isBool && !y.isConst && y.r >= 0 && c.retarget(start, y.r, dst)) {
 		c.emit(instr{op: vmTruth, sub: n.op, dst: dst, a: c.ref(y), pos: int32(n.pos)})
 	}
-	c.t.code[testAt].jump = c.here()
+	c.land(testAt)
 	return cexpr{r: dst, isBool: true}, nil
 }
 
@@ -625,13 +660,13 @@ func (c *compiler) conditional(n *node) (cexpr, error) {
 	}
 	c.emit(instr{op: vmMove, dst: dst, a: c.ref(x)})
 	jump := c.emit(instr{op: vmJump})
-	c.t.code[branch].jump = int32(len(c.t.code))
+	c.land(branch)
 	y, err := c.expr(n.args[2])
 	if err != nil {
 		return cexpr{}, err
 	}
 	c.emit(instr{op: vmMove, dst: dst, a: c.ref(y)})
-	c.t.code[jump].jump = int32(len(c.t.code))
+	c.land(jump)
 	return cexpr{r: dst, isBool: x.isBool && y.isBool}, nil
 }
 
@@ -678,7 +713,7 @@ func (c *compiler) comparison(n *node) (cexpr, error) {
 		x = y
 	}
 	for _, j := range jumps {
-		c.t.code[j].jump = int32(len(c.t.code))
+		c.land(j)
 	}
 	return cexpr{r: dst, isBool: true}, nil
 }

@@ -77,7 +77,18 @@
 // allowed); "1 + x := 3" is a syntax error. The right side is a whole
 // expression, so "a := b := 0" assigns both. The middle of a conditional is a
 // whole expression too ("c ? x := 1 : 2" is valid); its else branch is not an
-// assignment. Nesting is limited to 500 levels.
+// assignment.
+//
+// # Limits
+//
+// An expression nests at most 500 levels deep; deeper is the error "expression
+// nested too deeply". A level is a pair of parentheses, a unary operator, the
+// right operand of a binary operator, the branches of a conditional or the
+// right side of an assignment. A chain of operators that associate to the
+// left is one level however long it is: 1 + 1 + … + 1, a && b && … && z and
+// a < b < … < z may have as many terms as the script has room for (compiling
+// and running them takes time and stack in proportion to the terms and to
+// the nesting, not more).
 //
 // A script is one or more statements separated by ';' or line breaks; extra
 // and trailing ';' are fine, a leading one is not, and a script with no
@@ -263,5 +274,6 @@
 //     that is not a name is reported when the script is parsed or compiled,
 //     not when it runs.
 //   - A failed := leaves no empty entry behind.
-//   - Strings built by a script are limited to 1 MiB.
+//   - Strings built by a script are limited to 1 MiB, and expressions nest at
+//     most 500 levels (see Limits); BT.CPP has no limits.
 package script

@@ -94,7 +94,15 @@ type unit struct {
 	dst              ref
 	when             bool
 	right, els       region
+	nest             int // how deep its evaluation nests
 }
+
+// maxNest bounds how deep the evaluation of a step nests: fused code and
+// units are evaluated by calls within calls. A script nests at most
+// maxDepth levels, but a chain (a + b + c …, a && b && c …) may be as long
+// as the script; past maxNest, lowering stores a value in a register
+// rather than fusing it, or runs a unit as steps.
+const maxNest = 64
 
 // A region is code that leaves a value in a register: a few steps that
 // run first (each given by its last instruction), then a unit or an
@@ -109,19 +117,22 @@ type region struct {
 type lowering struct {
 	t      *compiled
 	n      int
-	reads  []int   // per scratch register: operands that read it (the result counts)
-	writes []int   // per scratch register: instructions that write it
-	from   [][]int // per index (and the end): the instructions that jump there
-	fused  []bool  // the value of instruction i goes straight into i+1
-	units  []*unit // per guard index, once looked at
-	looked []bool
-	heads  []int   // head of each instruction (see head), -1 until known
-	into   []*unit // per index (and the end): the unit evaluated as its operand
-	intoOK []bool  // into[i] has been looked for
-	at     []int   // where each instruction is evaluated: its own index, that of the step it is fused into, or the end
-	gone   []bool  // per scratch register: its value is fused, never stored
-	stored []bool  // per instruction: it runs as a step inside a unit, storing its result
-	slot   []int   // per scratch register: its slot in Program.scr
+	reads  []int // per scratch register: operands that read it (the result counts)
+	writes []int // per scratch register: instructions that write it
+	// per scratch register: the first and the last instruction that write it
+	firstWrite, lastWrite []int
+	from                  [][]int // per index (and the end): the instructions that jump there
+	fused                 []bool  // the value of instruction i goes straight into i+1
+	units                 []*unit // per guard index, once looked at
+	looked                []bool
+	heads                 []int   // head of each instruction (see head), -1 until known
+	nest                  []int   // per index (and the end): how deep its evaluation nests (see maxNest)
+	into                  []*unit // per index (and the end): the unit evaluated as its operand
+	intoOK                []bool  // into[i] has been looked for
+	at                    []int   // where each instruction is evaluated: its own index, that of the step it is fused into, or the end
+	gone                  []bool  // per scratch register: its value is fused, never stored
+	stored                []bool  // per instruction: it runs as a step inside a unit, storing its result
+	slot                  []int   // per scratch register: its slot in Program.scr
 }
 
 // lower builds the steps of t and finds its result.
@@ -129,14 +140,15 @@ func lower(t *compiled) {
 	n, regs := len(t.code), t.scratch
 	// The tables come from three arrays: lowering runs once per script,
 	// but for every script of a tree definition.
-	ints := make([]int, 3*regs+2*n+1)
+	ints := make([]int, 5*regs+3*n+2)
 	bools := make([]bool, 4*n+1+regs)
 	units := make([]*unit, 2*n+1)
 	cut := func(k int) []int { s := ints[:k:k]; ints = ints[k:]; return s }
 	cutb := func(k int) []bool { s := bools[:k:k]; bools = bools[k:]; return s }
 	l := &lowering{
 		t: t, n: n,
-		reads: cut(regs), writes: cut(regs), slot: cut(regs), heads: cut(n + 1), at: cut(n),
+		reads: cut(regs), writes: cut(regs), slot: cut(regs), heads: cut(n + 1), at: cut(n), nest: cut(n + 1),
+		firstWrite: cut(regs), lastWrite: cut(regs),
 		fused: cutb(n), looked: cutb(n), intoOK: cutb(n + 1), stored: cutb(n), gone: cutb(regs),
 		units: units[:n], into: units[n:],
 		from: make([][]int, n+1),
@@ -159,11 +171,16 @@ func lower(t *compiled) {
 		l.from[j] = sources[i:k:k]
 		i = k
 	}
+	for r := range regs {
+		l.firstWrite[r] = n
+	}
 	for pc := range t.code {
 		in := &t.code[pc]
 		l.forReads(pc, func(r ref) { l.reads[r]++ })
 		if writes(in) {
 			l.writes[in.dst]++
+			l.firstWrite[in.dst] = min(l.firstWrite[in.dst], pc)
+			l.lastWrite[in.dst] = pc
 		}
 		l.heads[pc] = -1
 	}
@@ -171,6 +188,21 @@ func lower(t *compiled) {
 	l.forReads(n, func(r ref) { l.reads[r]++ })
 	for pc := range t.code {
 		l.fused[pc] = l.fusable(pc)
+	}
+	// Find the heads in the order of the code, so that each finds what it
+	// builds on already known (a long chain costs no deep recursion), and
+	// bound how deep the evaluation of a step nests.
+	for pc := 0; pc <= n; pc++ {
+		if pc > 0 && l.fused[pc-1] && l.nest[pc-1] >= maxNest {
+			l.fused[pc-1] = false // its value goes through a register instead
+		}
+		l.head(pc)
+		l.nest[pc] = 1
+		if pc > 0 && l.fused[pc-1] {
+			l.nest[pc] = l.nest[pc-1] + 1
+		} else if u := l.unitInto(pc); u != nil {
+			l.nest[pc] = u.nest + 1
+		}
 	}
 
 	// Where each instruction runs: the end of the code evaluates the
@@ -327,10 +359,8 @@ func (l *lowering) unitInto(pc int) *unit {
 			return nil
 		}
 	}
-	for i := range l.t.code {
-		if in := &l.t.code[i]; writes(in) && in.dst == u.dst && (i < u.head || i >= pc) {
-			return nil
-		}
+	if r := u.dst; l.firstWrite[r] < u.head || l.lastWrite[r] >= pc {
+		return nil
 	}
 	l.into[pc] = u
 	return u
@@ -400,6 +430,13 @@ func (l *lowering) unitAt(g int) *unit {
 		}
 	}
 	u.head = l.head(g)
+	u.nest = 1 + max(l.nest[g], l.regionNest(u.right))
+	if u.choice {
+		u.nest = max(u.nest, 1+l.regionNest(u.els))
+	}
+	if u.nest > maxNest {
+		return nil
+	}
 	// No way into it but through its head, and no way out but its end.
 	for i := u.head; i < u.end; i++ {
 		if i > u.head && slices.ContainsFunc(l.from[i], func(f int) bool { return f < u.head }) {
@@ -436,6 +473,18 @@ func (l *lowering) region(s, e int, d ref) (region, bool) {
 		l.stored[pc] = true
 	}
 	return r, k >= s
+}
+
+// regionNest returns how deep the evaluation of r nests.
+func (l *lowering) regionNest(r region) int {
+	k := l.nest[r.at]
+	if r.u != nil {
+		k = r.u.nest
+	}
+	for _, pc := range r.pre {
+		k = max(k, l.nest[pc])
+	}
+	return k
 }
 
 // pack maps the scratch registers that are stored to slots so that

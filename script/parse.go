@@ -9,7 +9,8 @@ import (
 )
 
 // maxDepth bounds the nesting of the syntax tree (parentheses, unary
-// operators, operator chains), so hostile input gives an error instead of
+// operators, right operands; not the length of a chain, which the passes
+// over the tree walk in loops), so hostile input gives an error instead of
 // exhausting the stack when parsing, compiling or running.
 const maxDepth = 500
 
@@ -494,15 +495,24 @@ func (p *parser) newNode(op opcode, pos int, args ...*node) *node {
 	return n
 }
 
+// setDepth sets the nesting depth of n. The left operand of a left-associative
+// operator does not nest: a + b + c is a chain at one level, however long.
 func (p *parser) setDepth(n *node) {
-	for _, a := range n.args {
-		n.depth = max(n.depth, a.depth)
+	for i, a := range n.args {
+		if i == 0 && leftAssoc(n.op) {
+			n.depth = max(n.depth, a.depth-1)
+		} else {
+			n.depth = max(n.depth, a.depth)
+		}
 	}
 	n.depth++
 	if n.depth > maxDepth {
 		p.fail(n.pos, "expression nested too deeply")
 	}
 }
+
+// leftAssoc reports whether op is a binary operator that chains to the left.
+func leftAssoc(op opcode) bool { return op >= opAdd && op <= opOr }
 
 // String returns the tree in prefix notation, for tests: (+ 1 (* 2 x)).
 func (n *node) String() string {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -230,7 +231,7 @@ func TestDeepNesting(t *testing.T) {
 		strings.Repeat("(", 10000),
 		strings.Repeat("-", 10000) + "1",
 		strings.Repeat("!", 10000) + "true",
-		"1" + strings.Repeat(" + 1", 10000),
+		"1" + strings.Repeat(" + (1", 10000) + strings.Repeat(")", 10000),
 		strings.Repeat("true ? 1 : ", 10000) + "2",
 		strings.Repeat("x := ", 10000) + "1",
 	} {
@@ -249,6 +250,45 @@ func TestDeepNesting(t *testing.T) {
 	if _, err := Eval(src, nil); err != nil {
 		t.Errorf("long chain: %v", err)
 	}
+}
+
+// Item 9 of issue 13: a chain of left-associative operators (a + b + c …) is one
+// level of nesting however long it is, and compiling and running it nests no deeper
+// than the chain's parts: with the stack held small, a 30,000-term chain works.
+func TestLongChainsAreFlat(t *testing.T) {
+	defer debug.SetMaxStack(debug.SetMaxStack(4 << 20))
+	const n = 30_000
+	for _, c := range []struct {
+		first, link string
+		want        Value
+	}{
+		{"1", " + 1", Float(n)}, // arithmetic is done in doubles, as BT.CPP does
+		{"x", " + x", Float(n)},
+		{"x", " - x", Float(2 - n)},
+		{"x", " * x + x", Float(n)},
+		{"x", " & x | x ^ x", Float(0)},
+		{"'a'", " .. 'b'", String("a" + strings.Repeat("b", n-1))},
+		{"x == 1", " && x == 1", Bool(true)},
+		{"x == 0", " || x == 0", Bool(false)},
+		{"x == 1", " && x == 1 || x == 0", Bool(true)},
+		{"(x == 1 && y > 1)", " || (x == 0 && y > 1)", Bool(true)},
+		{"(x + 1) * 2 > 3", " && (x + 1) * 2 > 3", Bool(true)},
+	} {
+		src := c.first + strings.Repeat(c.link, n-1)
+		env := newEnv().set("x", Int(1)).set("y", Int(2))
+		v, err := Eval(src, env)
+		if err != nil || v != c.want {
+			t.Errorf("%s%s … (%d terms): got %v, %v; want %v", c.first, c.link, n, short(v), err, short(c.want))
+		}
+	}
+}
+
+func short(v Value) string {
+	s := v.String()
+	if len(s) > 20 {
+		return s[:20] + "…"
+	}
+	return s
 }
 
 func TestNames(t *testing.T) {

@@ -1,0 +1,135 @@
+package bt
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"testing/synctest"
+	"time"
+)
+
+// stubborn returns an async action that ignores its context until release is closed.
+func stubborn(release chan struct{}) *Spec {
+	return Async("Stubborn", func(ctx context.Context, n *Node) (Status, error) {
+		<-release
+		return Success, nil
+	})
+}
+
+// Item 4 of issue 13: with a halt timeout, halting an async action that ignores its
+// context gives up after the timeout, with an error naming the node; the tree goes on.
+func TestHaltTimeoutAbandonsAStubbornGoroutine(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		release := make(chan struct{})
+		tree := mustTree(t, Sequence(stubborn(release)), WithHaltTimeout(time.Second))
+		tree.TickOnce()
+		start := time.Now()
+		err := tree.Halt()
+		if !errors.Is(err, ErrAbandoned) || err.Error() != "node Stubborn::2 (Stubborn): did not return within 1s of being halted: goroutine abandoned" {
+			t.Errorf("Halt: %v", err)
+		}
+		if d := time.Since(start); d != time.Second {
+			t.Errorf("Halt took %v", d)
+		}
+		if got := states(tree); got != "I I" {
+			t.Errorf("states %q", got)
+		}
+		// A new run starts new work; the abandoned goroutine's end wakes nothing up.
+		if s, _ := tree.TickOnce(); s != Running {
+			t.Fatal(s)
+		}
+		close(release)
+		synctest.Wait()
+		if pending := uint32(tree.wakes.Load()); pending != 1 {
+			t.Errorf("%d wake-ups pending, want the new run's", pending)
+		}
+		if s, err := tree.TickOnce(); s != Success || err != nil {
+			t.Errorf("the new run: %v %v", s, err)
+		}
+	})
+}
+
+// Timeout and TickWhileRunning's context halt their async child: with a halt timeout,
+// neither hangs on a child that ignores its context.
+func TestHaltTimeoutBoundsTimeoutAndTickWhileRunning(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		release := make(chan struct{})
+		defer close(release)
+		tree := mustTree(t, Timeout(100*time.Millisecond, stubborn(release)), WithHaltTimeout(time.Second))
+		start := time.Now()
+		s, err := tree.TickWhileRunning(context.Background(), time.Hour)
+		if s != Idle || !errors.Is(err, ErrAbandoned) || time.Since(start) != 1100*time.Millisecond {
+			t.Errorf("Timeout: %v %v after %v", s, err, time.Since(start))
+		}
+
+		tree = mustTree(t, stubborn(release), WithHaltTimeout(time.Second))
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		defer cancel()
+		start = time.Now()
+		s, err = tree.TickWhileRunning(ctx, time.Hour)
+		if s != Running || !errors.Is(err, context.DeadlineExceeded) || !errors.Is(err, ErrAbandoned) ||
+			time.Since(start) != 1100*time.Millisecond {
+			t.Errorf("TickWhileRunning: %v %v after %v", s, err, time.Since(start))
+		}
+	})
+}
+
+// Without a halt timeout, Halt waits as long as it takes.
+func TestHaltWaitsByDefault(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		release := make(chan struct{})
+		tree := mustTree(t, stubborn(release))
+		tree.TickOnce()
+		go func() {
+			time.Sleep(time.Hour)
+			close(release)
+		}()
+		start := time.Now()
+		if err := tree.Halt(); err != nil || time.Since(start) != time.Hour {
+			t.Errorf("Halt: %v after %v", err, time.Since(start))
+		}
+	})
+}
+
+// Item 7: under WithRepanic, a panic in an async action's goroutine is raised again by
+// the tick that collects it, in the ticking goroutine, as the same value.
+func TestRepanicFromAnAsyncAction(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		tree := mustTree(t, Sequence(Async("Boom", func(context.Context, *Node) (Status, error) { panic("kaput") })),
+			WithRepanic())
+		tree.TickExactlyOnce()
+		synctest.Wait()
+		func() {
+			defer func() {
+				if r := recover(); r != "kaput" {
+					t.Errorf("recovered %v, want kaput", r)
+				}
+			}()
+			tree.TickOnce()
+			t.Error("no panic")
+		}()
+		// The tree starts again from a clean state.
+		if got := states(tree); got != "R R" {
+			t.Errorf("states after the panic %q", got)
+		}
+		if err := tree.Halt(); err != nil || states(tree) != "I I" {
+			t.Errorf("Halt: %v, states %q", err, states(tree))
+		}
+	})
+}
+
+// A panic of an async action that is being halted is reported by the halt.
+func TestAsyncPanicWhileHalted(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		tree := mustTree(t, Async("Boom", func(ctx context.Context, _ *Node) (Status, error) {
+			<-ctx.Done()
+			panic("on the way out")
+		}))
+		tree.TickOnce()
+		err := tree.Halt()
+		var pe *PanicError
+		if !errors.As(err, &pe) || err.Error() != "node Boom::1 (Boom): panic: on the way out" {
+			t.Errorf("Halt: %v", err)
+		}
+	})
+}

@@ -1,0 +1,168 @@
+package bt
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Halting goes on whatever fails. A node's Halt method, its _onHalted script or an
+// observer may fail while a node is halted (TryCatch's Halt even ticks its catch child),
+// and every other node must still be halted — its goroutine canceled, its clean-up run —
+// or the tree would keep work running that nobody sees. So each step of halting a node
+// runs under protect, which turns a panic into an error naming its node; the failures
+// are collected up the halt (errors.Join), and raised once every node below the one
+// halted is Idle: a tick stops with them as with any error, and Tree.Halt returns them.
+//
+// A tick that stops with an error leaves the nodes it was in the middle of: the one that
+// failed and the ones above it. Builtin controls and decorators mark themselves Running
+// when they start only when the tree is observed (see setRunning), so which of them say
+// Running would depend on observation. The node that catches the error settles it by
+// marking them (interrupt): they were running, so halting the tree halts them, with
+// their Halt methods and _onHalted scripts, observed or not. A Sequence or Fallback
+// among them also stores the statuses of the children that passed, which its loop had
+// not stored yet (sequence.interrupted): a child that was Running when the tick began
+// must not look Running still.
+
+// failure is the panic value that stops a tick when halting failed (Node.Halt) or an
+// observer panicked: err names the nodes, and the nodes above at were interrupted.
+type failure struct {
+	err error
+	at  *Node
+}
+
+// protect runs f, a step of halting n, and returns what it raised as an error that
+// names its node.
+func (n *Node) protect(f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = n.Tree().recovered(r, n)
+		}
+	}()
+	f()
+	return nil
+}
+
+// recovered turns a panic caught while halting below (or at) node top, or ending a
+// tick (top nil), into an error, after marking as Running the nodes it interrupted
+// below top (see interrupt).
+func (t *Tree) recovered(r any, top *Node) error {
+	at, self := t.panicked, false // a raw panic: where a guard saw it (WithRepanic)
+	t.panicked = nil
+	var err error
+	switch v := r.(type) {
+	case *NodeError:
+		err, at = v, nil
+		if n := t.Node(v.UID); n != nil && n.Path() == v.Path {
+			at, self = n, n.NumChildren() > 0 && !isPreCondition(v.Err)
+		}
+	case *failure:
+		err, at = v.err, v.at
+	default:
+		if at == nil {
+			at = top
+		}
+		if at == nil {
+			return newPanicError(r)
+		}
+		err = at.errorf(newPanicError(r))
+	}
+	if at == nil {
+		return err
+	}
+	return join(appendErr([]error{err}, t.interrupt(at, self, top)))
+}
+
+// interrupt marks as Running the nodes a failure at n interrupted: n itself when self,
+// and its ancestors, up to top (excluded; nil: up to the root).
+func (t *Tree) interrupt(n *Node, self bool, top *Node) error {
+	if n == top {
+		return nil
+	}
+	var child *Node // the interrupted child of n
+	if !self {
+		n, child = t.parent(n), n
+	}
+	var errs []error
+	for ; n != nil && n != top; n, child = t.parent(n), n {
+		if n.Status() != Running {
+			errs = appendErr(errs, n.protect(func() { n.set(Running) }))
+		}
+		if child == nil {
+			continue
+		}
+		tk := n.t
+		if h, ok := tk.(*hookedNode); ok {
+			tk = h.inner
+		}
+		if i, ok := tk.(interface{ interrupted(k int) }); ok {
+			i.interrupted(int(t.byUID[child.meta.uid-1]) - int(n.meta.first))
+		}
+	}
+	return join(errs)
+}
+
+// parent returns the parent of n, or nil for the root. Nodes do not keep their parent
+// (a tick never needs it); this runs only after a failure.
+func (t *Tree) parent(n *Node) *Node {
+	i := int(t.byUID[n.meta.uid-1])
+	for k := range t.nodes {
+		if m := t.nodes[k].meta; int(m.first) <= i && i < int(m.first)+int(m.nkids) {
+			return &t.nodes[k]
+		}
+	}
+	return nil
+}
+
+// isPreCondition reports whether err was raised by a pre-condition, which runs before
+// its node starts.
+func isPreCondition(err error) bool {
+	he, ok := err.(*hookError)
+	return ok && he.hook.IsPre()
+}
+
+// hookError is the error of a pre- or post-condition script.
+type hookError struct {
+	hook Hook
+	err  error
+}
+
+func (e *hookError) Error() string { return fmt.Sprintf("%s: %v", e.hook, e.err) }
+func (e *hookError) Unwrap() error { return e.err }
+
+// haltAll halts every Running node and resets every other, parents first, whatever
+// fails on the way, and returns the failures: the tree is Idle afterwards, as
+// BehaviorTree.CPP's haltTree leaves it. Visiting every node, not only the Running
+// ones under the root, also clears what a parent leaves behind when it completes:
+// the condition of a two-child IfThenElse that failed, the children a
+// SequenceWithMemory remembers, the nodes a stopped tick left.
+func (t *Tree) haltAll() error {
+	var errs []error
+	for n := range t.Nodes() {
+		if n.Status() != Idle {
+			errs = appendErr(errs, n.stop())
+		}
+	}
+	return join(errs)
+}
+
+// appendErr appends err to errs, flattening a joined error.
+func appendErr(errs []error, err error) []error {
+	if err == nil {
+		return errs
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return append(errs, j.Unwrap()...)
+	}
+	return append(errs, err)
+}
+
+// join returns the one error of errs as itself, several joined, or nil.
+func join(errs []error) error {
+	switch len(errs) {
+	case 0:
+		return nil
+	case 1:
+		return errs[0]
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,28 @@
+// Package proptest checks the engine's promises on random trees: property tests that
+// build trees from every builtin node, with scripted leaves (stateful, asynchronous,
+// plain; some that fail with errors or panic), pre- and post-conditions and timers,
+// drive them with random ticks, halts, stops and the passing of time, and check after
+// every step that:
+//
+//   - no node is Running under a parent that is not (after a tick that did not fail);
+//   - after Halt every node is Idle;
+//   - each stateful action that started got exactly one completion or one halt, and
+//     was never halted when it was not running; each async action starts its work
+//     once per activation and runs at most one goroutine, only while its node is
+//     Running, and none is left after Halt;
+//   - a run with an observer and a run without give the same statuses, results, calls
+//     and blackboard, step by step, and the observer hears of every change.
+//
+// The trees and the steps come from a seed, so a failure is reproduced by its seed,
+// which the test prints. The package is internal: its only user is its test (and its
+// fuzz target, which searches seeds); it uses the engine's public API only, so it
+// checks what users can see.
+//
+//	go test ./internal/proptest                                  # a few hundred trees
+//	BT_PROPTEST_TREES=5000 go test ./internal/proptest           # thousands
+//	BT_PROPTEST_SEED=1234 BT_PROPTEST_TREES=1 go test ./internal/proptest -v   # one tree
+//
+// Each tree runs in a testing/synctest bubble: time is fake (timers fire when the
+// driver lets time pass), a goroutine left behind fails the test, and waiting for
+// goroutines to settle needs no sleep.
+package proptest

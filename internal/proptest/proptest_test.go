@@ -1,0 +1,51 @@
+package proptest
+
+import (
+	"os"
+	"strconv"
+	"testing"
+)
+
+// TestRandomTrees checks the invariants on BT_PROPTEST_TREES random trees (default
+// 300), of the seeds from BT_PROPTEST_SEED on (default 1).
+func TestRandomTrees(t *testing.T) {
+	trees, seed := envInt(t, "BT_PROPTEST_TREES", 300), envInt(t, "BT_PROPTEST_SEED", 1)
+	used := map[string]bool{}
+	for i := range trees {
+		s := uint64(seed + i)
+		Check(t, s)
+		if t.Failed() {
+			t.Fatalf("seed %d failed; reproduce with BT_PROPTEST_SEED=%d BT_PROPTEST_TREES=1", s, s)
+		}
+		for id := range usedBy(s) {
+			used[id] = true
+		}
+	}
+	if trees >= 100 {
+		for _, id := range builtinIDs() {
+			if !used[id] {
+				t.Errorf("no tree used %s", id)
+			}
+		}
+	}
+}
+
+// FuzzRandomTrees searches for seeds whose tree breaks an invariant.
+func FuzzRandomTrees(f *testing.F) {
+	for s := range uint64(8) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64) { Check(t, seed) })
+}
+
+func envInt(t *testing.T, name string, def int) int {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		t.Fatalf("%s=%q: want a number", name, v)
+	}
+	return n
+}

@@ -1,0 +1,267 @@
+package proptest
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/gobt/bt"
+	"github.com/gobt/bt/blackboard"
+)
+
+// Check builds the tree of seed and drives it twice, without and with an observer,
+// each time in a synctest bubble, checking the invariants after every step; then it
+// checks that both runs went the same way. Failures name the seed.
+func Check(t *testing.T, seed uint64) {
+	t.Helper()
+	var traces [2][]string
+	for i, observed := range []bool{false, true} {
+		synctest.Test(t, func(t *testing.T) {
+			t.Helper()
+			traces[i] = drive(t, seed, observed)
+		})
+		if t.Failed() {
+			return
+		}
+	}
+	for i := range max(len(traces[0]), len(traces[1])) {
+		var a, b string
+		if i < len(traces[0]) {
+			a = traces[0][i]
+		}
+		if i < len(traces[1]) {
+			b = traces[1][i]
+		}
+		if a != b {
+			t.Fatalf("seed %d: the runs without and with an observer differ at step %d:\nwithout: %s\nwith:    %s\n%s",
+				seed, i, a, b, Describe(seed))
+		}
+	}
+}
+
+// Describe returns the tree of seed, one node a line, for failure reports.
+func Describe(seed uint64) string {
+	r := rand.New(rand.NewPCG(seed, seed^pcgStream))
+	tree, err := bt.NewTree(newGen(r, newWorld()).tree())
+	if err != nil {
+		return err.Error()
+	}
+	var b strings.Builder
+	tree.Walk(func(n *bt.Node, depth int) bool {
+		fmt.Fprintf(&b, "%s%s\n", strings.Repeat("  ", depth), n.Path())
+		return true
+	})
+	return b.String()
+}
+
+const pcgStream = 0x9e3779b97f4a7c15
+
+// drive runs the tree of seed: random steps, then a Halt. It returns the trace of
+// what happened, and fails t where an invariant does not hold.
+func drive(t *testing.T, seed uint64, observed bool) []string {
+	r := rand.New(rand.NewPCG(seed, seed^pcgStream))
+	w := newWorld()
+	g := newGen(r, w)
+	spec := g.tree()
+	bb := blackboard.New()
+	for _, e := range entries {
+		if err := bb.Local(e.key).Set(e.val); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tree, err := bt.NewTree(spec, bt.WithBlackboard(bb), bt.WithLogger(slog.New(slog.DiscardHandler)))
+	if err != nil {
+		t.Fatalf("seed %d: the generator made a tree that does not build: %v", seed, err)
+	}
+	d := &driver{t: t, seed: seed, tree: tree, w: w, nodes: map[string]*bt.Node{}, timed: g.timed}
+	tree.Walk(func(n *bt.Node, _ int) bool { d.nodes[n.Name()] = n; return true })
+	if observed {
+		d.watch()
+	}
+	for i := range 15 + r.IntN(30) {
+		d.step(i, r)
+	}
+	d.do("final Halt", func() (bt.Status, error) { return bt.Idle, tree.Halt() })
+	d.checkIdle("the final Halt")
+	for name, l := range w.statefuls {
+		if l.running {
+			d.fail("%s: started and never completed nor halted", name)
+		}
+	}
+	// Each activation of an async action started its work once: the observer saw
+	// the node go Running as often as the work started.
+	for name, l := range w.asyncs {
+		if observed && l.starts != d.activations[d.nodes[name]] {
+			d.fail("%s: its work started %d times in %d activations", name, l.starts, d.activations[d.nodes[name]])
+		}
+	}
+	js, _ := bb.MarshalJSON()
+	d.trace = append(d.trace, "blackboard "+string(js))
+	return d.trace
+}
+
+type driver struct {
+	t           *testing.T
+	seed        uint64
+	tree        *bt.Tree
+	w           *world
+	nodes       map[string]*bt.Node // by name: the scripted leaves' names are unique
+	trace       []string
+	timed       bool                   // the tree has timers (see step)
+	seen        map[*bt.Node]bt.Status // what the observer was told
+	activations map[*bt.Node]int       // how often the observer saw a node go Running
+	heard       []string               // the observer's complaints
+	failed      bool
+}
+
+func (d *driver) fail(format string, args ...any) {
+	d.t.Helper()
+	if !d.failed {
+		d.t.Errorf("seed %d: %s\n%s", d.seed, fmt.Sprintf(format, args...), Describe(d.seed))
+	}
+	d.failed = true
+}
+
+// watch subscribes an observer that follows every status and checks each change
+// follows from the last.
+func (d *driver) watch() {
+	d.seen, d.activations = map[*bt.Node]bt.Status{}, map[*bt.Node]int{}
+	d.tree.Subscribe(func(ev bt.StatusChange) {
+		if ev.Status == bt.Running {
+			d.activations[ev.Node]++
+		}
+		if prev := d.seen[ev.Node]; prev != ev.Previous || ev.Previous == ev.Status {
+			d.heard = append(d.heard, fmt.Sprintf("%s: told %v → %v, but it was %v", ev.Node.Path(), ev.Previous, ev.Status, prev))
+		}
+		d.seen[ev.Node] = ev.Status
+	})
+}
+
+// step does a random thing to the tree and checks the invariants.
+func (d *driver) step(i int, r *rand.Rand) {
+	tree := d.tree
+	switch k := r.IntN(20); {
+	case k < 8:
+		d.ticked(d.do(fmt.Sprintf("%d TickOnce", i), tree.TickOnce))
+	case k < 10:
+		d.ticked(d.do(fmt.Sprintf("%d TickExactlyOnce", i), tree.TickExactlyOnce))
+	case k < 14:
+		d.w.open()
+		d.do(fmt.Sprintf("%d let async work finish", i), nil)
+	case k < 17:
+		dt := time.Duration(1+r.IntN(40)) * time.Millisecond
+		time.Sleep(dt)
+		d.do(fmt.Sprintf("%d let %v pass", i, dt), nil)
+	case k < 18:
+		d.do(fmt.Sprintf("%d Halt", i), func() (bt.Status, error) { return bt.Idle, tree.Halt() })
+		d.checkIdle("Halt")
+	case k < 19:
+		go tree.Stop() // as a handler in another goroutine would
+		synctest.Wait()
+		d.do(fmt.Sprintf("%d Stop, TickOnce", i), tree.TickOnce)
+		d.checkIdle("Stop")
+	case d.timed:
+		// TickWhileRunning ticks when the first of the timers that ring at one
+		// instant of the fake time wakes it, before the others are heard, which
+		// no run could reproduce. (With the system clock two timers do not ring
+		// at the same instant.)
+		d.ticked(d.do(fmt.Sprintf("%d TickOnce", i), tree.TickOnce))
+	default:
+		// Time is fake, so events that fall on the same instant would race. The
+		// driver's pauses are whole milliseconds: a period and a deadline off the
+		// millisecond grid never tie with them or each other.
+		ctx, cancel := context.WithTimeout(context.Background(), 55*time.Millisecond+123*time.Microsecond)
+		defer cancel()
+		period := 10*time.Millisecond + 7*time.Microsecond
+		d.do(fmt.Sprintf("%d TickWhileRunning", i), func() (bt.Status, error) { return tree.TickWhileRunning(ctx, period) })
+	}
+}
+
+// do runs f (if any), lets the goroutines settle, records a line of trace — what f
+// returned, every node's status, the scripted leaves' calls — and checks the
+// invariants that hold after every step. It reports whether f returned no error.
+func (d *driver) do(what string, f func() (bt.Status, error)) bool {
+	d.t.Helper()
+	s, err := bt.Idle, error(nil)
+	if f != nil {
+		s, err = f()
+	}
+	synctest.Wait()
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %v %v |", what, s, err)
+	for n := range d.tree.Nodes() {
+		b.WriteString(n.Status().String()[:1])
+	}
+	b.WriteString("|" + d.w.takeLogs())
+	js, _ := d.tree.Blackboard().MarshalJSON()
+	b.Write(js)
+	d.trace = append(d.trace, b.String())
+	d.checkAlways(what)
+	return err == nil
+}
+
+// checkAlways checks what holds after any step.
+func (d *driver) checkAlways(what string) {
+	d.t.Helper()
+	d.w.mu.Lock()
+	v := d.w.violations
+	d.w.violations = nil
+	d.w.mu.Unlock()
+	for _, p := range v {
+		d.fail("after %s: %s", what, p)
+	}
+	for _, p := range d.heard {
+		d.fail("after %s: the observer: %s", what, p)
+	}
+	d.heard = nil
+	if d.seen != nil {
+		for n := range d.tree.Nodes() {
+			if n.Status() != d.seen[n] {
+				d.fail("after %s: %s is %v, the observer was told %v", what, n.Path(), n.Status(), d.seen[n])
+			}
+		}
+	}
+	// An async action's goroutine runs only while its node is Running.
+	for name, l := range d.w.asyncs {
+		if k := l.running(); k > 0 && d.nodes[name].Status() != bt.Running {
+			d.fail("after %s: %s is %v but its work still runs", what, name, d.nodes[name].Status())
+		}
+	}
+}
+
+// ticked checks, after a tick that did not fail, that no node is Running under a
+// parent that is not.
+func (d *driver) ticked(ok bool) {
+	d.t.Helper()
+	if !ok {
+		return
+	}
+	var path []*bt.Node
+	d.tree.Walk(func(n *bt.Node, depth int) bool {
+		path = append(path[:depth], n)
+		if depth > 0 && n.Status() == bt.Running && path[depth-1].Status() != bt.Running {
+			d.fail("after a tick: %s is Running under %s, which is %v", n.Path(), path[depth-1].Path(), path[depth-1].Status())
+		}
+		return true
+	})
+}
+
+// checkIdle checks that every node is Idle and no async work runs.
+func (d *driver) checkIdle(what string) {
+	d.t.Helper()
+	for n := range d.tree.Nodes() {
+		if n.Status() != bt.Idle {
+			d.fail("after %s: %s is %v", what, n.Path(), n.Status())
+		}
+	}
+	for name, l := range d.w.asyncs {
+		if k := l.running(); k > 0 {
+			d.fail("after %s: %d goroutines of %s left", what, k, name)
+		}
+	}
+}

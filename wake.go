@@ -1,0 +1,184 @@
+package bt
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+)
+
+// Wake-ups. A node asks for one when it yields or when its background work completes,
+// and TickOnce re-ticks a Running root while one is pending. A wake-up is stale once
+// the node that asked for it is halted before the tree acted on it: re-ticking for it
+// would do no work the node asked for, and a node that asks again each time it is
+// ticked, under a parent that halts it each time (SuccessUntil over an async action,
+// under KeepRunningUntilFailure), would keep TickOnce re-ticking forever. So halting a
+// node takes back the wake-up it asked for, and TickOnce re-ticks only for wake-ups
+// still wanted: its re-ticks are bounded by the work nodes do.
+//
+// Tree.wakes counts the pending wake-ups in its low half; its high half numbers the
+// epoch, which ends each time the wake-ups are consumed. A node keeps the epoch of its
+// last wake-up (wakeClaim) and takes it back, on halt, only if that epoch still runs:
+// a wake-up already consumed cannot be taken back, and must not take another's place.
+
+// maxPending bounds the count of pending wake-ups (a tree ticked with TickExactlyOnce
+// never consumes them), so that it never spills into the epoch.
+const maxPending = 1<<31 - 1
+
+// post records a wake-up, rings the doorbell and returns the wake-up's epoch.
+func (t *Tree) post() uint32 {
+	for {
+		v := t.wakes.Load()
+		w := v
+		if uint32(v) < maxPending {
+			w++
+		}
+		if t.wakes.CompareAndSwap(v, w) {
+			select {
+			case t.wake <- struct{}{}:
+			default:
+			}
+			return uint32(v >> 32)
+		}
+	}
+}
+
+// revoke takes back a wake-up of epoch e, if that epoch still runs.
+func (t *Tree) revoke(e uint32) {
+	for {
+		v := t.wakes.Load()
+		if uint32(v>>32) != e || uint32(v) == 0 || t.wakes.CompareAndSwap(v, v-1) {
+			return
+		}
+	}
+}
+
+// woken consumes the pending wake-ups and reports whether there were any; the next
+// epoch begins.
+func (t *Tree) woken() bool {
+	for {
+		v := t.wakes.Load()
+		if uint32(v) == 0 {
+			return false
+		}
+		if t.wakes.CompareAndSwap(v, (v>>32+1)<<32) {
+			return true
+		}
+	}
+}
+
+// wakeClaim is the last wake-up a node asked for, which halting the node takes back.
+// (The epoch of a wake-up is kept in 32 bits, and 0 means none: the rare wake-up of
+// the epoch 2³²-1 is not taken back, which costs one tick.)
+type wakeClaim struct {
+	epoch atomic.Uint32 // the wake-up's epoch + 1; 0: none
+}
+
+// post asks t for a wake-up on behalf of the node. A node has at most one pending per
+// epoch, so that taking it back leaves none.
+func (c *wakeClaim) post(t *Tree) {
+	e := t.post() + 1
+	if c.epoch.Swap(e) == e && e != 0 {
+		t.revoke(e - 1)
+	}
+}
+
+// revoke takes back the node's wake-up, if it is still pending.
+func (c *wakeClaim) revoke(t *Tree) {
+	if e := c.epoch.Swap(0); e != 0 {
+		t.revoke(e - 1)
+	}
+}
+
+// WakeUp asks the tree to tick again without waiting: TickOnce re-ticks a Running
+// root at once and TickWhileRunning cuts its sleep short. It is safe to call from any
+// goroutine. Nodes call Node.WakeUp instead, so that halting them takes it back.
+func (t *Tree) WakeUp() { t.post() }
+
+// WakeUp asks the tree to tick again soon, on behalf of the node: see Tree.WakeUp. It
+// is safe to call from any goroutine, such as an async action's. When the node is
+// halted before the tree acted on the wake-up, the wake-up is dropped.
+func (n *Node) WakeUp() {
+	t := n.Tree()
+	if u := n.user(); u != nil {
+		u.wake.post(t)
+		return
+	}
+	t.post()
+}
+
+// user returns the userNode that runs n's behavior, or nil for a builtin node.
+func (n *Node) user() *userNode {
+	tk := n.t
+	if h, ok := tk.(*hookedNode); ok {
+		tk = h.inner
+	}
+	u, _ := tk.(*userNode)
+	return u
+}
+
+// Sleep waits until d has elapsed on the tree's clock, a wake-up arrives (woken is then
+// true; the wake-up is consumed) or ctx is done (err is ctx's error). Use it to write
+// your own tick loop: tick, then Sleep until the next tick is due.
+func (t *Tree) Sleep(ctx context.Context, d time.Duration) (woken bool, err error) {
+	switch {
+	case ctx == nil:
+		return false, errNilContext
+	case t.clock == nil: // the zero Tree
+		return false, ErrEmptyTree
+	}
+	var sl sleeper
+	defer sl.stop()
+	return sl.sleep(ctx, t, d)
+}
+
+// sleeper is an interruptible sleep whose timer is reused across calls.
+type sleeper struct {
+	timer Timer
+	ring  chan struct{}
+}
+
+func (sl *sleeper) sleep(ctx context.Context, t *Tree, d time.Duration) (woken bool, err error) {
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	if t.woken() {
+		return true, nil
+	}
+	if sl.timer == nil {
+		ring := make(chan struct{}, 1)
+		sl.ring = ring
+		sl.timer = t.clock.AfterFunc(d, func() {
+			select {
+			case ring <- struct{}{}:
+			default:
+			}
+		})
+	} else {
+		sl.timer.Reset(d)
+	}
+	defer func() {
+		sl.timer.Stop()
+		select { // a timer that fired as we were woken must not shorten the next sleep
+		case <-sl.ring:
+		default:
+		}
+	}()
+	for {
+		select {
+		case <-ctx.Done():
+			return false, ctx.Err()
+		case <-t.wake:
+			if t.woken() { // else the wake-up was taken back
+				return true, nil
+			}
+		case <-sl.ring:
+			return false, nil
+		}
+	}
+}
+
+func (sl *sleeper) stop() {
+	if sl.timer != nil {
+		sl.timer.Stop()
+	}
+}
