@@ -11,12 +11,13 @@
 // so both sides of a ratio see the same state of a shared machine.
 //
 // With -callgrind it counts instructions instead, which do not depend on what else the
-// machine runs: each benchmark runs under valgrind's callgrind for N and 2N iterations
-// (GOMAXPROCS=1, no asynchronous preemption, and no garbage collector, whose work
-// varies from run to run by more than a few iterations cost), and the difference,
-// divided by N, is the cost of an iteration. Instructions ignore the cache misses that
-// weigh on the agent shapes, and leave out the collector's work for libraries that
-// allocate while they tick (allocs/op shows which).
+// machine runs: each benchmark runs under valgrind's callgrind for N iterations, with
+// GOMAXPROCS=1, no asynchronous preemption and no garbage collector, and callgrind
+// counts only the timed loop (the function timed of the benchmarks) — not the setup,
+// the checks or the runtime's other threads, whose work varies with the wall-clock time.
+// The counts repeat to a few instructions in ten million. They ignore the cache misses
+// that weigh on the agent shapes, and leave out the collector's work for libraries
+// that allocate while they tick (the allocs column shows which).
 package main
 
 import (
@@ -190,10 +191,9 @@ func parse(out string, sh *peers.Shape, lib string) (map[string]float64, error) 
 	return nil, fmt.Errorf("%s printed no result:\n%s", name, out)
 }
 
-// iterations is N for each shape when counting instructions: enough work per iteration
-// to dwarf the counts' noise (a multiple of MemCycle for the agents, so that N
-// iterations are whole action cycles).
-var iterations = map[string]int{"Flat": 200, "Reactive": 5000, "Agents": peers.MemCycle, "MemoryAgents": peers.MemCycle}
+// iterations is N for each shape when counting instructions (a multiple of MemCycle for
+// the agents, so that they are whole action cycles).
+var iterations = map[string]int{"Flat": 1000, "Reactive": 20000, "Agents": peers.MemCycle, "MemoryAgents": peers.MemCycle}
 
 // countAll prints the instructions per unit of every library on every shape.
 func countAll(bin string, shapes []*peers.Shape) error {
@@ -205,16 +205,12 @@ func countAll(bin string, shapes []*peers.Shape) error {
 		allocs := map[string]float64{}
 		for _, lib := range sh.Libs {
 			n := iterations[sh.Name]
-			c1, _, err := count(bin, sh, lib.Name, n)
+			c, f, err := count(bin, sh, lib.Name, n)
 			if err != nil {
 				return err
 			}
-			c2, f, err := count(bin, sh, lib.Name, 2*n)
-			if err != nil {
-				return err
-			}
-			perLib[lib.Name] = (c2 - c1) / float64(n) / sh.Per
-			allocs[lib.Name] = f["allocs/op"]
+			perLib[lib.Name] = c / float64(n) / sh.Per
+			allocs[lib.Name] = f["allocs/op"] / sh.Per
 			fmt.Fprintf(os.Stderr, "%s/%s: %.0f instructions per %s\n", sh.Name, lib.Name, perLib[lib.Name],
 				strings.TrimPrefix(sh.Unit, "ns/"))
 		}
@@ -223,14 +219,14 @@ func countAll(bin string, shapes []*peers.Shape) error {
 			if i == 0 {
 				name = sh.Title + ", per " + strings.TrimPrefix(sh.Unit, "ns/")
 			}
-			lines = append(lines, fmt.Sprintf("| %s | %s | %s | %.0f | %.2f |", name, lib.Name,
+			lines = append(lines, fmt.Sprintf("| %s | %s | %s | %.2f | %.2f |", name, lib.Name,
 				num(perLib[lib.Name]), allocs[lib.Name], perLib[lib.Name]/perLib[sh.Ref]))
 		}
 	}
 	fmt.Printf("peers benchmark, instructions (callgrind), %s, %s\n", start.UTC().Format("2006-01-02 15:04 MST"),
 		time.Since(start).Round(time.Second))
 	fmt.Printf("%s, %s\n\n", goVersion(), cpu())
-	fmt.Println("| shape | library | instructions | allocs per iteration | ÷ bt |")
+	fmt.Println("| shape | library | instructions | allocs | ÷ bt |")
 	fmt.Println("|---|---|---|---|---|")
 	for _, l := range lines {
 		fmt.Println(l)
@@ -239,14 +235,15 @@ func countAll(bin string, shapes []*peers.Shape) error {
 }
 
 // count runs one library's benchmark of a shape for n iterations under callgrind and
-// returns the instructions of the whole run and the benchmark's figures.
+// returns the instructions of its timed loop and the benchmark's figures.
 func count(bin string, sh *peers.Shape, lib string, n int) (float64, map[string]float64, error) {
 	dir, err := os.MkdirTemp("", "peerbench-callgrind")
 	if err != nil {
 		return 0, nil, err
 	}
 	defer os.RemoveAll(dir)
-	cmd := exec.Command("valgrind", "--tool=callgrind", "--callgrind-out-file="+filepath.Join(dir, "out"), bin)
+	cmd := exec.Command("valgrind", "--tool=callgrind", "--toggle-collect=*peers_test.timed",
+		"--callgrind-out-file="+filepath.Join(dir, "out"), bin)
 	cmd.Env = append(os.Environ(), "GOMAXPROCS=1", "GODEBUG=asyncpreemptoff=1", "GOGC=off")
 	out, err := runBench(cmd, sh, lib, fmt.Sprintf("%dx", n))
 	if err != nil {
@@ -261,6 +258,9 @@ func count(bin string, sh *peers.Shape, lib string, n int) (float64, map[string]
 		return 0, nil, fmt.Errorf("%s/%s: valgrind printed no count:\n%s", sh.Name, lib, out)
 	}
 	c, err := strconv.ParseFloat(strings.Fields(after)[0], 64)
+	if err == nil && c == 0 {
+		err = fmt.Errorf("%s/%s: callgrind counted nothing in the timed loop", sh.Name, lib)
+	}
 	return c, f, err
 }
 
