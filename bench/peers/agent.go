@@ -161,11 +161,12 @@ var path = [...][]int{
 // and then resumes the running action, so the conditions count once per action cycle.
 func (a *Agent) WantVisits(reactive bool, ticks int) (v [NumLeaves]uint32) {
 	p := path[a.State]
-	starts := ticks
-	if !reactive && a.State != Dead && a.Cycle > 0 {
-		starts = (ticks + int(a.Cycle) - 1) / int(a.Cycle)
-	} else if !reactive && a.State != Dead {
-		starts = min(ticks, 1)
+	starts := ticks // a reactive tree, or a dead agent's, walks the path on every tick
+	if !reactive && a.State != Dead {
+		starts = min(ticks, 1) // the action never completes
+		if a.Cycle > 0 {
+			starts = (ticks + int(a.Cycle) - 1) / int(a.Cycle)
+		}
 	}
 	for _, l := range p {
 		v[l] = uint32(starts)
