@@ -200,8 +200,8 @@ func (n *Node) halt() {
 	}
 	n.haltChildren(0)
 	n.set(Idle)
-	if hn, ok := n.t.(*hookedNode); ok {
-		hn.run(n, OnHalted)
+	if h := n.conditions(); h != nil {
+		h.run(n, OnHalted)
 	}
 }
 
@@ -389,11 +389,7 @@ func (n *Node) Tree() *Tree { return n.meta.scope.tree }
 // Behavior returns the behavior a user-defined node was built with (for example to
 // reach a custom action's fields in a test), or nil for a builtin node.
 func (n *Node) Behavior() Behavior {
-	t := n.t
-	if h, ok := t.(*hookedNode); ok {
-		t = h.inner
-	}
-	if u, ok := t.(*userNode); ok {
+	if u, ok := n.core().(*userNode); ok {
 		return u.beh
 	}
 	return nil

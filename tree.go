@@ -30,6 +30,7 @@ type Tree struct {
 	bb        *blackboard.Blackboard
 	enums     func(string) (int64, bool)
 	logger    *slog.Logger // for the Log node; nil: slog.Default() (see logger.go)
+	queue     queue        // functions to run before the next tick (see Do)
 }
 
 // Option configures a tree when it is built.
@@ -82,11 +83,13 @@ func (t *Tree) tick(rerun bool) (s Status, err error) {
 		return Idle, ErrEmptyTree
 	}
 	defer t.catch(&err)
+	t.runQueued()
 	if t.aborted {
 		t.restart()
 	}
 	s = t.root.Tick()
 	for rerun && s == Running && t.woken() {
+		t.runQueued()
 		s = t.root.Tick()
 	}
 	if s.Completed() {
