@@ -36,6 +36,22 @@ func (r *recorder) postTick(s Status) PostTick {
 	}
 }
 
+// runBothWays runs steps on the tree of spec after setup, once without observers and
+// once with a shadow that checks what observers hear.
+func runBothWays(t *testing.T, spec func(*recorder) *Spec, setup func(*recorder, *Tree), steps []step) {
+	t.Helper()
+	for _, observed := range []bool{false, true} {
+		r := &recorder{}
+		tree := mustTree(t, spec(r))
+		var sh []*shadow
+		if observed {
+			sh = append(sh, watch(tree))
+		}
+		setup(r, tree)
+		runSteps(t, tree, r, false, steps, sh...)
+	}
+}
+
 func TestPreTick(t *testing.T) {
 	for _, c := range []struct {
 		name  string
@@ -49,16 +65,8 @@ func TestPreTick(t *testing.T) {
 		{"Skipped lets the node tick", Skipped, []step{{want: Running, log: "pre(A) A:S B:R"}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			for _, observed := range []bool{false, true} {
-				r := &recorder{}
-				tree := mustTree(t, Sequence(r.leaf("A", "S"), r.leaf("B", "R")))
-				var sh []*shadow
-				if observed {
-					sh = append(sh, watch(tree))
-				}
-				node(t, tree, "A").SetPreTick(r.preTick(c.ret))
-				runSteps(t, tree, r, false, c.steps, sh...)
-			}
+			runBothWays(t, func(r *recorder) *Spec { return Sequence(r.leaf("A", "S"), r.leaf("B", "R")) },
+				func(r *recorder, tree *Tree) { node(t, tree, "A").SetPreTick(r.preTick(c.ret)) }, c.steps)
 		})
 	}
 }
@@ -142,16 +150,8 @@ func TestPostTick(t *testing.T) {
 			[]step{{want: Running, log: "A:R post(A:R) A:halt B:R", states: "R S R"}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			for _, observed := range []bool{false, true} {
-				r := &recorder{}
-				tree := mustTree(t, Sequence(r.leaf("A", c.script), r.leaf("B", "R")))
-				var sh []*shadow
-				if observed {
-					sh = append(sh, watch(tree))
-				}
-				node(t, tree, "A").SetPostTick(r.postTick(c.ret))
-				runSteps(t, tree, r, false, c.steps, sh...)
-			}
+			runBothWays(t, func(r *recorder) *Spec { return Sequence(r.leaf("A", c.script), r.leaf("B", "R")) },
+				func(r *recorder, tree *Tree) { node(t, tree, "A").SetPostTick(r.postTick(c.ret)) }, c.steps)
 		})
 	}
 }
@@ -185,22 +185,12 @@ func TestTickFunctionsKeepTheStatusContract(t *testing.T) {
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			for _, observed := range []bool{false, true} {
-				r := &recorder{}
-				var spec *Spec
+			runBothWays(t, func(r *recorder) *Spec {
 				if strings.HasPrefix(c.name, "a decorator") {
-					spec = Sequence(r.leaf("A", "S"), Inverter(r.leaf("B", "R")), r.leaf("C", "R S"))
-				} else {
-					spec = Sequence(r.leaf("A", "S"), r.leaf("B", "R"), r.leaf("C", "R S"))
+					return Sequence(r.leaf("A", "S"), Inverter(r.leaf("B", "R")), r.leaf("C", "R S"))
 				}
-				tree := mustTree(t, spec)
-				var sh []*shadow
-				if observed {
-					sh = append(sh, watch(tree))
-				}
-				c.setup(r, tree)
-				runSteps(t, tree, r, false, c.steps, sh...)
-			}
+				return Sequence(r.leaf("A", "S"), r.leaf("B", "R"), r.leaf("C", "R S"))
+			}, c.setup, c.steps)
 		})
 	}
 }
