@@ -9,6 +9,8 @@
 //	defer pub.Close()
 //	tree.TickWhileRunning(ctx, 0)
 //
+// The bt command publishes the trees it runs the same way: bt run --groot2 FILE.xml.
+//
 // It is a module of its own (github.com/gobt/bt/groot2), so that programs that do not
 // use it keep bt's standard-library-only dependencies. ZeroMQ comes from
 // github.com/go-zeromq/zmq4, in pure Go (no cgo); the publisher is tested against
