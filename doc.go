@@ -100,6 +100,13 @@
 // Groot2, Chrome traces, per-node statistics — and writes any tree as XML with node
 // UIDs, which Spec's accessors (Ports, HookScript, SubTreeID) and Tree.ID make possible.
 //
+// Node.SetPreTick and SetPostTick run a function before and after a node's tick that
+// may replace its status without ticking it (BehaviorTree.CPP's pre- and post-tick
+// functions): fault injection in tests, and the breakpoints of the Groot2 publisher
+// (the module in the repository's groot2 folder). A node without them costs nothing
+// more. Tree.Do runs a function on the ticking goroutine before the next tick, which is
+// how another goroutine subscribes to, or sets tick functions on, a tree that ticks.
+//
 // # Waking up
 //
 // Some nodes yield: they return Running and ask for a wake-up (Node.WakeUp) so that
@@ -203,6 +210,10 @@
 //     unless the tree has observers: a node that reads an earlier sibling's status
 //     during the same tick may find it still Idle. Between ticks, and for observers,
 //     statuses are exactly BehaviorTree.CPP's.
+//   - A pre- or post-tick function (Node.SetPreTick, SetPostTick) that replaces the
+//     status of a node that was Running halts the node first (BehaviorTree.CPP leaves
+//     its work running). A decorator stores its own status as it ticks, so when a
+//     post-tick function replaces it, observers hear of both changes.
 //   - After a tick that returned an error, the next tick or Halt first halts whatever
 //     is Running and resets every node (BehaviorTree.CPP leaves the tree as the
 //     exception left it).

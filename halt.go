@@ -90,10 +90,7 @@ func (t *Tree) interrupt(n *Node, self bool, top *Node) error {
 		if child == nil {
 			continue
 		}
-		tk := n.t
-		if h, ok := tk.(*hookedNode); ok {
-			tk = h.inner
-		}
+		tk := n.core()
 		if i, ok := tk.(interface{ interrupted(k int) }); ok {
 			i.interrupted(int(t.byUID[child.meta.uid-1]) - int(n.meta.first))
 		}

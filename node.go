@@ -214,8 +214,8 @@ func (n *Node) halt() error {
 	f := n.family()
 	errs = appendErr(errs, f.stop(0))
 	errs = appendErr(errs, n.protect(func() { n.set(Idle) }))
-	if hn, ok := n.t.(*hookedNode); ok {
-		errs = appendErr(errs, n.protect(func() { hn.run(n, OnHalted) }))
+	if h := n.conditions(); h != nil {
+		errs = appendErr(errs, n.protect(func() { h.run(n, OnHalted) }))
 	}
 	return join(errs)
 }
@@ -448,11 +448,7 @@ func (n *Node) Tree() *Tree { return n.meta.scope.tree }
 // Behavior returns the behavior a user-defined node was built with (for example to
 // reach a custom action's fields in a test), or nil for a builtin node.
 func (n *Node) Behavior() Behavior {
-	t := n.t
-	if h, ok := t.(*hookedNode); ok {
-		t = h.inner
-	}
-	if u, ok := t.(*userNode); ok {
+	if u, ok := n.core().(*userNode); ok {
 		return u.beh
 	}
 	return nil

@@ -71,11 +71,7 @@ type binding struct {
 }
 
 func (n *Node) binding(name string) (*binding, error) {
-	t := n.t
-	if h, ok := t.(*hookedNode); ok {
-		t = h.inner
-	}
-	if u, ok := t.(*userNode); ok {
+	if u, ok := n.core().(*userNode); ok {
 		for i := range u.ports {
 			if u.ports[i].name == name {
 				return &u.ports[i], nil

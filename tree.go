@@ -38,6 +38,7 @@ type Tree struct {
 	bb          *blackboard.Blackboard
 	enums       func(string) (int64, bool)
 	logger      *slog.Logger // for the Log node; nil: slog.Default() (see logger.go)
+	queue       queue        // functions to run before the next tick (see Do)
 }
 
 // Option configures a tree when it is built.
@@ -117,11 +118,13 @@ func (t *Tree) tick(rerun bool) (s Status, err error) {
 			s, err = Idle, t.caught(r)
 		}
 	}()
+	t.runQueued()
 	s = t.root.Tick()
 	for rerun && s == Running && t.woken() {
 		if t.stopAsked.Load() {
 			return t.stop(true)
 		}
+		t.runQueued()
 		s = t.root.Tick()
 	}
 	if s.Completed() {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
 )
 
 // The benchmarks tick the shapes of the engine's benchmarks (bench_test.go at the
@@ -21,28 +22,6 @@ import (
 // ns/node is the time per node visit. The loggers write to io.Discard, except
 // …BtlogFile, which writes a .btlog file; a writer slower than the ticks lets the
 // queue grow, which the benchmark counts.
-
-func flatSpec() *bt.Spec {
-	kids := make([]*bt.Spec, 1000)
-	for i := range kids {
-		kids[i] = bt.AlwaysSuccess()
-	}
-	return bt.Sequence(kids...)
-}
-
-func deepSpec(depth int, sequence bool, want bt.Status) *bt.Spec {
-	if depth == 0 {
-		if want == bt.Success {
-			return bt.AlwaysSuccess()
-		}
-		return bt.AlwaysFailure()
-	}
-	pass, mk := bt.Failure, bt.Fallback
-	if sequence {
-		pass, mk = bt.Success, bt.Sequence
-	}
-	return mk(deepSpec(depth-1, !sequence, pass), deepSpec(depth-1, !sequence, want))
-}
 
 // attach attaches a logger to a tree, or nothing.
 type attach func(tb testing.TB, tree *bt.Tree) Logger
@@ -109,13 +88,13 @@ func benchTree(b *testing.B, spec *bt.Spec, a attach) {
 
 func BenchmarkFlat(b *testing.B) {
 	for _, l := range benchLoggers {
-		b.Run(l.name, func(b *testing.B) { benchTree(b, flatSpec(), l.attach) })
+		b.Run(l.name, func(b *testing.B) { benchTree(b, bttest.Flat(1000), l.attach) })
 	}
 }
 
 func BenchmarkDeep(b *testing.B) {
 	for _, l := range benchLoggers {
-		b.Run(l.name, func(b *testing.B) { benchTree(b, deepSpec(10, true, bt.Success), l.attach) })
+		b.Run(l.name, func(b *testing.B) { benchTree(b, bttest.Deep(10), l.attach) })
 	}
 }
 

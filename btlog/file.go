@@ -101,13 +101,15 @@ type fileSink struct{ output }
 
 func (f *fileSink) write(batch []Transition) error {
 	for _, tr := range batch {
-		f.buf = appendRecord(f.buf, tr)
+		f.buf = AppendRecord(f.buf, tr)
 	}
 	return f.emit()
 }
 
-// appendRecord appends the 9 bytes of one change.
-func appendRecord(b []byte, tr Transition) []byte {
+// AppendRecord appends to b the 9 bytes that record one change in a .btlog file (see
+// File), and in the reply to Groot2's GET_TRANSITIONS request: the offset in µs, the
+// node's UID and its new status. Offsets below zero are written as zero.
+func AppendRecord(b []byte, tr Transition) []byte {
 	us := uint64(min(max(tr.Offset.Microseconds(), 0), maxOffset))
 	return append(b, byte(us), byte(us>>8), byte(us>>16), byte(us>>24), byte(us>>32), byte(us>>40),
 		byte(tr.UID), byte(tr.UID>>8), byte(tr.Status))

@@ -17,7 +17,7 @@ func encode(l *Log) []byte {
 	b = append(b, l.XML...)
 	b = binary.LittleEndian.AppendUint64(b, uint64(l.Start.UnixMicro()))
 	for _, tr := range l.Transitions {
-		b = appendRecord(b, tr)
+		b = AppendRecord(b, tr)
 	}
 	return b
 }

@@ -15,5 +15,9 @@
 // wait until a test advances it, from another goroutine. Tests that run a whole loop
 // are often simpler under testing/synctest, with the system clock.
 //
+// For fault injection — a node that fails, or succeeds, whatever it would do — set a
+// tick function on it (bt.Node.SetPreTick). Flat and Deep build the trees of bt's tick
+// benchmarks, for the benchmarks of code that watches ticks.
+//
 // Package bttest imports package bt; bt never imports it.
 package bttest

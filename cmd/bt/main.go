@@ -12,14 +12,28 @@
 // Run "bt help" for the list of commands and "bt <command> --help" for the flags of
 // one, with an example. The exit status is 0 on success, 1 when the command failed
 // and 2 for a wrong command line.
+//
+// "bt run --groot2" publishes the run to Groot2. For it the command is a module of
+// its own, which requires the groot2 module, so that the library's module keeps no
+// dependency but the standard library; in the repository, go.work ties the modules
+// together.
 package main
 
 import (
+	"io"
 	"os"
 
+	"github.com/gobt/bt"
+	"github.com/gobt/bt/groot2"
 	"github.com/gobt/bt/internal/cli"
 )
 
 func main() {
-	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, cli.WithGroot2(publish)))
+}
+
+// publish serves tree to Groot2 on port and the next one, on every interface, as
+// BehaviorTree.CPP's Groot2Publisher does.
+func publish(tree *bt.Tree, port int) (io.Closer, error) {
+	return groot2.New(tree, &groot2.Options{Port: port})
 }

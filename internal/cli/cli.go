@@ -29,19 +29,36 @@ const (
 
 // Main runs the bt command with args (without the program name) and returns the exit
 // status. An interrupt (Ctrl-C) stops "bt run" cleanly: the tree is halted first.
-func Main(args []string, stdout, stderr io.Writer) int {
+// The options give the command what the main module cannot hold (see WithGroot2).
+func Main(args []string, stdout, stderr io.Writer, opts ...Option) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	c := &cmd{ctx: ctx, stdout: stdout, stderr: stderr, color: btlog.Terminal(stdout)}
+	for _, o := range opts {
+		o(c)
+	}
 	return c.main(args)
 }
+
+// Option gives the command a capability.
+type Option func(*cmd)
+
+// Publish starts serving tree to Groot2 on port (Groot2's requests) and port+1 (its
+// notices) until Close; Close also lets go a tick paused at a breakpoint.
+type Publish func(tree *bt.Tree, port int) (io.Closer, error)
+
+// WithGroot2 gives "bt run --groot2" its publisher. The command in cmd/bt passes the
+// one of the groot2 module, which the main module cannot import: it would make every
+// user of bt depend on ZeroMQ.
+func WithGroot2(p Publish) Option { return func(c *cmd) { c.publish = p } }
 
 // cmd is one invocation of the command: where it writes and what it may use.
 type cmd struct {
 	ctx            context.Context
 	stdout, stderr io.Writer
-	color          bool // stdout is a terminal that takes ANSI colours
-	pid            int  // the process ID written in traces (0: the process's own)
+	color          bool    // stdout is a terminal that takes ANSI colours
+	pid            int     // the process ID written in traces (0: the process's own)
+	publish        Publish // for --groot2; nil: not built in
 }
 
 // command is a subcommand: its name, a one-line summary and its implementation.

@@ -9,17 +9,20 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/gobt/bt"
 	"github.com/gobt/bt/btlog"
 )
 
-// watchOptions are the flags of "bt run" that watch the run: the loggers of btlog.
+// watchOptions are the flags of "bt run" that watch the run: the loggers of btlog,
+// and Groot2.
 type watchOptions struct {
 	log                 bool   // --log: the console, on stdout
 	btlog, trace, jsonl string // files to write ("": none)
 	stats               bool   // --stats: a table at the end
+	groot2              groot2Flag
 }
 
 // register defines the flags on fs.
@@ -29,14 +32,64 @@ func (w *watchOptions) register(fs *flag.FlagSet) {
 	fs.StringVar(&w.trace, "trace", "", "write the run as a Chrome trace to `FILE.json`, to open in Perfetto or chrome://tracing")
 	fs.StringVar(&w.jsonl, "jsonl", "", "write a JSON object per status change to `FILE`, a line each")
 	fs.BoolVar(&w.stats, "stats", false, "print a table of statistics per node at the end: transitions, successes, failures, last result and status")
+	fs.Var(&w.groot2, "groot2", fmt.Sprintf("publish the run to Groot2 on `PORT` (default %d) and the next port: Groot2 follows it live, sets breakpoints and injects faults", defaultGroot2Port))
 }
 
-// check reports what is wrong with the flags before anything runs.
-func (w *watchOptions) check() error {
+// check reports what is wrong with the flags before anything runs; canPublish says
+// whether the command has a Groot2 publisher.
+func (w *watchOptions) check(canPublish bool) error {
 	if w.btlog != "" && filepath.Ext(w.btlog) != btlog.Ext {
 		return fmt.Errorf("--btlog %s: the file's name must end in %s (Groot2 reads no other)", w.btlog, btlog.Ext)
 	}
-	return nil
+	if _, given, err := w.groot2.port(); err != nil || !given || canPublish {
+		return err
+	}
+	return errors.New("--groot2: this bt was built without Groot2 support; the command of the repository's cmd/bt has it")
+}
+
+// defaultGroot2Port is the port Groot2 connects to by default (BehaviorTree.CPP's).
+const defaultGroot2Port = 1667
+
+// groot2Flag is --groot2, alone (the default port) or with a port: --groot2=1700, or
+// "--groot2 1700" (see joinGroot2Port).
+type groot2Flag struct{ optionalFlag }
+
+// port returns the server port and whether --groot2 was given.
+func (g *groot2Flag) port() (int, bool, error) {
+	switch g.value {
+	case "":
+		return 0, false, nil
+	case "true":
+		return defaultGroot2Port, true, nil
+	}
+	p, err := strconv.Atoi(g.value)
+	if err != nil || p < 1 || p > 65534 {
+		return 0, false, fmt.Errorf("--groot2=%s: want a port from 1 to 65534 (the publisher takes the next one too)", g.value)
+	}
+	return p, true, nil
+}
+
+// joinGroot2Port turns "--groot2 PORT" into "--groot2=PORT": a flag that may stand
+// alone takes no separate value in package flag, which would read PORT as the file.
+func joinGroot2Port(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if (a == "--groot2" || a == "-groot2") && i+1 < len(args) && isPort(args[i+1]) {
+			a += "=" + args[i+1]
+			i++
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+func isPort(s string) bool {
+	_, err := strconv.ParseUint(s, 10, 16)
+	return err == nil
 }
 
 // observers watch a run: the loggers the flags ask for. They are attached once the
@@ -104,8 +157,23 @@ func (obs *observers) attach(c *cmd, tree *bt.Tree, w *watchOptions) error {
 			obs.add("--stats", s)
 		}
 	}
+	if port, ok, _ := w.groot2.port(); ok {
+		pub, err := c.publish(tree, port)
+		if try("--groot2", err) {
+			// An interrupt closes it at once, which lets a tick paused at a breakpoint go
+			// on, so that the run can stop.
+			stop := context.AfterFunc(c.ctx, func() { pub.Close() })
+			obs.add("--groot2", closer(func() error { stop(); return pub.Close() }))
+			fmt.Fprintf(c.stderr, "bt: publishing to Groot2 on ports %d and %d\n", port, port+1)
+		}
+	}
 	return errors.Join(errs...)
 }
+
+// closer is a function that closes something.
+type closer func() error
+
+func (f closer) Close() error { return f() }
 
 func (obs *observers) add(flag string, c io.Closer) {
 	obs.open = append(obs.open, observer{flag, c})

@@ -57,6 +57,14 @@ the changes in BehaviorTree.CPP's FileLogger2 format, for Groot2 and "bt replay"
 --trace FILE.json writes a Chrome trace for Perfetto or chrome://tracing; --jsonl
 FILE a JSON object per change; --stats prints a table per node after the blackboard
 line. They combine, and none makes a tick wait for its output.
+
+--groot2 publishes the run to Groot2 as BehaviorTree.CPP's Groot2Publisher does, on
+port 1667 and the next one (--groot2 PORT or --groot2=PORT for others): Groot2
+connects, shows the tree and its statuses live, reads the blackboards, records
+transitions, pauses the run at breakpoints and replaces the statuses of nodes (fault
+injection). Give --interval (500ms, say) to follow the tree by eye; the publisher
+stops when the run does, and an interrupt lets a tick paused at a breakpoint go on
+first.
 `,
 	example: `bt run examples/sniper/sniper.xml
 bt run --exactly-once --log --main Async examples/fallbacks/fallbacks.xml
@@ -93,7 +101,7 @@ func (c *cmd) run(args []string) int {
 	fs.StringVar(&o.blackboard, "blackboard", "", "seed the root blackboard with the entries of `FILE.json` (an object of key → value)")
 	fs.Var(&o.sets, "set", "seed the root blackboard entry `key=value` (repeatable)")
 	w.register(fs)
-	files, code, ok := c.parse(fs, runHelp, args)
+	files, code, ok := c.parse(fs, runHelp, joinGroot2Port(args))
 	switch {
 	case !ok:
 		return code
@@ -107,7 +115,7 @@ func (c *cmd) run(args []string) int {
 	if _, _, err := o.mockAll.status(); err != nil {
 		return c.usageError(runHelp, "%v", err)
 	}
-	if err := w.check(); err != nil {
+	if err := w.check(c.publish != nil); err != nil {
 		return c.usageError(runHelp, "%v", err)
 	}
 	if isSet(fs, "ticks") && !isSet(fs, "interval") {
@@ -360,29 +368,32 @@ func (s *setFlags) Set(kv string) error {
 	return nil
 }
 
-// mockAllFlag is --mock-all, alone (SUCCESS) or with a status: --mock-all=FAILURE.
-// The flag package calls a flag that may stand alone a boolean and says so in its
-// errors, so Set takes any text and status checks it once the flags are parsed.
-type mockAllFlag struct {
-	value string // "": not given
+// optionalFlag is a flag that may stand alone or take a value: --flag, --flag=value.
+// The flag package calls such a flag a boolean and says so in its errors, so Set
+// takes any text, which the flag's own type checks once the flags are parsed.
+type optionalFlag struct {
+	value string // "": not given; "true": alone
 }
 
-func (m *mockAllFlag) IsBoolFlag() bool { return true }
+func (o *optionalFlag) IsBoolFlag() bool { return true }
 
-func (m *mockAllFlag) String() string {
-	if m == nil {
+func (o *optionalFlag) String() string {
+	if o == nil {
 		return ""
 	}
-	return m.value
+	return o.value
 }
 
-func (m *mockAllFlag) Set(s string) error {
-	m.value = s
+func (o *optionalFlag) Set(s string) error {
+	o.value = s
 	if s == "false" {
-		m.value = ""
+		o.value = ""
 	}
 	return nil
 }
+
+// mockAllFlag is --mock-all, alone (SUCCESS) or with a status: --mock-all=FAILURE.
+type mockAllFlag struct{ optionalFlag }
 
 // status returns the status the mocked leaves return, and whether --mock-all was given.
 func (m *mockAllFlag) status() (bt.Status, bool, error) {

@@ -1,0 +1,109 @@
+// Package groot2 publishes a running tree to Groot2, the behavior-tree editor and
+// debugger, over BehaviorTree.CPP 4.10's Groot2 protocol: Groot2 attaches to a bt
+// program exactly as it attaches to one using BehaviorTree.CPP's Groot2Publisher,
+// shows the tree and its statuses live, reads the blackboards, records transitions,
+// and sets breakpoints and fault injections.
+//
+//	pub, err := groot2.New(tree, nil) // ports 1667 and 1668
+//	if err != nil { … }
+//	defer pub.Close()
+//	tree.TickWhileRunning(ctx, 0)
+//
+// The bt command publishes the trees it runs the same way: bt run --groot2 FILE.xml.
+//
+// It is a module of its own (github.com/gobt/bt/groot2), so that programs that do not
+// use it keep bt's standard-library-only dependencies. ZeroMQ comes from
+// github.com/go-zeromq/zmq4, in pure Go (no cgo); the publisher is tested against
+// libzmq peers.
+//
+// # The protocol
+//
+// A REP socket on the server port answers Groot2's requests; a PUB socket on the next
+// port tells subscribers when a breakpoint is reached. A request is a header of 6
+// bytes — the protocol (2), the request type, a uint32 id — and at most one more
+// part; a reply starts with the request's header followed by the 16-byte UUID of the
+// tree, fixed per publisher. A request that cannot be served gets a reply of two parts,
+// "error" and the reason, with BehaviorTree.CPP's texts ("wrong request header",
+// "must be 2 parts message", "Node ID not found", "Request not recognized", the JSON
+// errors of nlohmann::json).
+//
+//	T FULLTREE          the tree as XML with UIDs (btlog.WriteTreeXML)
+//	S STATUS            3 bytes a node: its UID (little-endian) and its status, an Idle
+//	                    node written as 10 + the status it had before (12: idle after
+//	                    SUCCESS); the main tree's nodes first, then each subtree's
+//	B BLACKBOARD        the blackboards named in the second part (";"-separated: the
+//	                    main tree by its ID, a subtree instance by its path), as a JSON
+//	                    object converted to MessagePack as nlohmann::json's to_msgpack
+//	                    does; a root blackboard that is not one of them is added as ROOT
+//	I HOOK_INSERT       a hook, or an array of hooks, as JSON (see Hooks)
+//	R HOOK_REMOVE       {"uid":…,"position":…}
+//	D HOOKS_DUMP        the hooks as a JSON array
+//	A REMOVE_ALL_HOOKS
+//	X DISABLE_ALL_HOOKS
+//	U BREAKPOINT_UNLOCK {"uid":…,"position":…,"desired_status":…,"remove_when_done":…}
+//	r TOGGLE_RECORDING  "start" (replies with the time in µs since the Unix epoch) or "stop"
+//	t GET_TRANSITIONS   the changes recorded since the last request, 9 bytes each as in
+//	                    a .btlog file (btlog.AppendRecord); the last 1,000 are kept
+//
+// # Hooks
+//
+// A hook sits before (position 0) or after (1) a node's tick, through the node's
+// tick functions (bt.Node.SetPreTick, SetPostTick). A breakpoint (mode 0) pauses the
+// goroutine that ticks the tree at the node, and publishes BREAKPOINT_REACHED (its
+// header, then the node's UID in decimal) on the PUB socket, until Groot2 unlocks it:
+// with desired status SUCCESS or FAILURE the node is not ticked (before) or its status
+// is replaced (after); with any other status it goes on. A replacement (mode 1)
+// replaces the node's status with its desired status at once, without pausing. A hook
+// with "once" is removed after it ran. While the tree is paused the publisher goes on
+// answering: Groot2 reads statuses and blackboards, and hooks it sets then apply to
+// the rest of the tick.
+//
+// The heartbeat: when no request comes for the heartbeat (Options.Heartbeat,
+// DefaultHeartbeat), Groot2 is taken for gone: every hook is disabled, so a paused
+// node goes on and none pauses again — a robot never stays frozen because Groot2 went
+// away. The next request enables them all again. The heartbeat runs on the tree's
+// clock (bt.WithClock), so tests move it with a fake clock.
+//
+// # Cost
+//
+// While no client is connected — no request within the heartbeat — the publisher
+// does not observe the tree: ticks cost what they cost without it (bench/README.md of
+// the repository has the figures). Once a request comes, the tree is observed from the
+// start of its next tick: the status buffer and the recording follow every change,
+// and a tick costs what an observed tick costs (a clock read and a call per change).
+//
+// # Concurrency
+//
+// New and Close may be called from any goroutine, also while the tree ticks. The
+// publisher changes the tree (its subscription, its nodes' tick functions) only on the
+// goroutine that ticks it, through bt.Tree.Do, at the start of a tick or when a hook
+// returns. Close lets paused nodes go on at once; the tree loses the subscription and
+// the tick functions at the start of its next tick. Use one publisher per tree: a
+// second one, or a test that sets tick functions on the same nodes, would overwrite
+// the first's. Several trees, each with its publisher on its own ports, work side by
+// side.
+//
+// # Differences from BehaviorTree.CPP
+//
+//   - A request whose protocol byte is not 2 gets an error reply; BehaviorTree.CPP
+//     does not look at it.
+//   - HOOK_INSERT for a node that does not exist gets the error "Node ID not found"
+//     (BehaviorTree.CPP replies as if it had inserted it), the hooks of an array are
+//     checked before any is inserted, and a uid, mode or position out of range is an
+//     error (nlohmann::json casts them). JSON syntax errors are worded by Go's decoder
+//     behind nlohmann's prefix.
+//   - A hook that disables a paused breakpoint (HOOK_INSERT with "enabled": false) lets
+//     the node go on; BehaviorTree.CPP leaves it paused until something else wakes it.
+//   - The tree is observed only while a client is connected (see Cost); statuses
+//     changed while nobody watched are read from the nodes when a client comes back,
+//     and a recording misses the changes made while no client was connected.
+//   - A hook set or removed while the tree ticks applies from the start of the next
+//     tick, or as soon as a paused breakpoint lets the tick go on; BehaviorTree.CPP
+//     swaps the callback under a mutex at once.
+//   - A hook that replaces the status of a node that was Running halts the node (see
+//     bt.Node.SetPreTick).
+//   - The sockets protect the program from bad peers: a message may hold 64 frames and
+//     1 MiB, a socket 64 connections, and a handshake must end within 10 s.
+//   - A subtree's blackboard always descends from the main tree's, so the error about
+//     a request that spans several external root blackboards cannot happen.
+package groot2

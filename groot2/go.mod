@@ -1,0 +1,16 @@
+module github.com/gobt/bt/groot2
+
+go 1.25.0
+
+require (
+	github.com/go-zeromq/zmq4 v0.17.0
+	github.com/gobt/bt v0.0.0-00010101000000-000000000000
+)
+
+require (
+	github.com/go-zeromq/goczmq/v4 v4.2.2 // indirect
+	golang.org/x/sync v0.7.0 // indirect
+	golang.org/x/text v0.15.0 // indirect
+)
+
+replace github.com/gobt/bt => ../

@@ -1,0 +1,344 @@
+package groot2
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/go-zeromq/zmq4"
+	"github.com/go-zeromq/zmq4/security/null"
+)
+
+// The ZeroMQ sockets: a REP socket for Groot2's requests and a PUB socket for the
+// notices of breakpoints reached, each listening on a TCP port.
+//
+// zmq4 does the ZMTP 3.0 handshake and framing of each connection (zmq4.Open, Conn);
+// the sockets' own rules are here, because zmq4's socket types do not keep them under
+// bad peers: its REP splits a request's envelope at the last empty frame rather than
+// the first (so a request with an empty part is misread), its listener does the
+// handshake of one peer before accepting the next (a peer that connects and sends
+// nothing stops every other), and its readers allocate whatever size a frame header
+// announces. Here every connection has its own goroutines, a handshake that must end
+// within handshakeTimeout, and frames and messages of bounded size (guard).
+
+const (
+	handshakeTimeout = 10 * time.Second
+	// writeTimeout bounds a reply or a notice to one peer, as BehaviorTree.CPP's
+	// publisher sets ZMQ_SNDTIMEO to 1000 ms.
+	writeTimeout = time.Second
+	// maxPeers bounds the connections of one socket; more are closed at once.
+	maxPeers = 64
+	// maxMessage and maxFrames bound what a peer may send in one message: Groot2's
+	// requests are a header and at most one short part.
+	maxMessage = 1 << 20
+	maxFrames  = 64
+	// pubQueue is how many notices wait for a slow subscriber before more are
+	// dropped (a PUB socket never blocks its sender).
+	pubQueue = 64
+)
+
+// socket is a listening socket of one type and its connections.
+type socket struct {
+	typ   zmq4.SocketType
+	ln    net.Listener
+	serve func(*peer) // runs a connection after its handshake, until it fails
+	wg    sync.WaitGroup
+
+	mu     sync.Mutex
+	peers  map[*peer]struct{}
+	closed bool
+}
+
+// peer is one connection to a socket.
+type peer struct {
+	nc net.Conn
+	zc *zmq4.Conn
+	// For a PUB socket: the topics the subscriber asked for (guarded by socket.mu) and
+	// the notices waiting for its writer.
+	topics [][]byte
+	out    chan [][]byte
+}
+
+// listen opens a socket of type typ on addr, whose connections serve runs.
+func listen(addr string, typ zmq4.SocketType, serve func(*socket, *peer)) (*socket, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	s := &socket{typ: typ, ln: ln, peers: map[*peer]struct{}{}}
+	s.serve = func(c *peer) { serve(s, c) }
+	s.wg.Add(1)
+	go s.accept()
+	return s, nil
+}
+
+func (s *socket) accept() {
+	defer s.wg.Done()
+	var backoff time.Duration
+	for {
+		nc, err := s.ln.Accept()
+		if err != nil {
+			if errors.Is(err, net.ErrClosed) {
+				return
+			}
+			// Out of file descriptors and the like: wait a little, as net/http does.
+			backoff = min(max(2*backoff, 5*time.Millisecond), time.Second)
+			time.Sleep(backoff)
+			continue
+		}
+		backoff = 0
+		s.mu.Lock()
+		if s.closed || len(s.peers) >= maxPeers {
+			s.mu.Unlock()
+			nc.Close()
+			if s.isClosed() {
+				return
+			}
+			continue
+		}
+		c := &peer{nc: nc}
+		if s.typ == zmq4.Pub {
+			c.out = make(chan [][]byte, pubQueue)
+		}
+		s.peers[c] = struct{}{}
+		s.wg.Add(1)
+		s.mu.Unlock()
+		go s.run(c)
+	}
+}
+
+func (s *socket) isClosed() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closed
+}
+
+// run does the handshake of a connection and serves it. A peer that breaks the
+// protocol in a way zmq4 does not expect (it panics on some malformed metadata) loses
+// its connection, nothing else.
+func (s *socket) run(c *peer) {
+	defer s.wg.Done()
+	defer func() {
+		recover()
+		c.nc.Close()
+		s.mu.Lock()
+		delete(s.peers, c)
+		s.mu.Unlock()
+	}()
+	c.nc.SetDeadline(time.Now().Add(handshakeTimeout))
+	zc, err := zmq4.Open(&guard{Conn: c.nc, skip: greetingSize}, null.Security(), s.typ, zmq4.SocketIdentity(""), true, nil)
+	if err != nil {
+		return
+	}
+	c.nc.SetDeadline(time.Time{})
+	c.zc = zc
+	s.serve(c)
+}
+
+// close closes the listener and every connection, and waits for their goroutines.
+func (s *socket) close() {
+	s.mu.Lock()
+	s.closed = true
+	s.ln.Close()
+	for c := range s.peers {
+		c.nc.Close()
+	}
+	s.mu.Unlock()
+	s.wg.Wait()
+}
+
+func (s *socket) port() int { return s.ln.Addr().(*net.TCPAddr).Port }
+
+// send writes a message to a peer within writeTimeout.
+func (c *peer) send(frames [][]byte) error {
+	c.nc.SetWriteDeadline(time.Now().Add(writeTimeout))
+	return c.zc.SendMsg(zmq4.NewMsgFrom(frames...))
+}
+
+// recv reads the next message from a peer, skipping commands (zmq4 answers PINGs).
+func (c *peer) recv() ([][]byte, error) {
+	for {
+		msg, err := c.zc.RecvMsg()
+		if err != nil {
+			return nil, err
+		}
+		if msg.Type != zmq4.CmdMsg {
+			return msg.Frames, nil
+		}
+	}
+}
+
+// serveREP answers each request of a REQ (or DEALER) peer with handle's reply, as a
+// REP socket does: the envelope — the frames up to the first empty one — is sent back
+// before the reply, and a message without one is dropped.
+func serveREP(handle func(request [][]byte) [][]byte) func(*socket, *peer) {
+	return func(_ *socket, c *peer) {
+		for {
+			frames, err := c.recv()
+			if err != nil {
+				return
+			}
+			i := slices.IndexFunc(frames, func(f []byte) bool { return len(f) == 0 })
+			if i < 0 {
+				continue
+			}
+			reply := append(slices.Clip(frames[:i+1]), handle(frames[i+1:])...)
+			if c.send(reply) != nil {
+				return
+			}
+		}
+	}
+}
+
+// servePUB reads a subscriber's (un)subscriptions — ZMTP 3.0 messages whose first byte
+// is 1 (subscribe) or 0 (unsubscribe), then the topic — while its writer sends it
+// the notices that publish queues.
+func servePUB(s *socket, c *peer) {
+	done := make(chan struct{})
+	defer close(done)
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		for {
+			select {
+			case <-done:
+				return
+			case msg := <-c.out:
+				if c.send(msg) != nil {
+					c.nc.Close()
+					return
+				}
+			}
+		}
+	}()
+	for {
+		frames, err := c.recv()
+		if err != nil {
+			return
+		}
+		if len(frames) == 0 || len(frames[0]) == 0 {
+			continue
+		}
+		f := frames[0]
+		topic := slices.Clone(f[1:])
+		s.mu.Lock()
+		i := slices.IndexFunc(c.topics, func(t []byte) bool { return bytes.Equal(t, topic) })
+		switch {
+		case f[0] == 1 && i < 0:
+			c.topics = append(c.topics, topic)
+		case f[0] == 0 && i >= 0:
+			c.topics = slices.Delete(c.topics, i, i+1)
+		}
+		s.mu.Unlock()
+	}
+}
+
+// publish queues a message for every subscriber with a topic that prefixes its first
+// frame; a subscriber whose queue is full misses it. It never blocks.
+func (s *socket) publish(frames [][]byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for c := range s.peers {
+		if c.out == nil || !slices.ContainsFunc(c.topics, func(t []byte) bool { return bytes.HasPrefix(frames[0], t) }) {
+			continue
+		}
+		select {
+		case c.out <- frames:
+		default:
+		}
+	}
+}
+
+// greetingSize is the size of a ZMTP 3 greeting, which zmq4 reads and checks.
+const greetingSize = 64
+
+// guard follows the ZMTP framing of what a peer sends and fails a read as soon as a
+// frame header announces more than a message may hold, before zmq4 allocates it.
+type guard struct {
+	net.Conn
+	skip   int    // greeting bytes still to pass
+	state  int    // what the next byte is: a frame's flags, a byte of its size, its body
+	flags  byte   // of the current frame
+	need   int    // size bytes still to read
+	size   uint64 // the frame's size, as read so far
+	left   uint64 // body bytes still to pass
+	frames int    // frames of the current message, and their bytes
+	total  uint64
+}
+
+const (
+	atFlags = iota
+	atSize
+	atBody
+)
+
+// ZMTP frame flags.
+const (
+	flagMore    = 0x01
+	flagLong    = 0x02
+	flagCommand = 0x04
+)
+
+var errTooLarge = fmt.Errorf("groot2: a peer sent a message of more than %d frames or %d bytes", maxFrames, maxMessage)
+
+func (g *guard) Read(p []byte) (int, error) {
+	n, err := g.Conn.Read(p)
+	if g.scan(p[:n]) != nil {
+		return 0, errTooLarge
+	}
+	return n, err
+}
+
+func (g *guard) scan(b []byte) error {
+	for len(b) > 0 {
+		switch {
+		case g.skip > 0:
+			k := min(g.skip, len(b))
+			g.skip -= k
+			b = b[k:]
+		case g.state == atFlags:
+			g.flags, g.size, g.need = b[0], 0, 1
+			if g.flags&flagLong != 0 {
+				g.need = 8
+			}
+			g.state = atSize
+			b = b[1:]
+		case g.state == atSize:
+			g.size = g.size<<8 | uint64(b[0])
+			g.need--
+			b = b[1:]
+			if g.need > 0 {
+				continue
+			}
+			g.frames++
+			if g.frames > maxFrames || g.size > maxMessage-g.total {
+				return errTooLarge
+			}
+			g.total += g.size
+			g.left = g.size
+			g.state = atBody
+			if g.left == 0 {
+				g.endFrame()
+			}
+		default:
+			k := min(g.left, uint64(len(b)))
+			g.left -= k
+			b = b[k:]
+			if g.left == 0 {
+				g.endFrame()
+			}
+		}
+	}
+	return nil
+}
+
+func (g *guard) endFrame() {
+	g.state = atFlags
+	if g.flags&flagMore == 0 || g.flags&flagCommand != 0 {
+		g.frames, g.total = 0, 0
+	}
+}
