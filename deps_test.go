@@ -22,6 +22,7 @@ var allowed = map[string][]string{
 	"btxml":         {},
 	".":             {"script", "blackboard", "btxml", "internal/typo"},
 	"btlog":         {".", "btxml"},
+	"monitor":       {".", "blackboard", "btlog"},
 	"bttest":        {"."},
 	"internal/typo": {},
 }
