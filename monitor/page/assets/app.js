@@ -71,6 +71,7 @@ function show() {
   const s = hist.at(view);
   graph.update(s);
   renderBlackboard($('blackboard'), info.scopes, s);
+  $('unit').textContent = info.live ? 'tick' : 'step'; // a .btlog file records changes, not ticks
   $('tick').textContent = s.known ? s.tick : '–';
   const scrub = $('scrub');
   scrub.max = Math.max(hist.length - 1, 0);
