@@ -8,6 +8,10 @@
 //	Trace     MinitraceLogger: Chrome trace JSON for Perfetto and chrome://tracing
 //	Stats     TreeObserver: per-node counts, by UID and by path, for tests
 //
+// A .btlog file read back (Log) prints as the Console would have printed the run
+// (Log.WriteConsole) and gives the statistics a Stats would have counted (Log.Stats):
+// "bt replay" is both, for files written by bt and by BehaviorTree.CPP.
+//
 // WriteTreeXML writes any tree, built from XML or in Go, as XML with node UIDs
 // (BehaviorTree.CPP's WriteTreeToXML), as .btlog files and Groot2 need it.
 //

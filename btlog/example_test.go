@@ -1,6 +1,7 @@
 package btlog_test
 
 import (
+	"bytes"
 	"fmt"
 	"log"
 	"log/slog"
@@ -136,6 +137,40 @@ func ExampleCreateFile() {
 	// 0s Fallback::3 IDLE -> RUNNING
 	// 0s DoorOpen IDLE -> FAILURE
 	// 0s OpenDoor::5 IDLE -> SUCCESS
+}
+
+// Print a recorded run as the console logger would have, with per-node statistics.
+func ExampleLog_WriteConsole() {
+	var file bytes.Buffer
+	tree := patrol()
+	recorder, err := btlog.NewFile(tree, &file)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if _, err := tree.TickOnce(); err != nil {
+		log.Fatal(err)
+	}
+	if err := recorder.Close(); err != nil {
+		log.Fatal(err)
+	}
+
+	run, err := btlog.Read(&file)
+	if err != nil {
+		log.Fatal(err)
+	}
+	onlyResults := func(n *btlog.NodeInfo, prev, s bt.Status) bool { return s == bt.Success || s == bt.Failure }
+	if err := run.WriteConsole(os.Stdout, &btlog.ConsoleOptions{Filter: onlyResults}); err != nil {
+		log.Fatal(err)
+	}
+	door, _ := run.Stats().ByPath("DoorOpen")
+	fmt.Println("DoorOpen failed", door.Failures, "time")
+	// Output:
+	// [0.000]: BatteryOK                 IDLE -> SUCCESS
+	// [0.000]: DoorOpen                  IDLE -> FAILURE
+	// [0.000]: OpenDoor                  IDLE -> SUCCESS
+	// [0.000]: Fallback                  RUNNING -> SUCCESS
+	// [0.000]: patrol                    RUNNING -> SUCCESS
+	// DoorOpen failed 1 time
 }
 
 // Write a trace to open in ui.perfetto.dev or chrome://tracing.

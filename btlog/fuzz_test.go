@@ -23,7 +23,8 @@ func encode(l *Log) []byte {
 }
 
 // FuzzRead: any input gives a Log or a *FormatError inside the input, never a panic;
-// a Log read without error writes back to the same bytes, and its transitions chain.
+// a Log read without error writes back to the same bytes, its transitions chain, it
+// prints a line per transition (at least) and its statistics end in the last statuses.
 func FuzzRead(f *testing.F) {
 	f.Add(handmade())
 	f.Add(handmade(rec(0, 1, 1), rec(5, 2, 1), rec(6, 4, 1), rec(6, 5, 3), rec(7, 4, 2), rec(7, 5, 0)))
@@ -53,6 +54,19 @@ func FuzzRead(f *testing.F) {
 				t.Fatalf("transition %+v (last status %s)", tr, last[tr.UID])
 			}
 			last[tr.UID] = tr.Status
+		}
+		var out bytes.Buffer
+		if err := l.WriteConsole(&out, &ConsoleOptions{Paths: true}); err != nil {
+			t.Fatalf("WriteConsole: %v", err)
+		}
+		if lines := bytes.Count(out.Bytes(), []byte("\n")); lines < len(l.Transitions) { // a name may hold newlines
+			t.Fatalf("WriteConsole wrote %d lines for %d transitions", lines, len(l.Transitions))
+		}
+		s := l.Stats()
+		for uid, status := range last {
+			if st, ok := s.ByUID(uid); !ok || st.Status != status {
+				t.Fatalf("Stats of UID %d: %+v, %v; its last status is %s", uid, st, ok, status)
+			}
 		}
 	})
 }

@@ -19,12 +19,13 @@ import (
 // reports (a skipped node keeps its IDLE status, and no change is sent); bt sends the
 // same changes, so Stats has no such count.
 type Stats struct {
-	nodes  []NodeInfo
+	nodes  []NodeInfo // sorted by UID
+	slot   []int      // the index in nodes and stats of each UID; -1: no such node
 	byPath map[string]uint16
-	cancel func()
+	cancel func() // the subscription; nil for the statistics of a Log
 
 	mu    sync.Mutex
-	stats []NodeStats // by UID-1
+	stats []NodeStats // as nodes
 }
 
 // NodeStats are the statistics of one node.
@@ -46,43 +47,70 @@ func NewStats(t *bt.Tree) (*Stats, error) {
 	if t == nil {
 		return nil, errNilTree
 	}
-	s := &Stats{nodes: nodesOf(t), byPath: make(map[string]uint16, t.Len())}
-	s.stats = make([]NodeStats, len(s.nodes))
-	for _, n := range s.nodes {
-		s.byPath[n.Path] = n.UID
-	}
+	s := newStats(nodesOf(t))
 	s.cancel = t.Subscribe(s.add)
 	return s, nil
 }
 
+// newStats makes the statistics of nodes, sorted by UID, all zero.
+func newStats(nodes []NodeInfo) *Stats {
+	s := &Stats{nodes: nodes, byPath: make(map[string]uint16, len(nodes)), stats: make([]NodeStats, len(nodes))}
+	s.slot = make([]int, maxUID(nodes)+1)
+	for i := range s.slot {
+		s.slot[i] = -1
+	}
+	for i, n := range nodes {
+		if n.UID == 0 { // only in a Log made by hand
+			continue
+		}
+		s.slot[n.UID] = i
+		s.byPath[n.Path] = n.UID
+	}
+	return s
+}
+
+// maxUID returns the largest UID of nodes (0 for none).
+func maxUID(nodes []NodeInfo) int {
+	m := 0
+	for _, n := range nodes {
+		m = max(m, int(n.UID))
+	}
+	return m
+}
+
 func (s *Stats) add(c bt.StatusChange) {
 	s.mu.Lock()
-	st := &s.stats[c.Node.UID()-1]
-	st.Status, st.Time = c.Status, c.Time
-	switch c.Status {
+	s.count(c.Node.UID(), c.Status, c.Time)
+	s.mu.Unlock()
+}
+
+// count counts a change of the node uid to status at time tm; s.mu is held.
+func (s *Stats) count(uid uint16, status bt.Status, tm time.Time) {
+	st := &s.stats[s.slot[uid]]
+	st.Status, st.Time = status, tm
+	switch status {
 	case bt.Idle:
 	case bt.Success:
 		st.Transitions++
 		st.Successes++
-		st.LastResult = c.Status
+		st.LastResult = status
 	case bt.Failure:
 		st.Transitions++
 		st.Failures++
-		st.LastResult = c.Status
+		st.LastResult = status
 	default:
 		st.Transitions++
 	}
-	s.mu.Unlock()
 }
 
 // ByUID returns the statistics of the node whose UID is uid; false if there is none.
 func (s *Stats) ByUID(uid uint16) (NodeStats, bool) {
-	if uid == 0 || int(uid) > len(s.stats) {
+	if int(uid) >= len(s.slot) || s.slot[uid] < 0 {
 		return NodeStats{}, false
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.stats[uid-1], true
+	return s.stats[s.slot[uid]], true
 }
 
 // ByPath returns the statistics of the node whose path (bt.Node.Path) is path; false
@@ -95,7 +123,8 @@ func (s *Stats) ByPath(path string) (NodeStats, bool) {
 	return s.ByUID(uid)
 }
 
-// Nodes returns the nodes of the tree, by UID (Nodes()[i].UID is i+1).
+// Nodes returns the nodes of the tree, sorted by UID (for a tree, Nodes()[i].UID is
+// i+1; a .btlog file may skip UIDs).
 func (s *Stats) Nodes() []NodeInfo { return s.nodes }
 
 // Reset sets every statistic back to zero.
@@ -129,6 +158,9 @@ func (s *Stats) Flush() error { return nil }
 // Close detaches the Stats from the tree; the statistics stay readable. Like
 // Tree.Subscribe's cancel function, it must not be called while the tree ticks.
 func (s *Stats) Close() error {
-	s.cancel()
+	if s.cancel != nil {
+		s.cancel()
+		s.cancel = nil
+	}
 	return nil
 }

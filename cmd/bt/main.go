@@ -1,6 +1,8 @@
-// Command bt runs, checks, draws and converts BehaviorTree.CPP XML files:
+// Command bt runs, checks, draws and converts BehaviorTree.CPP XML files, and
+// replays their runs:
 //
 //	bt run [flags] FILE.xml         tick a tree; print its statuses and its blackboard
+//	bt replay [flags] FILE.btlog    print the status changes of a .btlog file
 //	bt check [flags] FILE.xml...    validate files without running them
 //	bt nodes [flags] [ID...]        list the node types with their ports
 //	bt models [flags]               write the TreeNodesModel XML of the node types

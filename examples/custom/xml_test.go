@@ -11,13 +11,14 @@ import (
 )
 
 // btCommand runs the bt command and prints its output, and its exit status if it
-// failed, without the timestamps of --log, which depend on the machine's speed.
+// failed, without the timestamps of --log, which depend on the machine's speed, and
+// with "path: " for --log's padded path.
 func btCommand(args ...string) {
 	var out bytes.Buffer
 	if code := cli.Main(args, &out, &out); code != 0 {
 		fmt.Println("exit status", code)
 	}
-	fmt.Print(regexp.MustCompile(`(?m)^\[\d+\.\d+s\] `).ReplaceAllString(out.String(), ""))
+	fmt.Print(regexp.MustCompile(`(?m)^\[\d+\.\d+\]: (\S+) +`).ReplaceAllString(out.String(), "$1: "))
 }
 
 // The bt command checks custom.xml without the Go nodes, from its TreeNodesModel:

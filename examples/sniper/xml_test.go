@@ -10,13 +10,13 @@ import (
 )
 
 // btCommand runs the bt command and prints its output without the timestamps of --log,
-// which depend on the machine's speed.
+// which depend on the machine's speed, and with "path: " for --log's padded path.
 func btCommand(args ...string) {
 	var out bytes.Buffer
 	if code := cli.Main(args, &out, os.Stderr); code != 0 {
 		fmt.Println("exit status", code)
 	}
-	fmt.Print(regexp.MustCompile(`(?m)^\[\d+\.\d+s\] `).ReplaceAllString(out.String(), ""))
+	fmt.Print(regexp.MustCompile(`(?m)^\[\d+\.\d+\]: (\S+) +`).ReplaceAllString(out.String(), "$1: "))
 }
 
 // The same sniper in XML, run by the bt command: the enemy stays in sight.

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gobt/bt"
+	"github.com/gobt/bt/btlog"
 	"github.com/gobt/bt/btxml"
 	"github.com/gobt/bt/internal/typo"
 )
@@ -31,7 +32,7 @@ const (
 func Main(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	c := &cmd{ctx: ctx, stdout: stdout, stderr: stderr, color: isTerminal(stdout) && os.Getenv("NO_COLOR") == ""}
+	c := &cmd{ctx: ctx, stdout: stdout, stderr: stderr, color: btlog.Terminal(stdout)}
 	return c.main(args)
 }
 
@@ -40,16 +41,7 @@ type cmd struct {
 	ctx            context.Context
 	stdout, stderr io.Writer
 	color          bool // stdout is a terminal that takes ANSI colours
-}
-
-// isTerminal reports whether w is a terminal (a character device), without x/term.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	pid            int  // the process ID written in traces (0: the process's own)
 }
 
 // command is a subcommand: its name, a one-line summary and its implementation.
@@ -61,6 +53,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"run", "tick a tree; print its statuses and its blackboard", (*cmd).run},
+		{"replay", "print the status changes of a .btlog file (bt's or BehaviorTree.CPP's)", (*cmd).replay},
 		{"check", "validate files without running them", (*cmd).check},
 		{"nodes", "list the node types with their ports", (*cmd).nodes},
 		{"models", "write the TreeNodesModel XML of the node types (for Groot2)", (*cmd).models},
@@ -99,7 +92,7 @@ func (c *cmd) main(args []string) int {
 }
 
 func (c *cmd) usage(w io.Writer) {
-	fmt.Fprint(w, `bt runs, checks, draws and converts BehaviorTree.CPP XML files.
+	fmt.Fprint(w, `bt runs, checks, draws and converts BehaviorTree.CPP XML files, and replays their runs.
 
 Usage:
 

@@ -3,8 +3,10 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -27,7 +29,7 @@ var update = flag.Bool("update", false, "rewrite the expected outputs of testdat
 //	-- stderr --
 //	-- exit --
 //	0
-//	-- > out.xml --          files the command must have written
+//	-- > out.xml --          files the command must have written ("(not written)": not)
 //
 // The command runs in a synctest bubble: time is virtual, so --interval and --log
 // timestamps are exact. go test -update rewrites the expected sections.
@@ -154,7 +156,7 @@ func runGolden(t *testing.T, file string) {
 	var stdout, stderr bytes.Buffer
 	var code int
 	synctest.Test(t, func(t *testing.T) {
-		cm := &cmd{ctx: context.Background(), stdout: &stdout, stderr: &stderr, color: c.terminal}
+		cm := &cmd{ctx: context.Background(), stdout: &stdout, stderr: &stderr, color: c.terminal, pid: 1}
 		code = cm.main(c.args)
 	})
 	got := map[string]string{
@@ -165,8 +167,11 @@ func runGolden(t *testing.T, file string) {
 	for name := range c.outputs {
 		if out, ok := strings.CutPrefix(name, "> "); ok {
 			data, err := os.ReadFile(filepath.Join(dir, out))
-			if err != nil {
-				data = []byte(fmt.Sprintf("(not written: %v)\n", err))
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
+				data = []byte("(not written)\n")
+			case err != nil:
+				data = []byte(fmt.Sprintf("(not read: %v)\n", err))
 			}
 			got[name] = lines(string(data))
 		}

@@ -1,17 +1,22 @@
 // Package cli is the bt command: it runs, checks, draws and converts BehaviorTree.CPP
-// XML files without writing Go. cmd/bt only calls Main.
+// XML files, and replays their runs, without writing Go. cmd/bt only calls Main.
 //
-// Each subcommand is one file: run.go, check.go, nodes.go (nodes and models),
-// graph.go and convert.go; cli.go dispatches and holds what they share (flag parsing
-// that allows flags after the file names, help texts, loading files and reporting
-// their errors with paths as the user wrote them).
+// Each subcommand is one file: run.go, replay.go, check.go, nodes.go (nodes and
+// models), graph.go and convert.go; cli.go dispatches and holds what they share (flag
+// parsing that allows flags after the file names, help texts, loading files and
+// reporting their errors with paths as the user wrote them). observers.go holds what
+// watches a run — the loggers of package btlog behind --log, --btlog, --trace, --jsonl
+// and --stats — attached in one place and closed in one place.
 //
 // Exit statuses are 0 when the command did its job, 1 when it ran and failed (a bad
 // file, a tree that could not be built or ticked, problems found by check) and 2 for
 // a wrong command line. "bt run --ticks N" follows the contract of the conformance
 // cases bt is tested against: its stdout lines "tick", "blackboard" and "error" are
-// read by the checker; everything else it prints, and stderr, is ignored there.
-// Without --ticks, run ticks as BehaviorTree.CPP's tickWhileRunning does. Time-based
-// behaviour is tested in testing/synctest bubbles (the golden cases), never by
-// sleeping.
+// read by the checker; everything else it prints, and stderr, is ignored there. The
+// lines of --log ("[0.012]: path PREV -> NEW", which the transition streams compare)
+// and the table of --stats (after the blackboard line, each row starting with a UID)
+// share stdout with them; run flushes the console logger before each line of its own,
+// so that the lines come in the order things happened. Without --ticks, run ticks as
+// BehaviorTree.CPP's tickWhileRunning does. Time-based behaviour is tested in
+// testing/synctest bubbles (the golden cases), never by sleeping.
 package cli

@@ -12,7 +12,8 @@ import (
 )
 
 // FuzzCommands feeds arbitrary files to the commands that read trees without running
-// them: they must not panic, and must exit with 0 or 1 (never a usage error).
+// them, and to replay: they must not panic, and must exit with 0 or 1 (never a usage
+// error).
 func FuzzCommands(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.txt")
 	for _, file := range files {
@@ -25,6 +26,9 @@ func FuzzCommands(f *testing.F) {
 			seed, _, _ := strings.Cut(rest, "\n-- ")
 			f.Add([]byte(seed))
 		}
+	}
+	if rec, err := os.ReadFile(filepath.Join(moduleRoot, "examples", "sniper", "sniper.btlog")); err == nil {
+		f.Add(rec)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		dir := t.TempDir()
@@ -56,6 +60,7 @@ func fuzzCommands(t *testing.T, path string) {
 		{"convert", path},
 		{"models", "--models", path},
 		{"nodes", "--models", path, "Sequence"},
+		{"replay", "--stats", path},
 	} {
 		var out bytes.Buffer
 		c := &cmd{ctx: context.Background(), stdout: &out, stderr: &out}

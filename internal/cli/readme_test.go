@@ -76,7 +76,7 @@ func TestHelpExamples(t *testing.T) {
 	if err := os.Symlink(abs, filepath.Join(dir, "examples")); err != nil {
 		t.Fatal(err)
 	}
-	helps := map[string]help{"run": runHelp, "check": checkHelp, "nodes": nodesHelp,
+	helps := map[string]help{"run": runHelp, "replay": replayHelp, "check": checkHelp, "nodes": nodesHelp,
 		"models": modelsHelp, "graph": graphHelp, "convert": convertHelp}
 	for _, cm := range commands() {
 		h, ok := helps[cm.name]

@@ -49,9 +49,18 @@ status, controls with Sequences. --mock gives substitution rules
 (BehaviorTree.CPP's JSON) for particular nodes; they win over --mock-all.
 
 Log nodes print "log <LEVEL> <node>: <message>" (debug messages only with --log).
+
+To watch the run, --log prints every status change as it happens, as
+BehaviorTree.CPP's StdCoutLogger does: "[0.012]: path PREV -> NEW", with the
+seconds since the run started (coloured on a terminal). --btlog FILE.btlog records
+the changes in BehaviorTree.CPP's FileLogger2 format, for Groot2 and "bt replay";
+--trace FILE.json writes a Chrome trace for Perfetto or chrome://tracing; --jsonl
+FILE a JSON object per change; --stats prints a table per node after the blackboard
+line. They combine, and none makes a tick wait for its output.
 `,
 	example: `bt run examples/sniper/sniper.xml
 bt run --exactly-once --log --main Async examples/fallbacks/fallbacks.xml
+bt run --btlog sniper.btlog --trace sniper.json --jsonl sniper.jsonl --stats examples/sniper/sniper.xml
 bt run --set distance=5 --ticks 10 examples/sniper/sniper.xml
 bt run --models examples/nav2/nav2_models.xml --mock-all examples/nav2/navigate.xml
 bt run --models examples/nav2/nav2_models.xml --mock-all --mock examples/nav2/dry_run.json --set goal=kitchen examples/nav2/navigate.xml`,
@@ -66,13 +75,13 @@ type runOptions struct {
 	main, models, mock, blackboard string
 	mockAll                        mockAllFlag
 	sets                           setFlags
-	debug                          bool
 }
 
 // run implements "bt run": load a file, tick its main tree, print the statuses and the
 // root blackboard (the contract of the conformance cases).
 func (c *cmd) run(args []string) int {
 	var o runOptions
+	var w watchOptions
 	fs := flags("run")
 	ticks := fs.Int("ticks", 0, "tick at most `N` times, back to back unless --interval is given (0: until the tree completes)")
 	exactly := fs.Bool("exactly-once", false, "tick the root exactly once per tick, ignoring wake-ups (tickExactlyOnce)")
@@ -83,7 +92,7 @@ func (c *cmd) run(args []string) int {
 	fs.StringVar(&o.models, "models", "", "declare the node types of the TreeNodesModel file `MODELS.xml` (stand-ins without implementation)")
 	fs.StringVar(&o.blackboard, "blackboard", "", "seed the root blackboard with the entries of `FILE.json` (an object of key → value)")
 	fs.Var(&o.sets, "set", "seed the root blackboard entry `key=value` (repeatable)")
-	fs.BoolVar(&o.debug, "log", false, "print every status change as it happens, and debug messages of Log nodes")
+	w.register(fs)
 	files, code, ok := c.parse(fs, runHelp, args)
 	switch {
 	case !ok:
@@ -98,43 +107,68 @@ func (c *cmd) run(args []string) int {
 	if _, _, err := o.mockAll.status(); err != nil {
 		return c.usageError(runHelp, "%v", err)
 	}
+	if err := w.check(); err != nil {
+		return c.usageError(runHelp, "%v", err)
+	}
 	if isSet(fs, "ticks") && !isSet(fs, "interval") {
 		*interval = 0 // the conformance contract: back to back
 	}
-	tree, dir, err := c.build(files[0], &o)
+	obs := &observers{}
+	level := slog.LevelInfo
+	if w.log {
+		level = slog.LevelDebug
+	}
+	logger := slog.New(&logHandler{w: c.stdout, level: level, before: obs.flush})
+	tree, dir, err := c.build(files[0], &o, logger)
 	if err != nil {
 		return c.runError(err)
 	}
-	if o.debug {
-		c.logChanges(tree)
+	if err := obs.attach(c, tree, &w); err != nil {
+		return c.runError(errors.Join(err, obs.close()))
 	}
 	tick := tree.TickOnce
 	if *exactly {
 		tick = tree.TickExactlyOnce
 	}
-	status, n, err := c.tickLoop(tree, tick, *ticks, *interval)
+	err = c.tickAll(tree, tick, *ticks, *interval, obs)
+	obs.flush()
+	err = errors.Join(located(withPosition(tree, err), dir), obs.close())
+	obs.report(c.stdout)
+	if err != nil {
+		return c.runError(err)
+	}
+	return exitOK
+}
+
+// tickAll ticks the tree as run does (tickLoop), halts it if it is still running, and
+// prints the root blackboard. It returns the error of a tick or of the halt (the tree
+// halted), or "interrupted".
+func (c *cmd) tickAll(tree *bt.Tree, tick func() (bt.Status, error), max int, interval time.Duration, obs *observers) error {
+	status, n, err := c.tickLoop(tree, tick, max, interval, obs)
 	if err != nil {
 		tree.Halt() // stop what still runs (async work); the tick's error is the news
-		return c.runError(located(withPosition(tree, err), dir))
+		return err
 	}
 	interrupted := c.ctx.Err() != nil
 	if status == bt.Running {
 		if !interrupted {
-			fmt.Fprintf(c.stderr, "bt: the tree is still RUNNING after %d ticks (--ticks %d): halting it\n", n, *ticks)
+			obs.flush()
+			fmt.Fprintf(c.stderr, "bt: the tree is still RUNNING after %d ticks (--ticks %d): halting it\n", n, max)
 		}
 		if err := tree.Halt(); err != nil {
-			return c.runError(located(withPosition(tree, err), dir))
+			return err
 		}
 	}
 	js, err := tree.Blackboard().MarshalJSON()
 	if err != nil {
-		return c.runError(err)
+		return err
 	}
+	obs.flush()
 	fmt.Fprintf(c.stdout, "blackboard %s\n", js)
 	if interrupted {
-		return c.runError(errors.New("interrupted"))
+		return errors.New("interrupted")
 	}
-	return exitOK
+	return nil
 }
 
 // isSet reports whether the flag name was given on the command line.
@@ -146,9 +180,10 @@ func isSet(fs *flag.FlagSet, name string) bool {
 
 // tickLoop ticks the tree until it completes, max ticks were made (0: no bound) or the
 // command is interrupted, sleeping up to interval between ticks; a wake-up cuts the
-// sleep short. It prints a line per tick and returns the last status and the number of
+// sleep short. It prints a line per tick (after what the observers queued during the
+// tick) and returns the last status and the number of
 // ticks.
-func (c *cmd) tickLoop(tree *bt.Tree, tick func() (bt.Status, error), max int, interval time.Duration) (bt.Status, int, error) {
+func (c *cmd) tickLoop(tree *bt.Tree, tick func() (bt.Status, error), max int, interval time.Duration, obs *observers) (bt.Status, int, error) {
 	status := bt.Idle
 	i := 0
 	for max == 0 || i < max {
@@ -165,6 +200,7 @@ func (c *cmd) tickLoop(tree *bt.Tree, tick func() (bt.Status, error), max int, i
 		if status, err = tick(); err != nil {
 			return status, i, err
 		}
+		obs.flush()
 		fmt.Fprintf(c.stdout, "tick %d %s\n", i, status)
 		if status != bt.Running {
 			break
@@ -173,9 +209,9 @@ func (c *cmd) tickLoop(tree *bt.Tree, tick func() (bt.Status, error), max int, i
 	return status, i, nil
 }
 
-// build loads the file and builds the tree to run, with its blackboard seeded; it
-// prints the notes of the file on stderr.
-func (c *cmd) build(path string, o *runOptions) (tree *bt.Tree, dir string, err error) {
+// build loads the file and builds the tree to run, logging to logger, with its
+// blackboard seeded; it prints the notes of the file on stderr.
+func (c *cmd) build(path string, o *runOptions, logger *slog.Logger) (tree *bt.Tree, dir string, err error) {
 	f, err := factory(o.models)
 	if err != nil {
 		return nil, "", err
@@ -197,11 +233,7 @@ func (c *cmd) build(path string, o *runOptions) (tree *bt.Tree, dir string, err 
 	if o.main == "" && f.MainTree() == "" {
 		return nil, "", fmt.Errorf("%s: no main tree: the trees are %s; choose one with --main (or main_tree_to_execute in the file)", path, quoted(f.TreeIDs()))
 	}
-	level := slog.LevelInfo
-	if o.debug {
-		level = slog.LevelDebug
-	}
-	tree, err = f.NewTree(o.main, bt.WithContext(c.ctx), bt.WithLogger(slog.New(&logHandler{w: c.stdout, level: level})))
+	tree, err = f.NewTree(o.main, bt.WithContext(c.ctx), bt.WithLogger(logger))
 	if err != nil {
 		return nil, "", errors.Join(prefixed(located(err, dir), path)...)
 	}

@@ -1,0 +1,192 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gobt/bt"
+	"github.com/gobt/bt/btlog"
+)
+
+// watchOptions are the flags of "bt run" that watch the run: the loggers of btlog.
+type watchOptions struct {
+	log                 bool   // --log: the console, on stdout
+	btlog, trace, jsonl string // files to write ("": none)
+	stats               bool   // --stats: a table at the end
+}
+
+// register defines the flags on fs.
+func (w *watchOptions) register(fs *flag.FlagSet) {
+	fs.BoolVar(&w.log, "log", false, "print every status change as it happens, as BehaviorTree.CPP's StdCoutLogger does, and the debug messages of Log nodes")
+	fs.StringVar(&w.btlog, "btlog", "", "record every status change in `FILE.btlog` (BehaviorTree.CPP's FileLogger2 format, which Groot2 and bt replay read)")
+	fs.StringVar(&w.trace, "trace", "", "write the run as a Chrome trace to `FILE.json`, to open in Perfetto or chrome://tracing")
+	fs.StringVar(&w.jsonl, "jsonl", "", "write a JSON object per status change to `FILE`, a line each")
+	fs.BoolVar(&w.stats, "stats", false, "print a table of statistics per node at the end: transitions, successes, failures, last result and status")
+}
+
+// check reports what is wrong with the flags before anything runs.
+func (w *watchOptions) check() error {
+	if w.btlog != "" && filepath.Ext(w.btlog) != btlog.Ext {
+		return fmt.Errorf("--btlog %s: the file's name must end in %s (Groot2 reads no other)", w.btlog, btlog.Ext)
+	}
+	return nil
+}
+
+// observers watch a run: the loggers the flags ask for. They are attached once the
+// tree is built, before its first tick, and closed once the run is over and the tree
+// halted. The console prints on stdout from its own goroutine, so run flushes it
+// (flush) before each line of its own, to keep the lines in the order they happened.
+//
+// A new way to watch a run adds its flag to watchOptions and its observer to attach.
+type observers struct {
+	console *btlog.Console // --log
+	stats   *btlog.Stats   // --stats
+	open    []observer     // everything attached or opened, closed in this order
+}
+
+// observer is something to close at the end of a run, and the flag that made it.
+type observer struct {
+	flag string
+	c    io.Closer
+}
+
+// attach attaches to tree the observers that w asks for, and returns the problems of
+// those it could not attach (a file it could not create), one per flag. Those attached
+// must be closed in any case.
+func (obs *observers) attach(c *cmd, tree *bt.Tree, w *watchOptions) error {
+	var errs []error
+	try := func(flag string, err error) bool {
+		if err != nil {
+			errs = append(errs, flagError(flag, err))
+		}
+		return err == nil
+	}
+	if w.log {
+		console, err := btlog.NewConsole(tree, c.stdout, &btlog.ConsoleOptions{Color: c.color, Paths: true})
+		if try("--log", err) {
+			obs.console = console
+			obs.add("--log", console)
+		}
+	}
+	if w.btlog != "" {
+		f, err := btlog.CreateFile(tree, w.btlog)
+		if try("--btlog", err) {
+			obs.add("--btlog", f)
+		}
+	}
+	if w.trace != "" {
+		tr, err := btlog.CreateTrace(tree, w.trace, &btlog.TraceOptions{PID: c.pid})
+		if try("--trace", err) {
+			obs.add("--trace", tr)
+		}
+	}
+	if w.jsonl != "" {
+		f, err := os.Create(w.jsonl)
+		if try("--jsonl", err) {
+			j, err := btlog.NewJSONL(tree, f, nil)
+			if try("--jsonl", err) {
+				obs.add("--jsonl", j)
+			}
+			obs.add("--jsonl", f) // after the logger, which does not close it
+		}
+	}
+	if w.stats {
+		s, err := btlog.NewStats(tree)
+		if try("--stats", err) {
+			obs.stats = s
+			obs.add("--stats", s)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (obs *observers) add(flag string, c io.Closer) {
+	obs.open = append(obs.open, observer{flag, c})
+}
+
+// flush writes out what the console has queued, before run prints a line of its own.
+// An error of the console is reported when it is closed.
+func (obs *observers) flush() {
+	if obs.console != nil {
+		obs.console.Flush()
+	}
+}
+
+// close closes every observer, which writes out what is left, and returns their
+// errors, each naming its flag. The tree must not be ticking.
+func (obs *observers) close() error {
+	var errs []error
+	for _, o := range obs.open {
+		if err := o.c.Close(); err != nil {
+			errs = append(errs, flagError(o.flag, err))
+		}
+	}
+	obs.open = nil
+	return errors.Join(errs...)
+}
+
+// report prints what the observers have to say at the end of a run, once closed:
+// the table of --stats.
+func (obs *observers) report(w io.Writer) {
+	if obs.stats != nil {
+		obs.stats.WriteTable(w)
+	}
+}
+
+// flagError names the flag whose file or logger failed.
+func flagError(flag string, err error) error {
+	return fmt.Errorf("%s: %s", flag, strings.TrimPrefix(err.Error(), "btlog: "))
+}
+
+// logHandler prints the records of the tree's logger — what Log nodes write — as
+// "log <LEVEL> <node>: <message>", then the other attributes as key=value. before,
+// if set, runs before each record is printed: it flushes the console, whose lines
+// come first.
+type logHandler struct {
+	w      io.Writer
+	level  slog.Level
+	before func()
+	attrs  string // the attributes of WithAttrs, rendered
+	group  string // the prefix of WithGroup, "g." or ""
+}
+
+func (h *logHandler) Enabled(_ context.Context, l slog.Level) bool { return l >= h.level }
+
+func (h *logHandler) Handle(_ context.Context, r slog.Record) error {
+	var node string
+	extra := []byte(h.attrs)
+	r.Attrs(func(a slog.Attr) bool {
+		if a.Key == "node" && h.group == "" && node == "" {
+			node = " " + a.Value.String() + ":"
+		} else {
+			extra = fmt.Appendf(extra, " %s%s=%s", h.group, a.Key, a.Value)
+		}
+		return true
+	})
+	if h.before != nil {
+		h.before()
+	}
+	_, err := fmt.Fprintf(h.w, "log %s%s %s%s\n", r.Level, node, r.Message, extra)
+	return err
+}
+
+func (h *logHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	h2 := *h
+	for _, a := range attrs {
+		h2.attrs += fmt.Sprintf(" %s%s=%s", h.group, a.Key, a.Value)
+	}
+	return &h2
+}
+
+func (h *logHandler) WithGroup(name string) slog.Handler {
+	h2 := *h
+	h2.group += name + "."
+	return &h2
+}

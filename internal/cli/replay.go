@@ -1,0 +1,68 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"github.com/gobt/bt/btlog"
+)
+
+var replayHelp = help{
+	usage: "bt replay [flags] FILE.btlog",
+	text: `Replay prints the status changes recorded in FILE.btlog as "bt run --log" printed
+them while the tree ran: a line per change, "[seconds]: path PREV -> NEW", the time
+counted from the start of the recording. The file may come from "bt run --btlog", from
+a Go program (btlog.CreateFile) or from BehaviorTree.CPP's FileLogger2; the node paths
+are read from the tree XML it holds. A file recorded by "bt run --btlog --log" replays
+to the lines that run printed.
+
+--stats adds, after the changes, the table "bt run --stats" prints: per node, its
+transitions, successes, failures, last result and last status.
+
+A file that is not a .btlog, or is damaged, is an error naming the byte where the
+problem is ("bt: run.btlog: byte 18: …" on stderr; exit status 1). A file cut short
+(a run that was killed) first prints the changes before the cut.
+`,
+	example: `bt replay examples/sniper/sniper.btlog
+bt replay --stats --absolute examples/sniper/sniper.btlog`,
+}
+
+// replay implements "bt replay".
+func (c *cmd) replay(args []string) int {
+	fs := flags("replay")
+	stats := fs.Bool("stats", false, "print a table of statistics per node after the changes")
+	absolute := fs.Bool("absolute", false, "print times in seconds since the Unix epoch (StdCoutLogger's default) instead of since the recording started")
+	files, code, ok := c.parse(fs, replayHelp, args)
+	switch {
+	case !ok:
+		return code
+	case len(files) != 1:
+		return c.usageError(replayHelp, "replay needs one FILE.btlog, got %d arguments", len(files))
+	}
+	log, err := btlog.ReadFile(files[0])
+	if log != nil { // complete, or cut short: what was read before the cut
+		opts := &btlog.ConsoleOptions{Color: c.color, Paths: true, Absolute: *absolute}
+		if werr := log.WriteConsole(c.stdout, opts); werr != nil {
+			err = errors.Join(werr, err)
+		}
+		if *stats {
+			log.Stats().WriteTable(c.stdout)
+		}
+	}
+	if err != nil {
+		c.fail(readError(err))
+		return exitError
+	}
+	return exitOK
+}
+
+// readError says what went wrong reading a file as run says it of the tree's file:
+// "FILE: no such file or directory".
+func readError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %v", pe.Path, pe.Err)
+	}
+	return err
+}
