@@ -19,7 +19,7 @@ type treeInfo struct {
 	Tree   string      `json:"tree"` // the tree's ID: "MainTree"
 	Live   bool        `json:"live"` // a ticking tree, not a replay
 	Limit  int         `json:"limit"`
-	Nodes  []nodeInfo  `json:"nodes"` // by UID: Nodes[i].UID is i+1
+	Nodes  []nodeInfo  `json:"nodes"` // by UID (a .btlog file may skip UIDs)
 	Scopes []scopeInfo `json:"scopes"`
 }
 
@@ -109,10 +109,7 @@ func describeLog(name string, l *btlog.Log) (*treeInfo, error) {
 	if tree != "" {
 		info.Tree = tree
 	}
-	for i, n := range l.Nodes {
-		if int(n.UID) != i+1 {
-			return nil, errors.New("monitor: the log's nodes are not numbered 1 to " + strconv.Itoa(len(l.Nodes)))
-		}
+	for _, n := range l.Nodes { // sorted by UID; a file may skip some
 		info.Nodes = append(info.Nodes, nodeInfo{UID: n.UID, Parent: n.Parent, ID: n.ID, Name: n.Name,
 			Path: n.Path, Kind: n.Kind.String(), Ports: attrs[n.UID]})
 	}

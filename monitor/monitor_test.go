@@ -492,3 +492,34 @@ func TestReplay(t *testing.T) {
 		}
 	}
 }
+
+// TestReplaySkippedUIDs: a .btlog file may number its nodes with gaps; statuses still
+// go by UID-1.
+func TestReplaySkippedUIDs(t *testing.T) {
+	l := &btlog.Log{
+		XML: []byte(`<root BTCPP_format="4"><BehaviorTree ID="T" _fullpath=""><Sequence _uid="1"><Script code="x := 1" _uid="3"/></Sequence></BehaviorTree></root>`),
+		Nodes: []btlog.NodeInfo{
+			{UID: 1, ID: "Sequence", Name: "Sequence", Path: "Sequence::1", Kind: bt.KindControl},
+			{UID: 3, Parent: 1, ID: "Script", Name: "Script", Path: "Script::3", Kind: bt.KindAction},
+		},
+		Transitions: []btlog.Transition{
+			{UID: 1, Previous: bt.Idle, Status: bt.Running},
+			{UID: 3, Previous: bt.Idle, Status: bt.Success},
+			{Offset: time.Second, UID: 3, Previous: bt.Success, Status: bt.Idle},
+		},
+	}
+	m := New()
+	if err := m.AddLog("gaps", l); err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	m.ServeHTTP(rec, httptest.NewRequest("GET", "/api/trees/gaps", nil))
+	snap := decode[wireSnapshot](t, rec.Body.String())
+	if len(snap.Frames) != 2 || snap.Info.Tree != "T" || !reflect.DeepEqual(snap.Info.Nodes[1].Ports, [][2]string{{"code", "x := 1"}}) {
+		t.Fatalf("%+v", snap)
+	}
+	s := apply(snap.Base.Statuses, snap.Frames[0])
+	if !slices.Equal(s, []int{1, 0, 2}) {
+		t.Errorf("after step 1: %v", s)
+	}
+}

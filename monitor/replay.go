@@ -15,7 +15,11 @@ const DefaultGap = time.Millisecond
 // file that records times but not ticks. The first frame is a keyframe: every node
 // IDLE, as a run starts.
 func steps(l *btlog.Log, gap time.Duration) (base frame, frames []frame) {
-	base = frame{Statuses: make(statuses, len(l.Nodes)), Time: millis(l.Start)}
+	size := 0 // statuses go by UID-1, and a file may skip UIDs
+	if len(l.Nodes) > 0 {
+		size = int(l.Nodes[len(l.Nodes)-1].UID)
+	}
+	base = frame{Statuses: make(statuses, size), Time: millis(l.Start)}
 	var last time.Duration
 	for i, tr := range l.Transitions {
 		if i == 0 || tr.Offset-last > gap {

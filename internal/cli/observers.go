@@ -17,9 +17,10 @@ import (
 
 // watchOptions are the flags of "bt run" that watch the run: the loggers of btlog.
 type watchOptions struct {
-	log                 bool   // --log: the console, on stdout
-	btlog, trace, jsonl string // files to write ("": none)
-	stats               bool   // --stats: a table at the end
+	log                 bool      // --log: the console, on stdout
+	btlog, trace, jsonl string    // files to write ("": none)
+	stats               bool      // --stats: a table at the end
+	serve               serveFlag // --serve: the tree in a browser
 }
 
 // register defines the flags on fs.
@@ -29,6 +30,7 @@ func (w *watchOptions) register(fs *flag.FlagSet) {
 	fs.StringVar(&w.trace, "trace", "", "write the run as a Chrome trace to `FILE.json`, to open in Perfetto or chrome://tracing")
 	fs.StringVar(&w.jsonl, "jsonl", "", "write a JSON object per status change to `FILE`, a line each")
 	fs.BoolVar(&w.stats, "stats", false, "print a table of statistics per node at the end: transitions, successes, failures, last result and status")
+	fs.Var(&w.serve, "serve", "serve the tree in a browser at `ADDR` (default "+defaultAddr+", loopback only), and go on serving the run once it is over, until interrupted")
 }
 
 // check reports what is wrong with the flags before anything runs.
@@ -48,6 +50,7 @@ func (w *watchOptions) check() error {
 type observers struct {
 	console *btlog.Console // --log
 	stats   *btlog.Stats   // --stats
+	serve   *serveRun      // --serve
 	open    []observer     // everything attached or opened, closed in this order
 }
 
@@ -104,7 +107,37 @@ func (obs *observers) attach(c *cmd, tree *bt.Tree, w *watchOptions) error {
 			obs.add("--stats", s)
 		}
 	}
+	if w.serve.addr != "" {
+		s, err := startServe(c, tree, w.serve.addr)
+		if try("--serve", err) {
+			obs.serve = s
+		}
+	}
 	return errors.Join(errs...)
+}
+
+// ticked tells the monitor of --serve that the tree ticked (changed: synced, for the
+// changes of a halt).
+func (obs *observers) ticked(counted bool) {
+	switch {
+	case obs.serve == nil:
+	case counted:
+		obs.serve.feed.Ticked()
+	default:
+		obs.serve.feed.Sync()
+	}
+}
+
+// serveUntilInterrupted goes on serving the run for --serve, once it is over, until
+// the command is interrupted.
+func (obs *observers) serveUntilInterrupted(c *cmd) {
+	if obs.serve == nil {
+		return
+	}
+	if c.ctx.Err() == nil {
+		fmt.Fprintf(c.stderr, "bt: the run is over; serving it at %s until interrupted (Ctrl-C)\n", obs.serve.url)
+	}
+	obs.serve.until(c)
 }
 
 func (obs *observers) add(flag string, c io.Closer) {

@@ -9,7 +9,9 @@ export class Graph {
     this.box = nodesEl;
     this.svg = edgesEl;
     this.nodes = info.nodes.map((n) => ({ ...n, kids: [], el: null, collapsed: false }));
-    for (const n of this.nodes) if (n.parent) this.nodes[n.parent - 1].kids.push(n);
+    const byUID = new Map(this.nodes.map((n) => [n.uid, n]));
+    for (const n of this.nodes) if (n.parent) byUID.get(n.parent)?.kids.push(n);
+    this.root = this.nodes.find((n) => !n.parent);
     this.box.replaceChildren(...this.nodes.map((n) => this.element(n)));
     this.layout();
   }
@@ -83,7 +85,7 @@ export class Graph {
   // layout places the visible nodes: each subtree as wide as its widest row, parents
   // centred over their children, rows as tall as their tallest box.
   layout() {
-    const root = this.nodes[0];
+    const root = this.root;
     if (!root) return;
     for (const n of this.nodes) n.el.hidden = true;
     const rows = [];

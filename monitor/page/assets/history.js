@@ -62,7 +62,8 @@ export class History {
   constructor(snapshot) {
     const { nodes, scopes, limit } = snapshot.info;
     this.limit = limit; // frames kept; 0: all
-    this.base = apply(empty(nodes.length, scopes.length), snapshot.base, false);
+    const size = Math.max(0, ...nodes.map((n) => n.uid)); // a .btlog file may skip UIDs
+    this.base = apply(empty(size, scopes.length), snapshot.base, false);
     this.base.known = snapshot.base.statuses != null;
     this.frames = snapshot.frames;
     this.dropped = 0; // frames dropped from the front since the snapshot
