@@ -24,6 +24,7 @@ var allowed = map[string][]string{
 	".":             {"script", "blackboard", "btxml", "internal/typo"},
 	"btlog":         {".", "btxml"},
 	"groot2":        {".", "blackboard", "btlog"},
+	"monitor":       {".", "blackboard", "btlog"},
 	"bttest":        {"."},
 	"internal/typo": {},
 }

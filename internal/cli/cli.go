@@ -71,6 +71,7 @@ func commands() []command {
 	return []command{
 		{"run", "tick a tree; print its statuses and its blackboard", (*cmd).run},
 		{"replay", "print the status changes of a .btlog file (bt's or BehaviorTree.CPP's)", (*cmd).replay},
+		{"view", "serve a .btlog file in a browser, with a timeline to step through the run", (*cmd).view},
 		{"check", "validate files without running them", (*cmd).check},
 		{"nodes", "list the node types with their ports", (*cmd).nodes},
 		{"models", "write the TreeNodesModel XML of the node types (for Groot2)", (*cmd).models},

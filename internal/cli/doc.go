@@ -2,11 +2,14 @@
 // XML files, and replays their runs, without writing Go. cmd/bt only calls Main.
 //
 // Each subcommand is one file: run.go, replay.go, check.go, nodes.go (nodes and
-// models), graph.go and convert.go; cli.go dispatches and holds what they share (flag
+// models), graph.go and convert.go, and serve.go holds "bt view" and what --serve
+// needs (package monitor on a loopback listener); cli.go dispatches and holds what they share (flag
 // parsing that allows flags after the file names, help texts, loading files and
 // reporting their errors with paths as the user wrote them). observers.go holds what
 // watches a run — the loggers of package btlog behind --log, --btlog, --trace, --jsonl
-// and --stats — attached in one place and closed in one place.
+// and --stats, and the monitor of --serve — attached in one place and closed in one
+// place. The commands that serve a page (view, run --serve) print its address and
+// serve until interrupted; their tests drive them as a person does.
 //
 // Exit statuses are 0 when the command did its job, 1 when it ran and failed (a bad
 // file, a tree that could not be built or ticked, problems found by check) and 2 for

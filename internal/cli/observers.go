@@ -19,10 +19,11 @@ import (
 // watchOptions are the flags of "bt run" that watch the run: the loggers of btlog,
 // and Groot2.
 type watchOptions struct {
-	log                 bool   // --log: the console, on stdout
-	btlog, trace, jsonl string // files to write ("": none)
-	stats               bool   // --stats: a table at the end
-	groot2              groot2Flag
+	log                 bool       // --log: the console, on stdout
+	btlog, trace, jsonl string     // files to write ("": none)
+	stats               bool       // --stats: a table at the end
+	groot2              groot2Flag // --groot2: publish to Groot2
+	serve               serveFlag  // --serve: the tree in a browser
 }
 
 // register defines the flags on fs.
@@ -33,6 +34,7 @@ func (w *watchOptions) register(fs *flag.FlagSet) {
 	fs.StringVar(&w.jsonl, "jsonl", "", "write a JSON object per status change to `FILE`, a line each")
 	fs.BoolVar(&w.stats, "stats", false, "print a table of statistics per node at the end: transitions, successes, failures, last result and status")
 	fs.Var(&w.groot2, "groot2", fmt.Sprintf("publish the run to Groot2 on `PORT` (default %d) and the next port: Groot2 follows it live, sets breakpoints and injects faults", defaultGroot2Port))
+	fs.Var(&w.serve, "serve", "serve the tree in a browser at `ADDR` (default "+defaultAddr+", loopback only), and go on serving the run once it is over, until interrupted")
 }
 
 // check reports what is wrong with the flags before anything runs; canPublish says
@@ -51,7 +53,7 @@ func (w *watchOptions) check(canPublish bool) error {
 const defaultGroot2Port = 1667
 
 // groot2Flag is --groot2, alone (the default port) or with a port: --groot2=1700, or
-// "--groot2 1700" (see joinGroot2Port).
+// "--groot2 1700" (see joinFlagValues).
 type groot2Flag struct{ optionalFlag }
 
 // port returns the server port and whether --groot2 was given.
@@ -69,16 +71,27 @@ func (g *groot2Flag) port() (int, bool, error) {
 	return p, true, nil
 }
 
-// joinGroot2Port turns "--groot2 PORT" into "--groot2=PORT": a flag that may stand
-// alone takes no separate value in package flag, which would read PORT as the file.
-func joinGroot2Port(args []string) []string {
+// optionalValues are the flags that may stand alone or take a value, with what a
+// value of theirs looks like: "--groot2 1700" and "--serve :8080" take the next
+// argument as their value when it looks like one (else it is the file), which package
+// flag does not do for a flag that may stand alone.
+var optionalValues = map[string]func(string) bool{
+	"groot2": isPort,
+	"serve":  addrArg.MatchString,
+}
+
+// joinFlagValues turns "--groot2 PORT" into "--groot2=PORT", and likewise for every
+// flag of optionalValues.
+func joinFlagValues(args []string) []string {
 	out := make([]string, 0, len(args))
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
 			return append(out, args[i:]...)
 		}
-		if (a == "--groot2" || a == "-groot2") && i+1 < len(args) && isPort(args[i+1]) {
+		name := strings.TrimLeft(a, "-")
+		if isValue, ok := optionalValues[name]; ok && strings.HasPrefix(a, "-") && len(a)-len(name) <= 2 &&
+			i+1 < len(args) && isValue(args[i+1]) {
 			a += "=" + args[i+1]
 			i++
 		}
@@ -101,6 +114,7 @@ func isPort(s string) bool {
 type observers struct {
 	console *btlog.Console // --log
 	stats   *btlog.Stats   // --stats
+	serve   *serveRun      // --serve
 	open    []observer     // everything attached or opened, closed in this order
 }
 
@@ -167,6 +181,12 @@ func (obs *observers) attach(c *cmd, tree *bt.Tree, w *watchOptions) error {
 			fmt.Fprintf(c.stderr, "bt: publishing to Groot2 on ports %d and %d\n", port, port+1)
 		}
 	}
+	if w.serve.addr != "" {
+		s, err := startServe(c, tree, w.serve.addr)
+		if try("--serve", err) {
+			obs.serve = s
+		}
+	}
 	return errors.Join(errs...)
 }
 
@@ -174,6 +194,30 @@ func (obs *observers) attach(c *cmd, tree *bt.Tree, w *watchOptions) error {
 type closer func() error
 
 func (f closer) Close() error { return f() }
+
+// ticked tells the monitor of --serve that the tree ticked (changed: synced, for the
+// changes of a halt).
+func (obs *observers) ticked(counted bool) {
+	switch {
+	case obs.serve == nil:
+	case counted:
+		obs.serve.feed.Ticked()
+	default:
+		obs.serve.feed.Sync()
+	}
+}
+
+// serveUntilInterrupted goes on serving the run for --serve, once it is over, until
+// the command is interrupted.
+func (obs *observers) serveUntilInterrupted(c *cmd) {
+	if obs.serve == nil {
+		return
+	}
+	if c.ctx.Err() == nil {
+		fmt.Fprintf(c.stderr, "bt: the run is over; serving it at %s until interrupted (Ctrl-C)\n", obs.serve.url)
+	}
+	obs.serve.until(c)
+}
 
 func (obs *observers) add(flag string, c io.Closer) {
 	obs.open = append(obs.open, observer{flag, c})

@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"bufio"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -77,7 +80,7 @@ func TestHelpExamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	helps := map[string]help{"run": runHelp, "replay": replayHelp, "check": checkHelp, "nodes": nodesHelp,
-		"models": modelsHelp, "graph": graphHelp, "convert": convertHelp}
+		"models": modelsHelp, "graph": graphHelp, "convert": convertHelp, "view": viewHelp}
 	for _, cm := range commands() {
 		h, ok := helps[cm.name]
 		if !ok {
@@ -138,6 +141,10 @@ func runExample(t *testing.T, bin, dir, line, args string) {
 	}
 	cmd := exec.Command(bin, argv...)
 	cmd.Dir = dir
+	if argv[0] == "view" || slices.Contains(argv, "--serve") {
+		runServing(t, cmd, line)
+		return
+	}
 	out, err := cmd.Output()
 	if err != nil {
 		stderr := ""
@@ -149,5 +156,52 @@ func runExample(t *testing.T, bin, dir, line, args string) {
 	}
 	if strings.HasPrefix(string(out), "error ") || strings.Contains(string(out), "\nerror ") {
 		t.Errorf("%s printed an error:\n%s", line, out)
+	}
+}
+
+// runServing runs a command that serves a page until interrupted (bt view, bt run
+// --serve), as a person does: it waits for the address the command prints, loads the
+// page and the list of trees, waits for the run to be over (run), then interrupts the
+// command, which must exit with status 0.
+func runServing(t *testing.T, cmd *exec.Cmd, line string) {
+	t.Helper()
+	r, w := io.Pipe()
+	cmd.Stdout, cmd.Stderr = w, w
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait(); w.Close() }()
+	lines := bufio.NewScanner(r)
+	url := ""
+	for url == "" && lines.Scan() {
+		if _, after, ok := strings.Cut(lines.Text(), " at http://"); ok && strings.HasPrefix(lines.Text(), "bt: serving ") {
+			url = "http://" + after
+		}
+	}
+	if url == "" {
+		t.Fatalf("%s printed no address", line)
+	}
+	for _, path := range []string{"", "api/trees"} {
+		resp, err := http.Get(url + path)
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || len(body) == 0 {
+			t.Errorf("%s: GET %s: %s", line, url+path, resp.Status)
+		}
+	}
+	if strings.Contains(line, "--serve") {
+		for lines.Scan() && !strings.HasPrefix(lines.Text(), "bt: the run is over") {
+		}
+	}
+	go io.Copy(io.Discard, r)
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Errorf("%s, interrupted: %v", line, err)
 	}
 }

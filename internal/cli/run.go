@@ -65,10 +65,18 @@ transitions, pauses the run at breakpoints and replaces the statuses of nodes (f
 injection). Give --interval (500ms, say) to follow the tree by eye; the publisher
 stops when the run does, and an interrupt lets a tick paused at a breakpoint go on
 first.
+
+--serve shows the run in a browser: it prints on stderr the address of a page that
+draws the tree coloured by the status of each node, with the blackboard and a
+timeline of the last 1000 ticks; give --interval (200ms, say) to watch it tick. The
+page is served on ` + defaultAddr + ` (loopback only) unless an address is given
+(--serve=ADDR or --serve ADDR; :0 picks a free port), and is served on once the run
+is over, until interrupted (Ctrl-C); "bt view" serves a .btlog file the same way.
 `,
 	example: `bt run examples/sniper/sniper.xml
 bt run --exactly-once --log --main Async examples/fallbacks/fallbacks.xml
 bt run --btlog sniper.btlog --trace sniper.json --jsonl sniper.jsonl --stats examples/sniper/sniper.xml
+bt run --serve --interval 200ms examples/sniper/sniper.xml
 bt run --set distance=5 --ticks 10 examples/sniper/sniper.xml
 bt run --models examples/nav2/nav2_models.xml --mock-all examples/nav2/navigate.xml
 bt run --models examples/nav2/nav2_models.xml --mock-all --mock examples/nav2/dry_run.json --set goal=kitchen examples/nav2/navigate.xml`,
@@ -101,7 +109,7 @@ func (c *cmd) run(args []string) int {
 	fs.StringVar(&o.blackboard, "blackboard", "", "seed the root blackboard with the entries of `FILE.json` (an object of key → value)")
 	fs.Var(&o.sets, "set", "seed the root blackboard entry `key=value` (repeatable)")
 	w.register(fs)
-	files, code, ok := c.parse(fs, runHelp, joinGroot2Port(args))
+	files, code, ok := c.parse(fs, runHelp, joinFlagValues(args))
 	switch {
 	case !ok:
 		return code
@@ -143,8 +151,10 @@ func (c *cmd) run(args []string) int {
 	err = errors.Join(located(withPosition(tree, err), dir), obs.close())
 	obs.report(c.stdout)
 	if err != nil {
+		obs.serveUntilInterrupted(c)
 		return c.runError(err)
 	}
+	obs.serveUntilInterrupted(c)
 	return exitOK
 }
 
@@ -163,7 +173,9 @@ func (c *cmd) tickAll(tree *bt.Tree, tick func() (bt.Status, error), max int, in
 			obs.flush()
 			fmt.Fprintf(c.stderr, "bt: the tree is still RUNNING after %d ticks (--ticks %d): halting it\n", n, max)
 		}
-		if err := tree.Halt(); err != nil {
+		err := tree.Halt()
+		obs.ticked(false)
+		if err != nil {
 			return err
 		}
 	}
@@ -205,7 +217,9 @@ func (c *cmd) tickLoop(tree *bt.Tree, tick func() (bt.Status, error), max int, i
 		}
 		i++
 		var err error
-		if status, err = tick(); err != nil {
+		status, err = tick()
+		obs.ticked(true)
+		if err != nil {
 			return status, i, err
 		}
 		obs.flush()

@@ -1,0 +1,167 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"regexp"
+	"time"
+
+	"github.com/gobt/bt"
+	"github.com/gobt/bt/btlog"
+	"github.com/gobt/bt/monitor"
+)
+
+// defaultAddr is where --serve and view listen without an address: loopback only, so
+// that nobody else can read the tree.
+const defaultAddr = "127.0.0.1:8642"
+
+// serveFlag is --serve, alone (defaultAddr) or with an address: --serve=ADDR.
+type serveFlag struct {
+	addr string // "": not given
+}
+
+func (s *serveFlag) IsBoolFlag() bool { return true }
+
+func (s *serveFlag) String() string {
+	if s == nil {
+		return ""
+	}
+	return s.addr
+}
+
+func (s *serveFlag) Set(v string) error {
+	switch v {
+	case "true":
+		s.addr = defaultAddr
+	case "false":
+		s.addr = ""
+	default:
+		s.addr = v
+	}
+	return nil
+}
+
+// addrArg matches an argument that is an address rather than a file: "host:port",
+// ":port", "[::1]:port".
+var addrArg = regexp.MustCompile(`^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]*):[0-9]+$`)
+
+// server serves a monitor until it is closed.
+type server struct {
+	srv *http.Server
+	url string
+}
+
+// listen starts serving m at addr and says where on w. An address that is not a
+// loopback one is served too, with a warning: the monitor has no authentication.
+func listen(m *monitor.Monitor, addr string, w io.Writer, what string) (*server, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("cannot serve at %s: %w", addr, errors.Unwrap(err))
+	}
+	tcp := ln.Addr().(*net.TCPAddr)
+	host := tcp.IP.String()
+	if tcp.IP.IsUnspecified() {
+		host = "localhost"
+	}
+	s := &server{srv: &http.Server{Handler: m, ReadHeaderTimeout: 10 * time.Second},
+		url: "http://" + net.JoinHostPort(host, fmt.Sprint(tcp.Port)) + "/"}
+	go s.srv.Serve(ln)
+	fmt.Fprintf(w, "bt: serving %s at %s\n", what, s.url)
+	if !tcp.IP.IsLoopback() {
+		fmt.Fprintf(w, "bt: %s is not a loopback address: whoever reaches it can watch the tree\n", addr)
+	}
+	return s, nil
+}
+
+// until serves until the command is interrupted, then stops serving.
+func (s *server) until(c *cmd) {
+	<-c.ctx.Done()
+	s.srv.Close()
+}
+
+// serveRun is what --serve adds to a run: the monitor the tree is fed to and the
+// server. It observes the tree from the first tick, so that the timeline holds the
+// run from its start whenever a browser connects.
+type serveRun struct {
+	feed *monitor.Feed
+	*server
+}
+
+func startServe(c *cmd, tree *bt.Tree, addr string) (*serveRun, error) {
+	m := monitor.New(monitor.ObserveAlways())
+	name := tree.ID()
+	if name == "" {
+		name = "MainTree"
+	}
+	feed, err := m.Add(name, tree)
+	if err != nil {
+		return nil, err
+	}
+	feed.Sync() // the tree before its first tick
+	s, err := listen(m, addr, c.stderr, "the tree "+name)
+	if err != nil {
+		return nil, err
+	}
+	return &serveRun{feed, s}, nil
+}
+
+var viewHelp = help{
+	usage: "bt view [flags] FILE.btlog",
+	text: `View serves a recorded run in a browser: it prints the address of a page that
+draws the tree, coloured by the status of each node, with a timeline to step
+through the run, pause, and play it at the pace it was recorded. The file may come
+from "bt run --btlog", from a Go program (btlog.CreateFile) or from
+BehaviorTree.CPP's FileLogger2. It serves until interrupted (Ctrl-C).
+
+A .btlog file records when each status changed, not the ticks: each burst of
+changes is a step of the timeline, a change more than --gap after the one before
+starting the next step. A tick that changed nothing leaves no step.
+
+The page is served on a loopback address (` + defaultAddr + `) unless --addr gives
+another; it needs no network. A file that is not a .btlog, or is damaged, is an
+error naming the byte where the problem is; a file cut short (a run that was
+killed) is served up to the cut, with a warning.
+`,
+	example: `bt view examples/sniper/sniper.btlog
+bt view --addr localhost:0 --gap 5ms examples/sniper/sniper.btlog`,
+}
+
+// view implements "bt view".
+func (c *cmd) view(args []string) int {
+	fs := flags("view")
+	addr := fs.String("addr", defaultAddr, "serve the page at `ADDR` (host:port; :0 picks a free port on every interface)")
+	gap := fs.Duration("gap", monitor.DefaultGap, "start a new step of the timeline after a pause of more than `D` between two changes")
+	files, code, ok := c.parse(fs, viewHelp, args)
+	switch {
+	case !ok:
+		return code
+	case len(files) != 1:
+		return c.usageError(viewHelp, "view needs one FILE.btlog, got %d arguments", len(files))
+	case *gap < 0:
+		return c.usageError(viewHelp, "--gap must not be negative")
+	}
+	log, err := btlog.ReadFile(files[0])
+	if log == nil {
+		c.fail(readError(err))
+		return exitError
+	}
+	if err != nil { // cut short: serve what was read before the cut
+		fmt.Fprintf(c.stderr, "bt: warning: %v\n", readError(err))
+	}
+	m := monitor.New(monitor.StepGap(*gap))
+	if err := m.AddLog(filepath.Base(files[0]), log); err != nil {
+		c.fail(err)
+		return exitError
+	}
+	s, err := listen(m, *addr, c.stdout, files[0])
+	if err != nil {
+		c.fail(err)
+		return exitError
+	}
+	s.until(c)
+	return exitOK
+}

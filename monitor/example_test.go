@@ -1,0 +1,58 @@
+package monitor_test
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+
+	"github.com/gobt/bt"
+	"github.com/gobt/bt/monitor"
+)
+
+// A program adds its trees to a Monitor, serves it, and calls Ticked after each tick.
+// Open the server's address in a browser to watch the tree tick.
+func Example() {
+	shots := 0
+	tree, err := bt.NewTree(bt.Sequence(
+		bt.Script("hits := 0"),
+		bt.Action("Fire", func() bt.Status {
+			if shots++; shots < 3 {
+				return bt.Running
+			}
+			return bt.Success
+		}),
+	))
+	if err != nil {
+		panic(err)
+	}
+	m := monitor.New()
+	feed, err := m.Add("turret", tree)
+	if err != nil {
+		panic(err)
+	}
+	srv := httptest.NewServer(m) // a program would http.ListenAndServe("127.0.0.1:8642", m)
+	defer srv.Close()
+
+	for status := bt.Running; status == bt.Running; {
+		status, err = tree.TickOnce()
+		feed.Ticked()
+		if err != nil {
+			panic(err)
+		}
+	}
+	fmt.Println("ticks:", feed.Ticks(), "watchers:", feed.Watchers())
+
+	// The list of trees, which the page shows. No browser was connected: the tree was
+	// not observed, and the monitor has no frame of it.
+	resp, err := http.Get(srv.URL + "/api/trees")
+	if err != nil {
+		panic(err)
+	}
+	defer resp.Body.Close()
+	io.Copy(os.Stdout, resp.Body)
+	// Output:
+	// ticks: 3 watchers: 0
+	// [{"name":"turret","live":true,"synced":false,"tick":0,"frames":0,"watchers":0}]
+}

@@ -1,0 +1,334 @@
+package monitor
+
+import (
+	"encoding/json"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gobt/bt"
+)
+
+// frame is one step of a tree's history: one tick of a live tree (or what changed
+// between ticks, see Feed.Sync), a burst of changes of a replay. A keyframe gives
+// every node's status; any other frame gives the changes since the frame before.
+type frame struct {
+	Tick     uint64      `json:"tick"`
+	Time     float64     `json:"time"`               // milliseconds since the Unix epoch
+	Statuses statuses    `json:"statuses,omitempty"` // a keyframe's: every node's, by UID-1
+	Changes  []change    `json:"changes,omitempty"`  // in the order they happened
+	BB       []scopeJSON `json:"bb,omitempty"`       // the scopes whose entries changed
+}
+
+// change is a status change of a node, written [uid, previous, status].
+type change struct {
+	UID            uint16
+	Previous, Stat bt.Status
+}
+
+func (c change) MarshalJSON() ([]byte, error) {
+	b := append(strconv.AppendUint([]byte{'['}, uint64(c.UID), 10), ',')
+	b = append(strconv.AppendUint(b, uint64(c.Previous), 10), ',')
+	return append(strconv.AppendUint(b, uint64(c.Stat), 10), ']'), nil
+}
+
+// statuses are the statuses of every node, by UID-1; written as numbers (encoding/json
+// would write a byte slice as base64).
+type statuses []bt.Status
+
+func (s statuses) MarshalJSON() ([]byte, error) {
+	b := []byte{'['}
+	for i, st := range s {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendUint(b, uint64(st), 10)
+	}
+	return append(b, ']'), nil
+}
+
+// scopeJSON is the entries of one blackboard scope, as Blackboard.MarshalJSON writes them.
+type scopeJSON struct {
+	Scope   int             `json:"scope"`
+	Entries json.RawMessage `json:"entries"`
+}
+
+// millis turns a time into the frames' milliseconds.
+func millis(t time.Time) float64 { return float64(t.UnixMicro()) / 1000 }
+
+// hub holds what the page shows of one tree — its description, the last frames and
+// the state before them — and the browsers connected to it, whom it sends every new
+// frame. Frames come from a Feed (see Feed for the hand-off) or, for a replay, all at
+// once.
+type hub struct {
+	info   []byte // the treeInfo, as JSON
+	live   bool
+	limit  int // frames kept; 0: all (a replay)
+	buffer int // messages a client may have waiting before it is resynchronised
+
+	want   atomic.Bool   // a Feed should observe its tree: clients are connected, or always
+	always bool          // observe even with no client (ObserveAlways)
+	done   chan struct{} // closed when the tree is removed
+
+	mu      sync.Mutex
+	clients map[*client]struct{}
+	base    frame   // the state before frames[0], as a keyframe (Statuses nil: unknown)
+	frames  []frame // a ring of at most limit frames, the oldest at frames[first]
+	first   int
+	synced  bool // base and frames follow the tree's changes (false: the feed stopped observing)
+	removed bool
+
+	// The queue of records a Feed hands over, drained by a goroutine of its own.
+	qmu      sync.Mutex
+	queue    []record
+	spare    []record
+	draining bool
+}
+
+func newHub(info *treeInfo, limit, buffer int, always bool) *hub {
+	info.Limit = limit
+	js, err := json.Marshal(info)
+	if err != nil { // strings and numbers only
+		panic(err)
+	}
+	h := &hub{info: js, live: info.Live, limit: limit, buffer: buffer, always: always,
+		done: make(chan struct{}), clients: map[*client]struct{}{}}
+	h.base.BB = make([]scopeJSON, len(info.Scopes))
+	for i := range h.base.BB {
+		h.base.BB[i] = scopeJSON{Scope: i, Entries: json.RawMessage("{}")}
+	}
+	h.want.Store(always)
+	return h
+}
+
+// record is what a Feed hands the hub after a tick: a frame, or the news that the feed
+// stopped observing (stop).
+type record struct {
+	frame
+	stop bool
+}
+
+// enqueue hands r to the hub without waiting for it; false if the queue is full (the
+// hub is that far behind), when r is dropped and the feed must send a keyframe next.
+// A stop record is always taken.
+func (h *hub) enqueue(r record, max int) bool {
+	h.qmu.Lock()
+	if len(h.queue) >= max && !r.stop {
+		h.qmu.Unlock()
+		return false
+	}
+	h.queue = append(h.queue, r)
+	start := !h.draining
+	h.draining = true
+	h.qmu.Unlock()
+	if start {
+		go h.drain()
+	}
+	return true
+}
+
+// drain applies the queued records until the queue is empty.
+func (h *hub) drain() {
+	for {
+		h.qmu.Lock()
+		batch := h.queue
+		h.queue, h.spare = h.spare[:0], nil
+		if len(batch) == 0 {
+			h.spare = batch
+			h.draining = false
+			h.qmu.Unlock()
+			return
+		}
+		h.qmu.Unlock()
+		for _, r := range batch {
+			h.apply(r)
+		}
+		clear(batch) // drop the references to the frames
+		h.qmu.Lock()
+		h.spare = batch[:0]
+		h.qmu.Unlock()
+	}
+}
+
+// apply adds a record to the history and sends it to the clients.
+func (h *hub) apply(r record) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.removed {
+		return
+	}
+	if r.stop {
+		h.synced = false
+		h.broadcast(message("stale", []byte("{}")))
+		return
+	}
+	if r.Statuses != nil {
+		h.synced = true
+	}
+	if !h.synced { // a delta without the keyframe before it: cannot happen, but it would mislead
+		return
+	}
+	h.push(r.frame)
+	js, err := json.Marshal(r.frame)
+	if err != nil {
+		panic(err) // numbers, and blackboards Blackboard.MarshalJSON wrote
+	}
+	h.broadcast(message("tick", js))
+}
+
+// push appends f to the history; the oldest frame beyond the limit goes into the base.
+func (h *hub) push(f frame) {
+	if h.limit == 0 || len(h.frames) < h.limit {
+		h.frames = append(h.frames, f)
+		return
+	}
+	old := &h.frames[h.first]
+	h.base = fold(h.base, *old)
+	*old = f
+	h.first = (h.first + 1) % len(h.frames)
+}
+
+// fold returns the state after f, from the state s before it.
+func fold(s, f frame) frame {
+	s.Tick, s.Time = f.Tick, f.Time
+	if f.Statuses != nil {
+		s.Statuses = append(s.Statuses[:0], f.Statuses...)
+	}
+	for _, c := range f.Changes {
+		if int(c.UID) <= len(s.Statuses) {
+			s.Statuses[c.UID-1] = c.Stat
+		}
+	}
+	for _, b := range f.BB {
+		s.BB[b.Scope] = b
+	}
+	return s
+}
+
+// history returns the frames in order.
+func (h *hub) history() []frame {
+	return append(h.frames[h.first:len(h.frames):len(h.frames)], h.frames[:h.first]...)
+}
+
+// snapshot is everything a page needs to draw the tree at any frame of its history.
+type snapshot struct {
+	Info   json.RawMessage `json:"info"`
+	Synced bool            `json:"synced"` // the last frame is the tree's state now
+	Base   frame           `json:"base"`   // the state before Frames[0]
+	Frames []frame         `json:"frames"`
+}
+
+// snapshotJSON writes the snapshot; h.mu is held.
+func (h *hub) snapshotJSON() []byte {
+	s := snapshot{Info: h.info, Synced: h.synced || !h.live, Base: h.base, Frames: h.history()}
+	if s.Frames == nil {
+		s.Frames = []frame{}
+	}
+	js, err := json.Marshal(s)
+	if err != nil {
+		panic(err)
+	}
+	return js
+}
+
+// summary is a tree as the list of trees shows it.
+type summary struct {
+	Name     string `json:"name"`
+	Live     bool   `json:"live"`
+	Synced   bool   `json:"synced"`
+	Tick     uint64 `json:"tick"`
+	Frames   int    `json:"frames"`
+	Watchers int    `json:"watchers"`
+}
+
+func (h *hub) summary(name string) summary {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s := summary{Name: name, Live: h.live, Synced: h.synced || !h.live, Tick: h.base.Tick, Frames: len(h.frames), Watchers: len(h.clients)}
+	if n := len(h.frames); n > 0 {
+		s.Tick = h.frames[(h.first+n-1)%n].Tick
+	}
+	return s
+}
+
+// message frames an event of the stream: "event: NAME", the data, and a blank line.
+// JSON has no raw newlines, so the data is one line.
+func message(event string, data []byte) []byte {
+	b := make([]byte, 0, len(event)+len(data)+16)
+	b = append(append(append(b, "event: "...), event...), "\ndata: "...)
+	return append(append(b, data...), "\n\n"...)
+}
+
+// client is a connected browser: the messages waiting to be written to it, at most
+// hub.buffer of them. One that falls further behind is resynchronised: its messages
+// are dropped and it is sent a snapshot instead.
+type client struct {
+	kick   chan struct{} // something is waiting
+	queue  [][]byte      // guarded by hub.mu
+	resync bool          // guarded by hub.mu: send a snapshot before anything else
+}
+
+// broadcast queues msg for every client; h.mu is held.
+func (h *hub) broadcast(msg []byte) {
+	for c := range h.clients {
+		switch {
+		case c.resync:
+			continue // the snapshot it will get includes msg
+		case len(c.queue) >= h.buffer:
+			c.queue, c.resync = nil, true
+		default:
+			c.queue = append(c.queue, msg)
+		}
+		select {
+		case c.kick <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// join connects a client, which starts with a snapshot. ok is false if the tree was
+// removed.
+func (h *hub) join() (c *client, ok bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.removed {
+		return nil, false
+	}
+	c = &client{kick: make(chan struct{}, 1), resync: true}
+	h.clients[c] = struct{}{}
+	h.want.Store(true)
+	return c, true
+}
+
+func (h *hub) leave(c *client) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.clients, c)
+	h.want.Store(h.always || len(h.clients) > 0)
+}
+
+// take returns what is to be written to c: a snapshot first, if it is due, then the
+// messages waiting.
+func (h *hub) take(c *client) (snap []byte, msgs [][]byte) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if c.resync {
+		c.resync, c.queue = false, nil
+		snap = message("snapshot", h.snapshotJSON())
+	}
+	msgs, c.queue = c.queue, nil
+	return snap, msgs
+}
+
+// remove disconnects every client and stops the hub.
+func (h *hub) remove() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.removed {
+		return
+	}
+	h.removed = true
+	h.want.Store(false)
+	close(h.done)
+}

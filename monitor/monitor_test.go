@@ -1,0 +1,525 @@
+package monitor
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/gobt/bt"
+	"github.com/gobt/bt/btlog"
+	"github.com/gobt/bt/bttest"
+)
+
+// apply returns the statuses after frame f, from the statuses s before it.
+func apply(s []int, f wireFrame) []int {
+	if f.Statuses != nil {
+		return slices.Clone(f.Statuses)
+	}
+	s = slices.Clone(s)
+	for _, c := range f.Changes {
+		s[c[0]-1] = c[2]
+	}
+	return s
+}
+
+// TestStream follows a tree through its stream: the framing of the events, the
+// snapshot a browser starts with, and a frame per tick with the changes Subscribe
+// reports, in order, and the blackboard scopes that changed.
+func TestStream(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		tree, err := bt.NewTree(bt.Sequence(bt.Script("x := 1"), stepper("Wait", bt.Running)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := New()
+		feed, err := m.Add("t", tree)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, cancel := connect(m, "t")
+		defer cancel()
+		synctest.Wait()
+		if got := b.header.Get("Content-Type"); got != "text/event-stream" {
+			t.Errorf("Content-Type %q", got)
+		}
+		if !strings.HasPrefix(b.text(), "retry: 1000\n\nevent: snapshot\ndata: {\"info\":{\"name\":\"t\",\"tree\":\"MainTree\",\"live\":true") {
+			t.Fatalf("the stream starts with %q", b.text()[:min(len(b.text()), 120)])
+		}
+		ev := b.events(t)
+		snap := decode[wireSnapshot](t, ev[0].data)
+		if len(ev) != 1 || snap.Synced || snap.Base.Statuses != nil || len(snap.Frames) != 0 {
+			t.Fatalf("before the feed observes the tree: %d events, %+v", len(ev), snap)
+		}
+		if got := []string{snap.Info.Nodes[0].ID, snap.Info.Nodes[1].ID, snap.Info.Nodes[2].Name}; !slices.Equal(got, []string{"Sequence", "Script", "Wait"}) {
+			t.Errorf("nodes %v", got)
+		}
+		if got := snap.Info.Nodes[1].Ports; !reflect.DeepEqual(got, [][2]string{{"code", "x := 1"}}) {
+			t.Errorf("the Script's ports: %v", got)
+		}
+
+		feed.Sync() // the browser is served from here on
+		synctest.Wait()
+		ev = b.events(t)
+		if len(ev) != 2 || ev[1].name != "tick" || !strings.HasPrefix(ev[1].data, `{"tick":0,"time":`) ||
+			!strings.HasSuffix(ev[1].data, `,"statuses":[0,0,0],"bb":[{"scope":0,"entries":{}}]}`) {
+			t.Fatalf("after Sync: %v", ev[1:])
+		}
+
+		var want [][3]int
+		defer tree.Subscribe(func(c bt.StatusChange) {
+			want = append(want, [3]int{int(c.Node.UID()), int(c.Previous), int(c.Status)})
+		})()
+		statuses := []int{0, 0, 0}
+		for tick := 1; tick <= 2; tick++ {
+			want = nil
+			tree.TickOnce()
+			feed.Ticked()
+			synctest.Wait()
+			ev = b.events(t)
+			if len(ev) != 2+tick || ev[len(ev)-1].name != "tick" {
+				t.Fatalf("tick %d: events %v", tick, ev)
+			}
+			if tick == 1 && !strings.HasSuffix(ev[2].data, `,"changes":[[1,0,1],[2,0,2],[3,0,1]],"bb":[{"scope":0,"entries":{"x":1}}]}`) {
+				t.Errorf("tick 1: %s", ev[2].data)
+			}
+			f := decode[wireFrame](t, ev[len(ev)-1].data)
+			if f.Tick != uint64(tick) || !reflect.DeepEqual(f.Changes, want) {
+				t.Errorf("tick %d: frame %+v, want the changes %v", tick, f, want)
+			}
+			statuses = apply(statuses, f)
+			if !slices.Equal(statuses, statusesOf(tree)) {
+				t.Errorf("tick %d: the frames give %v, the tree has %v", tick, statuses, statusesOf(tree))
+			}
+			bb := ""
+			if len(f.BB) > 0 {
+				bb = string(f.BB[0].Entries)
+			}
+			if wantBB := map[int]string{1: `{"x":1}`, 2: ""}[tick]; bb != wantBB {
+				t.Errorf("tick %d: blackboard %q, want %q (only the scopes that changed)", tick, bb, wantBB)
+			}
+		}
+	})
+}
+
+// TestResync: a browser that does not read never slows the tree; once it has more
+// messages waiting than its buffer holds, they are dropped and it gets a snapshot,
+// which holds everything it missed.
+func TestResync(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		tree, _ := bt.NewTree(bt.Sequence(stepper("A", bt.Running, bt.Running, bt.Running), stepper("B", bt.Running, bt.Failure)))
+		m := New(Buffer(2))
+		feed, _ := m.Add("t", tree)
+		b, cancel := connect(m, "t")
+		defer cancel()
+		synctest.Wait()
+		feed.Sync()
+		synctest.Wait()
+		stuck := make(chan struct{})
+		b.mu.Lock()
+		b.stuck = stuck
+		b.mu.Unlock()
+		var after [][]int // the statuses after each tick
+		for range 10 {
+			tree.TickOnce()
+			feed.Ticked() // returns at once: nothing waits for the browser
+			after = append(after, statusesOf(tree))
+			synctest.Wait()
+		}
+		b.mu.Lock()
+		b.stuck = nil
+		b.mu.Unlock()
+		close(stuck)
+		synctest.Wait()
+		ev := b.events(t)
+		var names []string
+		for _, e := range ev {
+			names = append(names, e.name)
+		}
+		// The handler was writing tick 1 when the browser got stuck; ticks 2 and 3
+		// filled its buffer and tick 4 overflowed it.
+		if want := []string{"snapshot", "tick", "tick", "snapshot"}; !slices.Equal(names, want) {
+			t.Fatalf("events %v, want %v", names, want)
+		}
+		snap := decode[wireSnapshot](t, ev[3].data)
+		if len(snap.Frames) != 11 || snap.Frames[10].Tick != 10 || !snap.Synced {
+			t.Fatalf("the snapshot has %d frames, the last %+v", len(snap.Frames), snap.Frames[len(snap.Frames)-1])
+		}
+		s := []int(nil)
+		for i, f := range snap.Frames {
+			s = apply(s, f)
+			if i > 0 && !slices.Equal(s, after[i-1]) {
+				t.Errorf("frame %d gives %v, the tree had %v", i, s, after[i-1])
+			}
+		}
+	})
+}
+
+// TestManyClients: every browser gets every frame, and once the last one is gone the
+// feed stops observing the tree, until a browser connects again.
+func TestManyClients(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		tree, _ := bt.NewTree(bt.Sequence(stepper("A", bt.Running), bt.Script("n := 1")))
+		m := New()
+		feed, _ := m.Add("t", tree)
+		var browsers []*browser
+		var cancels []func()
+		for range 30 {
+			b, cancel := connect(m, "t")
+			browsers, cancels = append(browsers, b), append(cancels, cancel)
+		}
+		synctest.Wait()
+		if n := feed.Watchers(); n != 30 {
+			t.Fatalf("%d watchers", n)
+		}
+		feed.Sync()
+		for range 3 {
+			tree.TickOnce()
+			feed.Ticked()
+		}
+		synctest.Wait()
+		first := browsers[0].events(t)
+		if len(first) != 5 {
+			t.Fatalf("%d events: %v", len(first), first)
+		}
+		for i, b := range browsers[1:] {
+			if got := b.events(t); !reflect.DeepEqual(got[1:], first[1:]) {
+				t.Fatalf("browser %d got %v, browser 0 %v", i+1, got, first)
+			}
+		}
+		for _, cancel := range cancels {
+			cancel()
+		}
+		synctest.Wait()
+		if n := feed.Watchers(); n != 0 {
+			t.Fatalf("%d watchers after they left", n)
+		}
+		feed.Ticked()
+		if feed.cancel != nil {
+			t.Fatal("the feed still observes the tree with no browser connected")
+		}
+		synctest.Wait()
+		b, cancel := connect(m, "t")
+		defer cancel()
+		synctest.Wait()
+		snap := decode[wireSnapshot](t, b.events(t)[0].data)
+		if snap.Synced || len(snap.Frames) != 4 {
+			t.Errorf("a browser that comes back: synced %v, %d frames", snap.Synced, len(snap.Frames))
+		}
+		tree.TickOnce()
+		feed.Ticked()
+		synctest.Wait()
+		ev := b.events(t)
+		f := decode[wireFrame](t, ev[len(ev)-1].data)
+		if f.Tick != 5 || !slices.Equal(f.Statuses, statusesOf(tree)) {
+			t.Errorf("back: frame %+v, want a keyframe of tick 5 with %v", f, statusesOf(tree))
+		}
+	})
+}
+
+// TestUnwatched: with no browser, the feed does not observe the tree, and a tick and
+// Ticked allocate nothing.
+func TestUnwatched(t *testing.T) {
+	tree, _ := bt.NewTree(bt.Sequence(bt.AlwaysSuccess(), bt.Script("x := 1")))
+	feed, _ := New().Add("t", tree)
+	allocs := testing.AllocsPerRun(100, func() {
+		tree.TickOnce()
+		feed.Ticked()
+	})
+	if allocs != 0 || feed.cancel != nil {
+		t.Errorf("%v allocations per tick, observing: %v", allocs, feed.cancel != nil)
+	}
+	if feed.Ticks() != 101 {
+		t.Errorf("Ticks %d", feed.Ticks())
+	}
+}
+
+// TestHistory keeps the last frames; the base is the state before them.
+func TestHistory(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		tree, _ := bt.NewTree(bt.Sequence(stepper("A", bt.Running, bt.Running), stepper("B", bt.Running, bt.Failure)))
+		m := New(History(3), ObserveAlways())
+		feed, _ := m.Add("t", tree)
+		var after [][]int
+		for range 6 {
+			tree.TickOnce()
+			feed.Ticked()
+			after = append(after, statusesOf(tree))
+		}
+		synctest.Wait()
+		rec := httptest.NewRecorder()
+		m.ServeHTTP(rec, httptest.NewRequest("GET", "/api/trees/t", nil))
+		snap := decode[wireSnapshot](t, rec.Body.String())
+		var ticks []uint64
+		for _, f := range snap.Frames {
+			ticks = append(ticks, f.Tick)
+		}
+		if !slices.Equal(ticks, []uint64{4, 5, 6}) || snap.Base.Tick != 3 || !slices.Equal(snap.Base.Statuses, after[2]) {
+			t.Fatalf("frames of ticks %v, base %+v (want tick 3 with %v)", ticks, snap.Base, after[2])
+		}
+		s := snap.Base.Statuses
+		for i, f := range snap.Frames {
+			if s = apply(s, f); !slices.Equal(s, after[3+i]) {
+				t.Errorf("tick %d: %v, want %v", f.Tick, s, after[3+i])
+			}
+		}
+	})
+}
+
+// TestOverflow: when the monitor falls behind the feed by Buffer frames, frames are
+// dropped and the next one that goes through is a keyframe; so is a tick with more
+// changes than a frame records.
+func TestOverflow(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		tree, _ := bt.NewTree(bt.Sequence(stepper("A", bt.Running, bt.Running, bt.Running), bt.Repeat(40000, bt.AlwaysSuccess())))
+		m := New(Buffer(2), ObserveAlways())
+		feed, _ := m.Add("t", tree)
+		h := feed.hub
+		h.qmu.Lock()
+		h.draining = true // nobody drains: the monitor is behind
+		h.qmu.Unlock()
+		feed.Sync() // queued
+		tree.TickOnce()
+		feed.Ticked() // queued
+		tree.TickOnce()
+		feed.Ticked() // dropped
+		tree.TickOnce()
+		feed.Ticked() // dropped
+		h.drain()
+		tree.TickOnce() // A succeeds; Repeat makes 80,000 changes
+		feed.Ticked()
+		synctest.Wait()
+		h.mu.Lock()
+		frames := h.history()
+		h.mu.Unlock()
+		var ticks []uint64
+		for _, f := range frames {
+			ticks = append(ticks, f.Tick)
+		}
+		if !slices.Equal(ticks, []uint64{0, 1, 4}) {
+			t.Fatalf("frames of ticks %v", ticks)
+		}
+		if frames[2].Statuses == nil || frames[2].Changes != nil {
+			t.Errorf("the frame after the gap is not a keyframe: %d changes", len(frames[2].Changes))
+		}
+		h.qmu.Lock()
+		h.draining = true
+		h.qmu.Unlock()
+		tree.TickOnce()
+		feed.Ticked()
+		h.drain()
+		frames = h.history()
+		if f := frames[len(frames)-1]; f.Tick != 5 || f.Statuses == nil {
+			t.Errorf("a tick of more than %d changes: frame of tick %d, keyframe %v", maxChanges, f.Tick, f.Statuses != nil)
+		}
+	})
+}
+
+// TestOrigin: the monitor refuses what a page of another site asks, and writes.
+func TestOrigin(t *testing.T) {
+	m := New()
+	for _, tc := range []struct {
+		method, origin, site string
+		code                 int
+	}{
+		{"GET", "", "", 200},
+		{"GET", "http://example.com:8642", "same-origin", 200},
+		{"GET", "http://EXAMPLE.com:8642", "", 200},
+		{"HEAD", "", "", 200},
+		{"GET", "http://evil.example", "", 403},
+		{"GET", "http://example.com:9999", "", 403},
+		{"GET", "null", "", 403},
+		{"GET", "", "cross-site", 403},
+		{"POST", "", "", 405},
+		{"DELETE", "http://example.com:8642", "", 405},
+	} {
+		r := httptest.NewRequest(tc.method, "http://example.com:8642/api/trees", nil)
+		if tc.origin != "" {
+			r.Header.Set("Origin", tc.origin)
+		}
+		if tc.site != "" {
+			r.Header.Set("Sec-Fetch-Site", tc.site)
+		}
+		w := httptest.NewRecorder()
+		m.ServeHTTP(w, r)
+		if w.Code != tc.code {
+			t.Errorf("%s with Origin %q, Sec-Fetch-Site %q: %d, want %d", tc.method, tc.origin, tc.site, w.Code, tc.code)
+		}
+	}
+}
+
+// TestPage serves the page and its assets, embedded.
+func TestPage(t *testing.T) {
+	srv := httptest.NewServer(New())
+	defer srv.Close()
+	for path, want := range map[string]string{
+		"/":                     "text/html",
+		"/assets/app.js":        "text/javascript",
+		"/assets/graph.js":      "text/javascript",
+		"/assets/history.js":    "text/javascript",
+		"/assets/blackboard.js": "text/javascript",
+		"/assets/style.css":     "text/css",
+	} {
+		resp, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), want) || len(body) == 0 {
+			t.Errorf("%s: %d %q, %d bytes", path, resp.StatusCode, resp.Header.Get("Content-Type"), len(body))
+		}
+	}
+	for _, path := range []string{"/index.html/x", "/nothing", "/api/trees/nobody", "/api/trees/nobody/events"} {
+		resp, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 404 {
+			t.Errorf("%s: %d, want 404", path, resp.StatusCode)
+		}
+	}
+}
+
+// TestRegistry adds, lists and removes trees; a browser watching a removed tree is
+// told it is gone.
+func TestRegistry(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		m := New()
+		tree, _ := bt.NewTree(bt.AlwaysSuccess())
+		feed, err := m.Add("agent 1", tree)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := m.Add("agent 1", tree); err == nil || err.Error() != `monitor: there is already a tree named "agent 1"` {
+			t.Errorf("a second tree of the same name: %v", err)
+		}
+		for _, tc := range []struct {
+			err  error
+			want string
+		}{
+			{second(m.Add("", tree)), "monitor: a tree needs a name"},
+			{second(m.Add("x", nil)), "monitor: Add: nil tree"},
+			{m.AddLog("x", nil), "monitor: AddLog: nil log"},
+		} {
+			if tc.err == nil || tc.err.Error() != tc.want {
+				t.Errorf("got %v, want %q", tc.err, tc.want)
+			}
+		}
+		tree2, _ := bt.NewTree(bt.AlwaysFailure())
+		if _, err := m.Add("agent 2", tree2); err != nil {
+			t.Fatal(err)
+		}
+		rec := httptest.NewRecorder()
+		m.ServeHTTP(rec, httptest.NewRequest("GET", "/api/trees", nil))
+		if want := `[{"name":"agent 1","live":true,"synced":false,"tick":0,"frames":0,"watchers":0},{"name":"agent 2","live":true,"synced":false,"tick":0,"frames":0,"watchers":0}]` + "\n"; rec.Body.String() != want {
+			t.Errorf("the list:\n%s\nwant\n%s", rec.Body.String(), want)
+		}
+		b, cancel := connect(m, "agent%201")
+		defer cancel()
+		synctest.Wait()
+		feed.Sync()
+		synctest.Wait()
+		feed.Close()
+		synctest.Wait()
+		ev := b.events(t)
+		if last := ev[len(ev)-1]; last.name != "gone" {
+			t.Errorf("the last event %v", last)
+		}
+		if feed.cancel != nil {
+			t.Error("a closed feed observes its tree")
+		}
+		if got := m.Names(); !slices.Equal(got, []string{"agent 2"}) {
+			t.Errorf("Names %v", got)
+		}
+		m.Remove("agent 2")
+		m.Remove("agent 2")
+		if got := m.Names(); len(got) != 0 {
+			t.Errorf("Names %v", got)
+		}
+	})
+}
+
+func second[T any](_ T, err error) error { return err }
+
+// TestReplay replays a .btlog file: a step per tick of the recorded run (the clock
+// moved 10 ms between ticks), each with the statuses the tree had after it.
+func TestReplay(t *testing.T) {
+	clock := bttest.NewClock(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	tree, err := bt.NewTree(bt.Sequence(stepper("A", bt.Running), bt.Fallback(stepper("B", bt.Failure), stepper("C", bt.Running))), bt.WithClock(clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file bytes.Buffer
+	logger, err := btlog.NewFile(tree, &file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var after [][]int
+	for range 3 {
+		clock.Advance(10 * time.Millisecond)
+		tree.TickOnce()
+		after = append(after, statusesOf(tree))
+	}
+	if err := logger.Close(); err != nil {
+		t.Fatal(err)
+	}
+	l, err := btlog.Read(&file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New()
+	if err := m.AddLog("run", l); err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	m.ServeHTTP(rec, httptest.NewRequest("GET", "/api/trees/run", nil))
+	snap := decode[wireSnapshot](t, rec.Body.String())
+	if snap.Info.Live || !snap.Synced || len(snap.Frames) != 3 || snap.Info.Nodes[3].Name != "B" || snap.Info.Nodes[2].ID != "Fallback" {
+		t.Fatalf("live %v, synced %v, %d frames, nodes %+v", snap.Info.Live, snap.Synced, len(snap.Frames), snap.Info.Nodes)
+	}
+	s := snap.Base.Statuses
+	for i, f := range snap.Frames {
+		if s = apply(s, f); !slices.Equal(s, after[i]) || f.Tick != uint64(i+1) {
+			t.Errorf("step %d (tick %d): %v, want %v", i+1, f.Tick, s, after[i])
+		}
+	}
+}
+
+// TestReplaySkippedUIDs: a .btlog file may number its nodes with gaps; statuses still
+// go by UID-1.
+func TestReplaySkippedUIDs(t *testing.T) {
+	l := &btlog.Log{
+		XML: []byte(`<root BTCPP_format="4"><BehaviorTree ID="T" _fullpath=""><Sequence _uid="1"><Script code="x := 1" _uid="3"/></Sequence></BehaviorTree></root>`),
+		Nodes: []btlog.NodeInfo{
+			{UID: 1, ID: "Sequence", Name: "Sequence", Path: "Sequence::1", Kind: bt.KindControl},
+			{UID: 3, Parent: 1, ID: "Script", Name: "Script", Path: "Script::3", Kind: bt.KindAction},
+		},
+		Transitions: []btlog.Transition{
+			{UID: 1, Previous: bt.Idle, Status: bt.Running},
+			{UID: 3, Previous: bt.Idle, Status: bt.Success},
+			{Offset: time.Second, UID: 3, Previous: bt.Success, Status: bt.Idle},
+		},
+	}
+	m := New()
+	if err := m.AddLog("gaps", l); err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	m.ServeHTTP(rec, httptest.NewRequest("GET", "/api/trees/gaps", nil))
+	snap := decode[wireSnapshot](t, rec.Body.String())
+	if len(snap.Frames) != 2 || snap.Info.Tree != "T" || !reflect.DeepEqual(snap.Info.Nodes[1].Ports, [][2]string{{"code", "x := 1"}}) {
+		t.Fatalf("%+v", snap)
+	}
+	s := apply(snap.Base.Statuses, snap.Frames[0])
+	if !slices.Equal(s, []int{1, 0, 2}) {
+		t.Errorf("after step 1: %v", s)
+	}
+}
