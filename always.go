@@ -8,15 +8,38 @@ func AlwaysSuccess() *Spec { return alwaysSuccessModel.Spec() }
 var alwaysSuccessModel = &Model{
 	ID: "AlwaysSuccess", Kind: KindAction,
 	Description: "Returns SUCCESS.",
-	build:       func(*Init) (ticker, error) { return &succeed, nil },
+	build:       func(*Init) (ticker, error) { return &alwaysSuccess, nil },
 }
 
-// constant is a leaf that always returns the same status. It is used through a pointer
-// (the leaves share one value) because a non-pointer value in an interface costs an
-// extra call per tick.
-type constant struct{ s Status }
+// AlwaysFailure is an action that returns Failure. XML:
+//
+//	<AlwaysFailure/>
+func AlwaysFailure() *Spec { return alwaysFailureModel.Spec() }
 
-// succeed and fail are never modified.
-var succeed, fail = constant{Success}, constant{Failure}
+var alwaysFailureModel = &Model{
+	ID: "AlwaysFailure", Kind: KindAction,
+	Description: "Returns FAILURE.",
+	build:       func(*Init) (ticker, error) { return &alwaysFailure, nil },
+}
 
-func (c *constant) tick(*Node) Status { return c.s }
+// AlwaysRunning is an action that returns Running, forever (behaviac's AlwaysRunning,
+// as a leaf like AlwaysSuccess). It never yields. XML:
+//
+//	<AlwaysRunning/>
+func AlwaysRunning() *Spec { return alwaysRunningModel.Spec() }
+
+var alwaysRunningModel = &Model{
+	ID: "AlwaysRunning", Kind: KindAction,
+	Description: "Returns RUNNING.",
+	build:       func(*Init) (ticker, error) { return &alwaysRunning, nil },
+}
+
+// always is the leaf behind AlwaysSuccess, AlwaysFailure and AlwaysRunning: it returns
+// the same status on every tick. The leaves of one status share one value, never
+// modified, used through a pointer (a non-pointer value in an interface costs an extra
+// call per tick).
+type always struct{ s Status }
+
+var alwaysSuccess, alwaysFailure, alwaysRunning = always{Success}, always{Failure}, always{Running}
+
+func (a *always) tick(*Node) Status { return a.s }

@@ -560,21 +560,3 @@ func (c *compiler) sizeTrees() {
 		size(d)
 	}
 }
-
-// port returns the declaration of a port, or nil.
-func (m *Model) port(name string) *PortDef {
-	for i := range m.Ports {
-		if m.Ports[i].Name == name {
-			return &m.Ports[i]
-		}
-	}
-	return nil
-}
-
-func (m *Model) portNames() []string {
-	names := make([]string, len(m.Ports))
-	for i, p := range m.Ports {
-		names[i] = p.Name
-	}
-	return names
-}

@@ -32,6 +32,53 @@ var skipUnlessUpdatedModel = &Model{
 	build:       func(c *Init) (ticker, error) { return newEntryUpdated(c, Skipped) },
 }
 
+// WaitValueUpdate waits until the blackboard entry named by "entry" is written, then
+// ticks its child; as SkipUnlessUpdated, but it returns Running instead of Skipped. It
+// does not yield: with TickOnce each call returns Running until the entry is written.
+//
+//	entry missing, or not written since the last look → Running
+//	entry written since → tick the child; its status
+//	child Running → Running; the next ticks go on with the child without looking again
+//	halted        → halt the child; the next tick looks at the entry again
+//
+// XML:
+//
+//	<WaitValueUpdate entry="{battery_level}">
+//	    <CheckBattery/>
+//	</WaitValueUpdate>
+func WaitValueUpdate(entry string, child *Spec) *Spec {
+	return waitValueUpdateModel.Spec(child).With("entry", entry)
+}
+
+var waitValueUpdateModel = &Model{
+	ID: "WaitValueUpdate", Kind: KindDecorator,
+	Description: "Waits (RUNNING) until the entry is written, then ticks the child.",
+	Ports:       []PortDef{entryPort()},
+	build:       func(c *Init) (ticker, error) { return newEntryUpdated(c, Running) },
+}
+
+// WasEntryUpdated is an action that tells whether the blackboard entry named by
+// "entry" was written since this node last looked (the first look counts as an update
+// if the entry was ever written). entry is a key, written "key" or "{key}".
+//
+//	entry written since the last look → Success
+//	entry not written since, or missing → Failure
+//
+// XML:
+//
+//	<WasEntryUpdated entry="{target}"/>
+func WasEntryUpdated(entry string) *Spec { return wasEntryUpdatedModel.Spec().With("entry", entry) }
+
+var wasEntryUpdatedModel = &Model{
+	ID: "WasEntryUpdated", Kind: KindAction,
+	Description: "Succeeds if the entry was written since this node last looked, else fails.",
+	Ports:       []PortDef{entryPort()},
+	build: func(c *Init) (ticker, error) {
+		e, err := watched(c)
+		return &wasUpdated{seen{entry: e}}, err
+	},
+}
+
 // entryPort is the port of the nodes that watch an entry: the key, not its value.
 func entryPort() PortDef {
 	p := InputPort[any]("entry", "the blackboard key to watch").Require()
@@ -96,3 +143,8 @@ func (u *entryUpdated) tick(n *Node) Status {
 }
 
 func (u *entryUpdated) Halt(*Node) { u.running = false }
+
+// wasUpdated implements WasEntryUpdated.
+type wasUpdated struct{ seen }
+
+func (w *wasUpdated) tick(*Node) Status { return statusOf(w.updated()) }

@@ -34,6 +34,93 @@ var notModel = &Model{
 	build:       func(*Init) (ticker, error) { return &invert, nil },
 }
 
+// ForceSuccess ticks its child and succeeds whenever the child completes.
+//
+//	child Success → reset the child; Success
+//	child Failure → reset the child; Success
+//	child Running → Running
+//	child Skipped → Skipped
+//	halted        → halt the child (ForceSuccess keeps no state)
+//
+// XML:
+//
+//	<ForceSuccess>
+//	    <TryToOpenDoor/>
+//	</ForceSuccess>
+func ForceSuccess(child *Spec) *Spec { return forceSuccessModel.Spec(child) }
+
+var forceSuccessModel = &Model{
+	ID: "ForceSuccess", Kind: KindDecorator,
+	Description: "Returns SUCCESS when the child completes, whatever its result.",
+	build:       func(*Init) (ticker, error) { return &forceSuccess, nil },
+}
+
+// ForceFailure ticks its child and fails whenever the child completes.
+//
+//	child Success → reset the child; Failure
+//	child Failure → reset the child; Failure
+//	child Running → Running
+//	child Skipped → Skipped
+//	halted        → halt the child (ForceFailure keeps no state)
+//
+// XML:
+//
+//	<ForceFailure>
+//	    <LogAttempt/>
+//	</ForceFailure>
+func ForceFailure(child *Spec) *Spec { return forceFailureModel.Spec(child) }
+
+var forceFailureModel = &Model{
+	ID: "ForceFailure", Kind: KindDecorator,
+	Description: "Returns FAILURE when the child completes, whatever its result.",
+	build:       func(*Init) (ticker, error) { return &forceFailure, nil },
+}
+
+// ForceRunning ticks its child and keeps running whatever the child returns, so the
+// child starts again on the next tick once it completed (from the Rust behaviortree
+// crate and behaviac's AlwaysRunning decorator). It never yields.
+//
+//	child Success → reset the child; Running
+//	child Failure → reset the child; Running
+//	child Running → Running
+//	child Skipped → Skipped
+//	halted        → halt the child (ForceRunning keeps no state)
+//
+// XML:
+//
+//	<ForceRunning>
+//	    <Patrol/>
+//	</ForceRunning>
+func ForceRunning(child *Spec) *Spec { return forceRunningModel.Spec(child) }
+
+var forceRunningModel = &Model{
+	ID: "ForceRunning", Kind: KindDecorator,
+	Description: "Returns RUNNING whatever the child returns (except SKIPPED); a completed child restarts on the next tick.",
+	build:       func(*Init) (ticker, error) { return &forceRunning, nil },
+}
+
+// KeepRunningUntilFailure ticks its child once per tick for as long as it does not
+// fail. It never yields: each iteration takes one tick.
+//
+//	child Success → reset the child; Running (the child starts again next tick)
+//	child Failure → reset the child; Failure
+//	child Running → Running
+//	child Skipped → Running (as in BehaviorTree.CPP)
+//	halted        → halt the child (KeepRunningUntilFailure keeps no state)
+//
+// XML:
+//
+//	<KeepRunningUntilFailure>
+//	    <PickNextItem/>
+//	</KeepRunningUntilFailure>
+func KeepRunningUntilFailure(child *Spec) *Spec { return keepRunningModel.Spec(child) }
+
+var keepRunningModel = &Model{
+	ID: "KeepRunningUntilFailure", Kind: KindDecorator,
+	Description: "Restarts the child each time it succeeds; fails when it fails.",
+	build:       func(*Init) (ticker, error) { return &keepRunning, nil },
+}
+
 // mapper is a stateless decorator that maps the status of its child: Inverter, the
 // Force… nodes and KeepRunningUntilFailure. Running passes through. The values are
 // shared by every node and never modified.

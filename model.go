@@ -9,6 +9,49 @@ import (
 	"github.com/gobt/bt/btxml"
 )
 
+// Model describes a node type: its ID, kind and ports — what a Factory registers and
+// exports as TreeNodesModel XML — and how to build its behavior for each node.
+type Model struct {
+	ID          string
+	Kind        Kind
+	Ports       []PortDef
+	Description string
+
+	// New builds the behavior of one node. It runs after the node's children were
+	// built; c is valid only during the call. It is nil for builtin models.
+	New func(c *Init) (Behavior, error)
+
+	build func(c *Init) (ticker, error) // builtin nodes: their own pipeline
+	err   error                         // a problem with the model, reported when it is used
+
+	fieldPorts bool         // ModelOf: the behavior's fields hold the ports (no bindings for Get/Set)
+	goType     reflect.Type // ModelOf: the struct type, for messages
+	standIn    bool         // RegisterStandIns: a node type without implementation
+}
+
+// Spec returns a new node definition of type m with the given children.
+func (m *Model) Spec(children ...*Spec) *Spec {
+	return &Spec{model: m, children: children}
+}
+
+// port returns the declaration of a port, or nil.
+func (m *Model) port(name string) *PortDef {
+	for i := range m.Ports {
+		if m.Ports[i].Name == name {
+			return &m.Ports[i]
+		}
+	}
+	return nil
+}
+
+func (m *Model) portNames() []string {
+	names := make([]string, len(m.Ports))
+	for i, p := range m.Ports {
+		names[i] = p.Name
+	}
+	return names
+}
+
 // WriteModels writes the TreeNodesModel XML of the registered node types, in the shape
 // BehaviorTree.CPP writes it, so that Groot2 can edit trees that use them. Builtin
 // nodes are included only when withBuiltins is true (Groot2 knows them). A stand-in

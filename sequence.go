@@ -23,6 +23,109 @@ var sequenceModel = &Model{
 	build:       func(c *Init) (ticker, error) { return newSequence(c, Failure), nil },
 }
 
+// Fallback tries its children in order, within one tick, until one succeeds.
+//
+//	child Failure → tick the next child in the same tick
+//	child Skipped → tick the next child (counted as skipped)
+//	child Running → Running; the next tick resumes at this child
+//	child Success → halt all children, restart from the first next time; Success
+//	all children done → reset them; Skipped if every child was skipped, else Failure
+//	halted        → halt the children, restart from the first next time
+//
+// XML:
+//
+//	<Fallback>
+//	    <OpenDoor/>
+//	    <BreakDoor/>
+//	</Fallback>
+func Fallback(children ...*Spec) *Spec { return fallbackModel.Spec(children...) }
+
+var fallbackModel = &Model{
+	ID: "Fallback", Kind: KindControl,
+	Description: "Tries the children in order until one succeeds.",
+	build:       func(c *Init) (ticker, error) { return newSequence(c, Success), nil },
+}
+
+// AsyncSequence is a Sequence that yields after each child that completed
+// synchronously, so a long chain of quick children does not hog one tick.
+//
+//	child Success that was Idle before this tick, more children left
+//	              → Running, with a wake-up: TickOnce re-ticks at once and the next
+//	                child runs then; TickExactlyOnce returns Running
+//	otherwise     → as Sequence
+//
+// XML:
+//
+//	<AsyncSequence>
+//	    <Step1/>
+//	    <Step2/>
+//	</AsyncSequence>
+func AsyncSequence(children ...*Spec) *Spec { return asyncSequenceModel.Spec(children...) }
+
+var asyncSequenceModel = &Model{
+	ID: "AsyncSequence", Kind: KindControl,
+	Description: "A Sequence that yields to the caller after each child that completed at once.",
+	build:       func(c *Init) (ticker, error) { return newYielding(c, Failure, false), nil },
+}
+
+// AsyncFallback is a Fallback that yields after each child that failed synchronously.
+//
+//	child Failure that was Idle before this tick, more children left
+//	              → Running, with a wake-up: TickOnce re-ticks at once and the next
+//	                child runs then; TickExactlyOnce returns Running
+//	otherwise     → as Fallback
+//
+// XML:
+//
+//	<AsyncFallback>
+//	    <TryPlanA/>
+//	    <TryPlanB/>
+//	</AsyncFallback>
+func AsyncFallback(children ...*Spec) *Spec { return asyncFallbackModel.Spec(children...) }
+
+var asyncFallbackModel = &Model{
+	ID: "AsyncFallback", Kind: KindControl,
+	Description: "A Fallback that yields to the caller after each child that failed at once.",
+	build:       func(c *Init) (ticker, error) { return newYielding(c, Success, false), nil },
+}
+
+// SequenceWithMemory is a Sequence that does not start over after a failure: the next
+// activation ticks the child that failed, skipping the ones that already succeeded.
+//
+//	child Success → next child; when it was Idle before this tick and more children are
+//	                left, yield (Running with a wake-up), like AsyncSequence
+//	child Skipped → next child (counted as skipped)
+//	child Running → Running; resume at this child
+//	child Failure → halt this child and the ones after it; Failure; the next
+//	                activation resumes at this child
+//	all done      → reset the children; Skipped if every child was skipped, else Success
+//	halted        → halt the children but keep the position (BehaviorTree.CPP does the same)
+//
+// SequenceStar is its name in BehaviorTree.CPP 3 files. XML:
+//
+//	<SequenceWithMemory>
+//	    <GoTo goal="A"/>
+//	    <GoTo goal="B"/>
+//	</SequenceWithMemory>
+func SequenceWithMemory(children ...*Spec) *Spec { return sequenceWithMemoryModel.Spec(children...) }
+
+var sequenceWithMemoryModel = &Model{
+	ID: "SequenceWithMemory", Kind: KindControl,
+	Description: "A Sequence that resumes at the failed child instead of restarting.",
+	build:       newSequenceWithMemory,
+}
+
+// sequenceStarModel is SequenceWithMemory under its BehaviorTree.CPP 3 name.
+var sequenceStarModel = &Model{
+	ID: "SequenceStar", Kind: KindControl,
+	Description: "The BehaviorTree.CPP 3 name of SequenceWithMemory.",
+	build:       newSequenceWithMemory,
+}
+
+func newSequenceWithMemory(c *Init) (ticker, error) {
+	return newYielding(c, Failure, true), nil
+}
+
 // sequence implements Sequence and, with pass = Failure, Fallback: children are ticked
 // in order, within one tick, while they return pass. Its second loop, tickCommitting,
 // also serves AsyncSequence, AsyncFallback and SequenceWithMemory (see yielding).
