@@ -2,7 +2,6 @@ package bt
 
 import (
 	"testing"
-	"unsafe"
 )
 
 // The benchmarks tick two tree shapes and, beside each, the same shape walked through
@@ -162,11 +161,5 @@ func TestDeepVisitsEveryNode(t *testing.T) {
 	})
 	if s, _ := tree.TickOnce(); s != Success || visits != 2047 || tree.Len() != 2047 {
 		t.Errorf("status %v, %d of %d nodes visited", s, visits, tree.Len())
-	}
-}
-
-func TestNodeIsHalfACacheLine(t *testing.T) {
-	if s := unsafe.Sizeof(Node{}); s != 32 {
-		t.Errorf("a Node takes %d bytes, want 32", s)
 	}
 }

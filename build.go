@@ -58,7 +58,7 @@ func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tr
 	}
 	t.id = d.id
 	t.nodes = make([]Node, count)
-	t.status = make([]uint8, count)
+	t.status = make([]statusByte, count)
 	t.byUID = make([]uint16, count)
 	// The builder stays on the stack; only what a Model's build function keeps a
 	// pointer to (Init) is on the heap, once per tree.
@@ -78,7 +78,7 @@ type builder struct {
 	tree   *Tree
 	nodes  []Node
 	metas  []nodeMeta // slab for the nodes' meta
-	status []uint8
+	status []statusByte
 	byUID  []uint16
 	uid    int // the last UID given
 	slot   int // next free index in nodes

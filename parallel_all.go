@@ -79,7 +79,7 @@ func (p *parallelAll) tick(n *Node) Status {
 	if skipped+p.ndone < len(kids) {
 		return Running
 	}
-	n.haltChildren(0)
+	n.resetChildren(0)
 	failed := p.nfail >= fail
 	p.clear()
 	if failed {

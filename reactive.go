@@ -79,13 +79,13 @@ func (r *reactive) tick(n *Node) Status {
 			}
 			return Running
 		case stop:
-			n.haltChildren(0)
+			n.resetChildren(0)
 			return stop
 		case Skipped:
 			c.Halt()
 		}
 	}
-	n.haltChildren(0)
+	n.resetChildren(0)
 	if allSkipped {
 		return Skipped
 	}

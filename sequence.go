@@ -168,10 +168,12 @@ func makeSequence(c *Init, stop Status) sequence {
 // Running for child idx) or what the child stored itself (see kidsStore).
 func (q *sequence) tick(n *Node) Status {
 	switch *n.st {
-	case uint8(Idle):
+	case statusByte(Idle):
 		q.idx, q.skipped = 0, 0 // (they are 0 unless a tick was aborted)
-	case uint8(Running):
-	default: // observed: every change goes through Node.set
+	case statusByte(Running):
+	default: // observed, so that every change goes through Node.set; or completed and
+		// ticked again before it was reset (as the failed condition of a two-child
+		// IfThenElse is)
 		return q.tickCommitting(n, nil)
 	}
 	kids := q.nodes
@@ -208,9 +210,9 @@ func (q *sequence) tick(n *Node) Status {
 // the halt that follows (which would halt an action that succeeded). The committing
 // loop stores as it goes.
 func (q *sequence) interrupted(k int) {
-	if st := q.status; len(st) > 0 && st[0] < observedBit {
+	if st := q.status; len(st) > 0 && !st[0].observed() {
 		for j := int(q.idx); j < k; j++ {
-			st[j] = uint8(q.pass)
+			st[j] = statusByte(q.pass)
 		}
 	}
 }
@@ -219,9 +221,9 @@ func (q *sequence) interrupted(k int) {
 func (q *sequence) store(i uint, s Status) {
 	st := q.status[q.idx:i]
 	for j := range st {
-		st[j] = uint8(q.pass)
+		st[j] = statusByte(q.pass)
 	}
-	q.status[i] = uint8(s)
+	q.status[i] = statusByte(s)
 }
 
 // resetTicked sets the status bytes of the first k children, those ticked so far, back
@@ -230,7 +232,7 @@ func (q *sequence) store(i uint, s Status) {
 // been Running) — unless a child stores its own status as it ticks, as decorators do.
 func (q *sequence) resetTicked(k uint) {
 	if q.idx == 0 && !q.kidsStore {
-		q.status[0] = uint8(Idle)
+		q.status[0] = statusByte(Idle)
 		return
 	}
 	q.idx = 0
@@ -277,10 +279,10 @@ func (q *sequence) stop1(i int, s Status) Status {
 	// A sequence only moves on from a child that completed: none of them is Running.
 	if q.memory {
 		q.idx = uint32(i)
-		q.reset(i)
+		q.resetDone(i)
 	} else {
 		q.idx = 0
-		q.reset(0)
+		q.resetDone(0)
 	}
 	return s
 }
@@ -288,7 +290,7 @@ func (q *sequence) stop1(i int, s Status) Status {
 // done ends the node after every child passed or was skipped.
 func (q *sequence) done() Status {
 	allSkipped := int(q.skipped) == len(q.nodes)
-	q.reset(0)
+	q.resetDone(0)
 	q.idx, q.skipped = 0, 0
 	if allSkipped {
 		return Skipped
