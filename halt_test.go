@@ -312,3 +312,33 @@ func TestTryCatchCatchesWhenHaltingTheTryBlockFails(t *testing.T) {
 		t.Errorf("halt log %q", log)
 	}
 }
+
+// A _while that turns false halts its Running node, and what fails in that halt stops
+// the tick, as any halt during a tick does (it used to be dropped).
+func TestWhileHaltGoesOnWhateverFails(t *testing.T) {
+	r := &recorder{}
+	keep := true
+	tree := mustTree(t, Sequence(
+		Parallel(-1, 1,
+			r.leaf("A", "R").Script(OnHalted, "nope = 1").Named("a"),
+			r.leaf("B", "R")).
+			Pre(While, func(*Node) bool { return keep }).Named("par")))
+	if s, err := tree.TickOnce(); s != Running || err != nil {
+		t.Fatal(s, err)
+	}
+	r.take()
+	keep = false
+	_, err := tree.TickOnce()
+	if err == nil || !strings.HasPrefix(err.Error(), "node a (A): _onHalted: ") {
+		t.Fatalf("tick: %v", err)
+	}
+	if log := r.take(); log != "A:halt B:halt" {
+		t.Errorf("halted %q", log)
+	}
+	if err := tree.Halt(); err != nil {
+		t.Fatal(err)
+	}
+	if got := states(tree); got != "I I I I" {
+		t.Errorf("states %q", got)
+	}
+}
