@@ -48,10 +48,7 @@ type timeLimit struct {
 
 func (t *timeLimit) tick(n *Node) Status {
 	if n.Status() != Running { // entering: ticked while not Running (not reset yet counts too)
-		ms, err := t.msec.Get()
-		if err != nil {
-			n.Abort(err)
-		}
+		ms := t.msec.mustGet(n)
 		if ms <= 0 {
 			return Failure
 		}

@@ -94,11 +94,7 @@ func (tc *tryCatch) tick(n *Node) Status {
 func (tc *tryCatch) Halt(n *Node) {
 	inCatch := tc.inCatch
 	tc.idx, tc.skipped, tc.inCatch = 0, 0, false
-	catch, err := tc.catchOnHalt.Get()
-	if err != nil {
-		n.Abort(err)
-	}
-	if !catch || inCatch {
+	if !tc.catchOnHalt.mustGet(n) || inCatch {
 		return
 	}
 	kids := n.kids()
