@@ -7,7 +7,6 @@ import (
 	"time"
 )
 
-
 func TestClockFiresInDeadlineOrder(t *testing.T) {
 	c := NewClock(epoch)
 	var log []string
