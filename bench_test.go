@@ -1,7 +1,9 @@
-package bt
+package bt_test
 
 import (
 	"testing"
+
+	. "github.com/gobt/bt"
 )
 
 // The benchmarks tick two tree shapes and, beside each, the same shape walked through

@@ -1,4 +1,4 @@
-package bt
+package bt_test
 
 import (
 	"io"
@@ -6,6 +6,9 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	. "github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
 )
 
 // TestCatalogueTree runs testdata/catalogue.xml, a tree that uses every builtin node,
@@ -15,7 +18,7 @@ func TestCatalogueTree(t *testing.T) {
 	if err := f.LoadFile("testdata/catalogue.xml"); err != nil {
 		t.Fatal(err)
 	}
-	clock := &fakeClock{now: epoch}
+	clock := bttest.NewClock(epoch)
 	tree, err := f.NewTree("", WithClock(clock), WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil))))
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +41,7 @@ func TestCatalogueTree(t *testing.T) {
 		if s, err = tree.TickOnce(); err != nil || s != Running {
 			break
 		}
-		clock.advance(50 * time.Millisecond)
+		clock.Advance(50 * time.Millisecond)
 	}
 	if err != nil || s != Success {
 		t.Fatalf("tick %d: %v, %v", ticks, s, err)
@@ -49,7 +52,7 @@ func TestCatalogueTree(t *testing.T) {
 		"once": "1", "pre": "1", "skip_ran": "1", "wait_ran": "1", "loops": "4", "timed": "1",
 		"par": "1", "mocked": "1",
 	} {
-		entryIs(key, want)(t, tree)
+		bttest.EntryIs(key, want)(t, tree)
 	}
 	keys := bb.Keys()
 	if !slices.Contains(keys, "i") || !slices.Contains(keys, "b") {

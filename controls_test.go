@@ -1,170 +1,132 @@
-package bt
+package bt_test
 
 import (
 	"testing"
 
+	. "github.com/gobt/bt"
 	"github.com/gobt/bt/blackboard"
+	"github.com/gobt/bt/bttest"
 )
 
-// controlCase is a tick table for one line (or a few) of a node's status contract.
-// It runs under TickOnce and TickExactlyOnce (see tickMode in decorators_test.go),
-// unless the node yields and the table shows one mode only.
-type controlCase struct {
-	name  string
-	tree  func(r *recorder) *Spec
-	mode  tickMode
-	steps []step
-}
-
-func runControlCases(t *testing.T, cases []controlCase) {
-	t.Helper()
-	for _, c := range cases {
-		for _, exactly := range []bool{false, true} {
-			if c.mode == onlyOnce && exactly || c.mode == onlyExactly && !exactly {
-				continue
-			}
-			name := c.name + map[bool]string{false: " (TickOnce)", true: " (TickExactlyOnce)"}[exactly]
-			for _, observed := range []bool{false, true} {
-				name := name
-				if observed {
-					name += " observed"
-				}
-				t.Run(name, func(t *testing.T) {
-					r := &recorder{}
-					tree, err := NewTree(c.tree(r))
-					if err != nil {
-						t.Fatal(err)
-					}
-					var shadows []*shadow
-					if observed {
-						shadows = append(shadows, watch(tree))
-					}
-					runSteps(t, tree, r, exactly, c.steps, shadows...)
-				})
-			}
-		}
-	}
-}
-
 func TestSequence(t *testing.T) {
-	runControlCases(t, []controlCase{
-		{name: "children succeed in one tick", tree: func(r *recorder) *Spec {
-			return Sequence(r.leaf("A", "S"), r.leaf("B", "S"))
-		}, steps: []step{
-			{want: Success, log: "A:S B:S", states: "I I I"},
-			{want: Success, log: "A:S B:S"},
+	bttest.Run(t, []bttest.Case{
+		{Name: "children succeed in one tick", Tree: func(r *bttest.Recorder) *Spec {
+			return Sequence(r.Leaf("A", "S"), r.Leaf("B", "S"))
+		}, Steps: []bttest.Step{
+			{Want: Success, Log: "A:S B:S", States: "I I I"},
+			{Want: Success, Log: "A:S B:S"},
 		}},
-		{name: "skipped child is passed over", tree: func(r *recorder) *Spec {
-			return Sequence(r.leaf("A", "K"), r.leaf("B", "S"))
-		}, steps: []step{{want: Success, log: "A:K B:S", states: "I I I"}}},
-		{name: "all skipped", tree: func(r *recorder) *Spec {
-			return Sequence(r.leaf("A", "K"), r.leaf("B", "K"))
-		}, steps: []step{{want: Skipped, log: "A:K B:K", states: "I I I"}}},
-		{name: "running child resumes without re-ticking earlier ones", tree: func(r *recorder) *Spec {
-			return Sequence(r.leaf("A", "S"), r.leaf("B", "R R S"), r.leaf("C", "S"))
-		}, steps: []step{
-			{want: Running, log: "A:S B:R", states: "R S R I"},
-			{want: Running, log: "B:R"},
-			{want: Success, log: "B:S C:S", states: "I I I I"},
+		{Name: "skipped child is passed over", Tree: func(r *bttest.Recorder) *Spec {
+			return Sequence(r.Leaf("A", "K"), r.Leaf("B", "S"))
+		}, Steps: []bttest.Step{{Want: Success, Log: "A:K B:S", States: "I I I"}}},
+		{Name: "all skipped", Tree: func(r *bttest.Recorder) *Spec {
+			return Sequence(r.Leaf("A", "K"), r.Leaf("B", "K"))
+		}, Steps: []bttest.Step{{Want: Skipped, Log: "A:K B:K", States: "I I I"}}},
+		{Name: "running child resumes without re-ticking earlier ones", Tree: func(r *bttest.Recorder) *Spec {
+			return Sequence(r.Leaf("A", "S"), r.Leaf("B", "R R S"), r.Leaf("C", "S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:S B:R", States: "R S R I"},
+			{Want: Running, Log: "B:R"},
+			{Want: Success, Log: "B:S C:S", States: "I I I I"},
 		}},
-		{name: "failure resets and restarts from the first child", tree: func(r *recorder) *Spec {
-			return Sequence(r.leaf("A", "S"), r.leaf("B", "R F S"), r.leaf("C", "S"))
-		}, steps: []step{
-			{want: Running, log: "A:S B:R"},
-			{want: Failure, log: "B:F", states: "I I I I"},
-			{want: Success, log: "A:S B:S C:S"},
+		{Name: "failure resets and restarts from the first child", Tree: func(r *bttest.Recorder) *Spec {
+			return Sequence(r.Leaf("A", "S"), r.Leaf("B", "R F S"), r.Leaf("C", "S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:S B:R"},
+			{Want: Failure, Log: "B:F", States: "I I I I"},
+			{Want: Success, Log: "A:S B:S C:S"},
 		}},
-		{name: "skipped counter restarts with each activation", tree: func(r *recorder) *Spec {
-			return Sequence(r.leaf("A", "K"), r.leaf("B", "R K"))
-		}, steps: []step{
-			{want: Running, log: "A:K B:R"},
-			{want: Skipped, log: "B:K", states: "I I I"},
-			{want: Skipped, log: "A:K B:K"},
+		{Name: "skipped counter restarts with each activation", Tree: func(r *bttest.Recorder) *Spec {
+			return Sequence(r.Leaf("A", "K"), r.Leaf("B", "R K"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:K B:R"},
+			{Want: Skipped, Log: "B:K", States: "I I I"},
+			{Want: Skipped, Log: "A:K B:K"},
 		}},
-		{name: "halt stops the running child and forgets the position", tree: func(r *recorder) *Spec {
-			return Sequence(r.leaf("A", "S"), r.leaf("B", "R"))
-		}, steps: []step{
-			{want: Running, log: "A:S B:R"},
-			{halt: true, log: "B:halt", states: "I I I"},
-			{want: Running, log: "A:S B:R"},
+		{Name: "halt stops the running child and forgets the position", Tree: func(r *bttest.Recorder) *Spec {
+			return Sequence(r.Leaf("A", "S"), r.Leaf("B", "R"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:S B:R"},
+			{Halt: true, Log: "B:halt", States: "I I I"},
+			{Want: Running, Log: "A:S B:R"},
 		}},
-		{name: "never yields, even exactly once", mode: onlyExactly, tree: func(r *recorder) *Spec {
-			return Sequence(r.leaf("A", "S"), r.leaf("B", "S"))
-		}, steps: []step{{want: Success, log: "A:S B:S"}}},
+		{Name: "never yields, even exactly once", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return Sequence(r.Leaf("A", "S"), r.Leaf("B", "S"))
+		}, Steps: []bttest.Step{{Want: Success, Log: "A:S B:S"}}},
 		// Without observers a Sequence stores its children's statuses only when it must
 		// (see sequence.tick): these check what is stored between ticks.
-		{name: "successes before a skip and a running child are stored", tree: func(r *recorder) *Spec {
-			return Sequence(r.leaf("A", "S"), r.leaf("B", "K"), r.leaf("C", "S"), r.leaf("D", "R"))
-		}, steps: []step{{want: Running, log: "A:S B:K C:S D:R", states: "R S I S R"}}},
-		{name: "a resumed child that succeeds is stored as such", tree: func(r *recorder) *Spec {
-			return Sequence(r.leaf("A", "R S"), r.leaf("B", "S"), r.leaf("C", "R"))
-		}, steps: []step{
-			{want: Running, log: "A:R", states: "R R I I"},
-			{want: Running, log: "A:S B:S C:R", states: "R S S R"},
+		{Name: "successes before a skip and a running child are stored", Tree: func(r *bttest.Recorder) *Spec {
+			return Sequence(r.Leaf("A", "S"), r.Leaf("B", "K"), r.Leaf("C", "S"), r.Leaf("D", "R"))
+		}, Steps: []bttest.Step{{Want: Running, Log: "A:S B:K C:S D:R", States: "R S I S R"}}},
+		{Name: "a resumed child that succeeds is stored as such", Tree: func(r *bttest.Recorder) *Spec {
+			return Sequence(r.Leaf("A", "R S"), r.Leaf("B", "S"), r.Leaf("C", "R"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:R", States: "R R I I"},
+			{Want: Running, Log: "A:S B:S C:R", States: "R S S R"},
 		}},
-		{name: "a resumed child that is skipped goes back to idle", tree: func(r *recorder) *Spec {
-			return Sequence(r.leaf("A", "R K"), r.leaf("B", "R"))
-		}, steps: []step{
-			{want: Running, log: "A:R", states: "R R I"},
-			{want: Running, log: "A:K B:R", states: "R I R"},
+		{Name: "a resumed child that is skipped goes back to idle", Tree: func(r *bttest.Recorder) *Spec {
+			return Sequence(r.Leaf("A", "R K"), r.Leaf("B", "R"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:R", States: "R R I"},
+			{Want: Running, Log: "A:K B:R", States: "R I R"},
 		}},
-		{name: "a failure after resuming resets every child ticked", tree: func(r *recorder) *Spec {
-			return Sequence(r.leaf("A", "S"), r.leaf("B", "R S"), r.leaf("C", "F"))
-		}, steps: []step{
-			{want: Running, log: "A:S B:R", states: "R S R I"},
-			{want: Failure, log: "B:S C:F", states: "I I I I"},
+		{Name: "a failure after resuming resets every child ticked", Tree: func(r *bttest.Recorder) *Spec {
+			return Sequence(r.Leaf("A", "S"), r.Leaf("B", "R S"), r.Leaf("C", "F"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:S B:R", States: "R S R I"},
+			{Want: Failure, Log: "B:S C:F", States: "I I I I"},
 		}},
-		{name: "a resumed first child that fails is reset", tree: func(r *recorder) *Spec {
-			return Sequence(r.leaf("A", "R F"), r.leaf("B", "S"))
-		}, steps: []step{
-			{want: Running, log: "A:R", states: "R R I"},
-			{want: Failure, log: "A:F", states: "I I I"},
+		{Name: "a resumed first child that fails is reset", Tree: func(r *bttest.Recorder) *Spec {
+			return Sequence(r.Leaf("A", "R F"), r.Leaf("B", "S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:R", States: "R R I"},
+			{Want: Failure, Log: "A:F", States: "I I I"},
 		}},
-		{name: "children that store their own status are reset too", tree: func(r *recorder) *Spec {
+		{Name: "children that store their own status are reset too", Tree: func(r *bttest.Recorder) *Spec {
 			// A decorator stores its status during its tick, before resetting its child.
-			return Sequence(r.leaf("A", "S"), Inverter(r.leaf("B", "F")), ForceFailure(r.leaf("C", "S S F")))
-		}, steps: []step{
-			{want: Failure, log: "A:S B:F C:S", states: "I I I I I I"},
+			return Sequence(r.Leaf("A", "S"), Inverter(r.Leaf("B", "F")), ForceFailure(r.Leaf("C", "S S F")))
+		}, Steps: []bttest.Step{
+			{Want: Failure, Log: "A:S B:F C:S", States: "I I I I I I"},
 		}},
-		{name: "a resumed first child that succeeds with the rest is reset", tree: func(r *recorder) *Spec {
-			return Sequence(r.leaf("A", "R S"), r.leaf("B", "S"))
-		}, steps: []step{
-			{want: Running, log: "A:R", states: "R R I"},
-			{want: Success, log: "A:S B:S", states: "I I I"},
+		{Name: "a resumed first child that succeeds with the rest is reset", Tree: func(r *bttest.Recorder) *Spec {
+			return Sequence(r.Leaf("A", "R S"), r.Leaf("B", "S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:R", States: "R R I"},
+			{Want: Success, Log: "A:S B:S", States: "I I I"},
 		}},
 	})
 }
 
 func TestAsyncSequence(t *testing.T) {
-	runControlCases(t, []controlCase{
-		{name: "yields after each synchronous success", mode: onlyExactly, tree: func(r *recorder) *Spec {
-			return AsyncSequence(r.leaf("A", "S"), r.leaf("B", "S"), r.leaf("C", "S"))
-		}, steps: []step{
-			{want: Running, log: "A:S", states: "R S I I"},
-			{want: Running, log: "B:S"},
-			{want: Success, log: "C:S", states: "I I I I"},
+	bttest.Run(t, []bttest.Case{
+		{Name: "yields after each synchronous success", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return AsyncSequence(r.Leaf("A", "S"), r.Leaf("B", "S"), r.Leaf("C", "S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:S", States: "R S I I"},
+			{Want: Running, Log: "B:S"},
+			{Want: Success, Log: "C:S", States: "I I I I"},
 		}},
-		{name: "TickOnce re-ticks after a yield", mode: onlyOnce, tree: func(r *recorder) *Spec {
-			return AsyncSequence(r.leaf("A", "S"), r.leaf("B", "S"), r.leaf("C", "S"))
-		}, steps: []step{{want: Success, log: "A:S B:S C:S"}}},
-		{name: "no yield after a child that was running", mode: onlyExactly, tree: func(r *recorder) *Spec {
-			return AsyncSequence(r.leaf("A", "R S"), r.leaf("B", "S"))
-		}, steps: []step{
-			{want: Running, log: "A:R"},
-			{want: Success, log: "A:S B:S"},
+		{Name: "TickOnce re-ticks after a yield", Only: bttest.TickOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return AsyncSequence(r.Leaf("A", "S"), r.Leaf("B", "S"), r.Leaf("C", "S"))
+		}, Steps: []bttest.Step{{Want: Success, Log: "A:S B:S C:S"}}},
+		{Name: "no yield after a child that was running", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return AsyncSequence(r.Leaf("A", "R S"), r.Leaf("B", "S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:R"},
+			{Want: Success, Log: "A:S B:S"},
 		}},
-		{name: "no yield after a skipped child", mode: onlyExactly, tree: func(r *recorder) *Spec {
-			return AsyncSequence(r.leaf("A", "K"), r.leaf("B", "S"), r.leaf("C", "S"))
-		}, steps: []step{
-			{want: Running, log: "A:K B:S"},
-			{want: Success, log: "C:S"},
+		{Name: "no yield after a skipped child", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return AsyncSequence(r.Leaf("A", "K"), r.Leaf("B", "S"), r.Leaf("C", "S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:K B:S"},
+			{Want: Success, Log: "C:S"},
 		}},
-		{name: "failure resets", mode: onlyExactly, tree: func(r *recorder) *Spec {
-			return AsyncSequence(r.leaf("A", "S"), r.leaf("B", "F"))
-		}, steps: []step{
-			{want: Running, log: "A:S"},
-			{want: Failure, log: "B:F", states: "I I I"},
-			{want: Running, log: "A:S"},
+		{Name: "failure resets", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return AsyncSequence(r.Leaf("A", "S"), r.Leaf("B", "F"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:S"},
+			{Want: Failure, Log: "B:F", States: "I I I"},
+			{Want: Running, Log: "A:S"},
 		}},
 	})
 }
@@ -173,216 +135,216 @@ func TestSequenceWithMemory(t *testing.T) {
 	for _, mk := range []struct {
 		name string
 		f    func(...*Spec) *Spec
-	}{{"SequenceWithMemory", SequenceWithMemory}, {"SequenceStar", sequenceStarModel.Spec}} {
+	}{{"SequenceWithMemory", SequenceWithMemory}, {"SequenceStar", builtin("SequenceStar").Spec}} {
 		t.Run(mk.name, func(t *testing.T) {
-			runControlCases(t, []controlCase{
-				{name: "failure keeps the position", mode: onlyOnce, tree: func(r *recorder) *Spec {
-					return mk.f(r.leaf("A", "S"), r.leaf("B", "F S"), r.leaf("C", "S"))
-				}, steps: []step{
-					{want: Failure, log: "A:S B:F", states: "I S I I"},
-					{want: Success, log: "B:S C:S", states: "I I I I"},
-					{want: Success, log: "A:S B:S C:S"},
+			bttest.Run(t, []bttest.Case{
+				{Name: "failure keeps the position", Only: bttest.TickOnce, Tree: func(r *bttest.Recorder) *Spec {
+					return mk.f(r.Leaf("A", "S"), r.Leaf("B", "F S"), r.Leaf("C", "S"))
+				}, Steps: []bttest.Step{
+					{Want: Failure, Log: "A:S B:F", States: "I S I I"},
+					{Want: Success, Log: "B:S C:S", States: "I I I I"},
+					{Want: Success, Log: "A:S B:S C:S"},
 				}},
-				{name: "yields after each synchronous success", mode: onlyExactly, tree: func(r *recorder) *Spec {
-					return mk.f(r.leaf("A", "S"), r.leaf("B", "F S"), r.leaf("C", "S"))
-				}, steps: []step{
-					{want: Running, log: "A:S"},
-					{want: Failure, log: "B:F"},
-					{want: Running, log: "B:S"},
-					{want: Success, log: "C:S"},
+				{Name: "yields after each synchronous success", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec {
+					return mk.f(r.Leaf("A", "S"), r.Leaf("B", "F S"), r.Leaf("C", "S"))
+				}, Steps: []bttest.Step{
+					{Want: Running, Log: "A:S"},
+					{Want: Failure, Log: "B:F"},
+					{Want: Running, Log: "B:S"},
+					{Want: Success, Log: "C:S"},
 				}},
-				{name: "halt keeps the position", mode: onlyExactly, tree: func(r *recorder) *Spec {
-					return mk.f(r.leaf("A", "S"), r.leaf("B", "R"))
-				}, steps: []step{
-					{want: Running, log: "A:S"},
-					{want: Running, log: "B:R"},
-					{halt: true, log: "B:halt", states: "I I I"},
-					{want: Running, log: "B:R"},
+				{Name: "halt keeps the position", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec {
+					return mk.f(r.Leaf("A", "S"), r.Leaf("B", "R"))
+				}, Steps: []bttest.Step{
+					{Want: Running, Log: "A:S"},
+					{Want: Running, Log: "B:R"},
+					{Halt: true, Log: "B:halt", States: "I I I"},
+					{Want: Running, Log: "B:R"},
 				}},
-				{name: "all skipped", tree: func(r *recorder) *Spec {
-					return mk.f(r.leaf("A", "K"), r.leaf("B", "K"))
-				}, steps: []step{{want: Skipped, log: "A:K B:K", states: "I I I"}}},
+				{Name: "all skipped", Tree: func(r *bttest.Recorder) *Spec {
+					return mk.f(r.Leaf("A", "K"), r.Leaf("B", "K"))
+				}, Steps: []bttest.Step{{Want: Skipped, Log: "A:K B:K", States: "I I I"}}},
 			})
 		})
 	}
 }
 
 func TestFallback(t *testing.T) {
-	runControlCases(t, []controlCase{
-		{name: "first success wins", tree: func(r *recorder) *Spec {
-			return Fallback(r.leaf("A", "F"), r.leaf("B", "S"), r.leaf("C", "S"))
-		}, steps: []step{{want: Success, log: "A:F B:S", states: "I I I I"}}},
-		{name: "all fail", tree: func(r *recorder) *Spec {
-			return Fallback(r.leaf("A", "F"), r.leaf("B", "F"))
-		}, steps: []step{{want: Failure, log: "A:F B:F", states: "I I I"}}},
-		{name: "skipped children are passed over", tree: func(r *recorder) *Spec {
-			return Fallback(r.leaf("A", "K"), r.leaf("B", "F"))
-		}, steps: []step{{want: Failure, log: "A:K B:F"}}},
-		{name: "all skipped", tree: func(r *recorder) *Spec {
-			return Fallback(r.leaf("A", "K"), r.leaf("B", "K"))
-		}, steps: []step{{want: Skipped, log: "A:K B:K"}}},
-		{name: "running child resumes", tree: func(r *recorder) *Spec {
-			return Fallback(r.leaf("A", "F"), r.leaf("B", "R F"), r.leaf("C", "S"))
-		}, steps: []step{
-			{want: Running, log: "A:F B:R", states: "R F R I"},
-			{want: Success, log: "B:F C:S", states: "I I I I"},
+	bttest.Run(t, []bttest.Case{
+		{Name: "first success wins", Tree: func(r *bttest.Recorder) *Spec {
+			return Fallback(r.Leaf("A", "F"), r.Leaf("B", "S"), r.Leaf("C", "S"))
+		}, Steps: []bttest.Step{{Want: Success, Log: "A:F B:S", States: "I I I I"}}},
+		{Name: "all fail", Tree: func(r *bttest.Recorder) *Spec {
+			return Fallback(r.Leaf("A", "F"), r.Leaf("B", "F"))
+		}, Steps: []bttest.Step{{Want: Failure, Log: "A:F B:F", States: "I I I"}}},
+		{Name: "skipped children are passed over", Tree: func(r *bttest.Recorder) *Spec {
+			return Fallback(r.Leaf("A", "K"), r.Leaf("B", "F"))
+		}, Steps: []bttest.Step{{Want: Failure, Log: "A:K B:F"}}},
+		{Name: "all skipped", Tree: func(r *bttest.Recorder) *Spec {
+			return Fallback(r.Leaf("A", "K"), r.Leaf("B", "K"))
+		}, Steps: []bttest.Step{{Want: Skipped, Log: "A:K B:K"}}},
+		{Name: "running child resumes", Tree: func(r *bttest.Recorder) *Spec {
+			return Fallback(r.Leaf("A", "F"), r.Leaf("B", "R F"), r.Leaf("C", "S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:F B:R", States: "R F R I"},
+			{Want: Success, Log: "B:F C:S", States: "I I I I"},
 		}},
-		{name: "failures before a skip and a running child are stored", tree: func(r *recorder) *Spec {
-			return Fallback(r.leaf("A", "F"), r.leaf("B", "K"), r.leaf("C", "F"), r.leaf("D", "R"))
-		}, steps: []step{{want: Running, log: "A:F B:K C:F D:R", states: "R F I F R"}}},
-		{name: "children that store their own status are reset too", tree: func(r *recorder) *Spec {
-			return Fallback(r.leaf("A", "F"), Inverter(r.leaf("B", "S")), r.leaf("C", "F"))
-		}, steps: []step{{want: Failure, log: "A:F B:S C:F", states: "I I I I I"}}},
-		{name: "halt forgets the position", tree: func(r *recorder) *Spec {
-			return Fallback(r.leaf("A", "F"), r.leaf("B", "R"))
-		}, steps: []step{
-			{want: Running, log: "A:F B:R"},
-			{halt: true, log: "B:halt", states: "I I I"},
-			{want: Running, log: "A:F B:R"},
+		{Name: "failures before a skip and a running child are stored", Tree: func(r *bttest.Recorder) *Spec {
+			return Fallback(r.Leaf("A", "F"), r.Leaf("B", "K"), r.Leaf("C", "F"), r.Leaf("D", "R"))
+		}, Steps: []bttest.Step{{Want: Running, Log: "A:F B:K C:F D:R", States: "R F I F R"}}},
+		{Name: "children that store their own status are reset too", Tree: func(r *bttest.Recorder) *Spec {
+			return Fallback(r.Leaf("A", "F"), Inverter(r.Leaf("B", "S")), r.Leaf("C", "F"))
+		}, Steps: []bttest.Step{{Want: Failure, Log: "A:F B:S C:F", States: "I I I I I"}}},
+		{Name: "halt forgets the position", Tree: func(r *bttest.Recorder) *Spec {
+			return Fallback(r.Leaf("A", "F"), r.Leaf("B", "R"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:F B:R"},
+			{Halt: true, Log: "B:halt", States: "I I I"},
+			{Want: Running, Log: "A:F B:R"},
 		}},
 	})
 }
 
 func TestAsyncFallback(t *testing.T) {
-	runControlCases(t, []controlCase{
-		{name: "yields after each synchronous failure", mode: onlyExactly, tree: func(r *recorder) *Spec {
-			return AsyncFallback(r.leaf("A", "F"), r.leaf("B", "F"), r.leaf("C", "S"), r.leaf("D", "S"))
-		}, steps: []step{
-			{want: Running, log: "A:F"},
-			{want: Running, log: "B:F"},
-			{want: Success, log: "C:S", states: "I I I I I"},
+	bttest.Run(t, []bttest.Case{
+		{Name: "yields after each synchronous failure", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return AsyncFallback(r.Leaf("A", "F"), r.Leaf("B", "F"), r.Leaf("C", "S"), r.Leaf("D", "S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:F"},
+			{Want: Running, Log: "B:F"},
+			{Want: Success, Log: "C:S", States: "I I I I I"},
 		}},
-		{name: "TickOnce completes in one call", mode: onlyOnce, tree: func(r *recorder) *Spec {
-			return AsyncFallback(r.leaf("A", "F"), r.leaf("B", "F"))
-		}, steps: []step{{want: Failure, log: "A:F B:F"}}},
-		{name: "no yield after the last child", mode: onlyExactly, tree: func(r *recorder) *Spec {
-			return AsyncFallback(r.leaf("A", "F"))
-		}, steps: []step{{want: Failure, log: "A:F"}}},
+		{Name: "TickOnce completes in one call", Only: bttest.TickOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return AsyncFallback(r.Leaf("A", "F"), r.Leaf("B", "F"))
+		}, Steps: []bttest.Step{{Want: Failure, Log: "A:F B:F"}}},
+		{Name: "no yield after the last child", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return AsyncFallback(r.Leaf("A", "F"))
+		}, Steps: []bttest.Step{{Want: Failure, Log: "A:F"}}},
 	})
 }
 
 func TestReactiveSequence(t *testing.T) {
-	runControlCases(t, []controlCase{
-		{name: "condition re-checked every tick; failure halts the running child", tree: func(r *recorder) *Spec {
-			return ReactiveSequence(r.leaf("C", "S S F"), r.leaf("A", "R"))
-		}, steps: []step{
-			{want: Running, log: "C:S A:R", states: "R I R"},
-			{want: Running, log: "C:S A:R"},
-			{want: Failure, log: "C:F A:halt", states: "I I I"},
+	bttest.Run(t, []bttest.Case{
+		{Name: "condition re-checked every tick; failure halts the running child", Tree: func(r *bttest.Recorder) *Spec {
+			return ReactiveSequence(r.Leaf("C", "S S F"), r.Leaf("A", "R"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "C:S A:R", States: "R I R"},
+			{Want: Running, Log: "C:S A:R"},
+			{Want: Failure, Log: "C:F A:halt", States: "I I I"},
 		}},
-		{name: "a running child halts a later running one", tree: func(r *recorder) *Spec {
-			return ReactiveSequence(r.leaf("A", "S R"), r.leaf("B", "R"))
-		}, steps: []step{
-			{want: Running, log: "A:S B:R", states: "R I R"},
-			{want: Running, log: "A:R B:halt", states: "R R I"},
+		{Name: "a running child halts a later running one", Tree: func(r *bttest.Recorder) *Spec {
+			return ReactiveSequence(r.Leaf("A", "S R"), r.Leaf("B", "R"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:S B:R", States: "R I R"},
+			{Want: Running, Log: "A:R B:halt", States: "R R I"},
 		}},
-		{name: "all succeed", tree: func(r *recorder) *Spec {
-			return ReactiveSequence(r.leaf("A", "S"), r.leaf("B", "S"))
-		}, steps: []step{{want: Success, log: "A:S B:S", states: "I I I"}}},
-		{name: "skipped children", tree: func(r *recorder) *Spec {
-			return ReactiveSequence(r.leaf("A", "K"), r.leaf("B", "S"))
-		}, steps: []step{{want: Success, log: "A:K B:S"}}},
-		{name: "all skipped", tree: func(r *recorder) *Spec {
-			return ReactiveSequence(r.leaf("A", "K"), r.leaf("B", "K"))
-		}, steps: []step{{want: Skipped, log: "A:K B:K", states: "I I I"}}},
-		{name: "halt", tree: func(r *recorder) *Spec {
-			return ReactiveSequence(r.leaf("A", "S"), r.leaf("B", "R"))
-		}, steps: []step{
-			{want: Running, log: "A:S B:R"},
-			{halt: true, log: "B:halt", states: "I I I"},
+		{Name: "all succeed", Tree: func(r *bttest.Recorder) *Spec {
+			return ReactiveSequence(r.Leaf("A", "S"), r.Leaf("B", "S"))
+		}, Steps: []bttest.Step{{Want: Success, Log: "A:S B:S", States: "I I I"}}},
+		{Name: "skipped children", Tree: func(r *bttest.Recorder) *Spec {
+			return ReactiveSequence(r.Leaf("A", "K"), r.Leaf("B", "S"))
+		}, Steps: []bttest.Step{{Want: Success, Log: "A:K B:S"}}},
+		{Name: "all skipped", Tree: func(r *bttest.Recorder) *Spec {
+			return ReactiveSequence(r.Leaf("A", "K"), r.Leaf("B", "K"))
+		}, Steps: []bttest.Step{{Want: Skipped, Log: "A:K B:K", States: "I I I"}}},
+		{Name: "halt", Tree: func(r *bttest.Recorder) *Spec {
+			return ReactiveSequence(r.Leaf("A", "S"), r.Leaf("B", "R"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:S B:R"},
+			{Halt: true, Log: "B:halt", States: "I I I"},
 		}},
 	})
 }
 
 func TestReactiveFallback(t *testing.T) {
-	runControlCases(t, []controlCase{
-		{name: "higher priority child interrupts", tree: func(r *recorder) *Spec {
-			return ReactiveFallback(r.leaf("C", "F F S"), r.leaf("A", "R"))
-		}, steps: []step{
-			{want: Running, log: "C:F A:R", states: "R I R"},
-			{want: Running, log: "C:F A:R"},
-			{want: Success, log: "C:S A:halt", states: "I I I"},
+	bttest.Run(t, []bttest.Case{
+		{Name: "higher priority child interrupts", Tree: func(r *bttest.Recorder) *Spec {
+			return ReactiveFallback(r.Leaf("C", "F F S"), r.Leaf("A", "R"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "C:F A:R", States: "R I R"},
+			{Want: Running, Log: "C:F A:R"},
+			{Want: Success, Log: "C:S A:halt", States: "I I I"},
 		}},
-		{name: "all fail", tree: func(r *recorder) *Spec {
-			return ReactiveFallback(r.leaf("A", "F"), r.leaf("B", "F"))
-		}, steps: []step{{want: Failure, log: "A:F B:F", states: "I I I"}}},
-		{name: "all skipped", tree: func(r *recorder) *Spec {
-			return ReactiveFallback(r.leaf("A", "K"), r.leaf("B", "K"))
-		}, steps: []step{{want: Skipped, log: "A:K B:K"}}},
-		{name: "a running child halts a later running one", tree: func(r *recorder) *Spec {
-			return ReactiveFallback(r.leaf("A", "F R"), r.leaf("B", "R"))
-		}, steps: []step{
-			{want: Running, log: "A:F B:R"},
-			{want: Running, log: "A:R B:halt"},
+		{Name: "all fail", Tree: func(r *bttest.Recorder) *Spec {
+			return ReactiveFallback(r.Leaf("A", "F"), r.Leaf("B", "F"))
+		}, Steps: []bttest.Step{{Want: Failure, Log: "A:F B:F", States: "I I I"}}},
+		{Name: "all skipped", Tree: func(r *bttest.Recorder) *Spec {
+			return ReactiveFallback(r.Leaf("A", "K"), r.Leaf("B", "K"))
+		}, Steps: []bttest.Step{{Want: Skipped, Log: "A:K B:K"}}},
+		{Name: "a running child halts a later running one", Tree: func(r *bttest.Recorder) *Spec {
+			return ReactiveFallback(r.Leaf("A", "F R"), r.Leaf("B", "R"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:F B:R"},
+			{Want: Running, Log: "A:R B:halt"},
 		}},
 	})
 }
 
 func TestIfThenElse(t *testing.T) {
-	runControlCases(t, []controlCase{
-		{name: "then branch", tree: func(r *recorder) *Spec {
-			return IfThenElse(r.leaf("C", "S"), r.leaf("T", "S"), r.leaf("E", "S"))
-		}, steps: []step{{want: Success, log: "C:S T:S", states: "I I I I"}}},
-		{name: "else branch", tree: func(r *recorder) *Spec {
-			return IfThenElse(r.leaf("C", "F"), r.leaf("T", "S"), r.leaf("E", "F"))
-		}, steps: []step{{want: Failure, log: "C:F E:F"}}},
-		{name: "no else branch", tree: func(r *recorder) *Spec {
-			return IfThenElse(r.leaf("C", "F"), r.leaf("T", "S"))
-		}, steps: []step{{want: Failure, log: "C:F"}}},
-		{name: "condition running", tree: func(r *recorder) *Spec {
-			return IfThenElse(r.leaf("C", "R S"), r.leaf("T", "S"))
-		}, steps: []step{
-			{want: Running, log: "C:R"},
-			{want: Success, log: "C:S T:S"},
+	bttest.Run(t, []bttest.Case{
+		{Name: "then branch", Tree: func(r *bttest.Recorder) *Spec {
+			return IfThenElse(r.Leaf("C", "S"), r.Leaf("T", "S"), r.Leaf("E", "S"))
+		}, Steps: []bttest.Step{{Want: Success, Log: "C:S T:S", States: "I I I I"}}},
+		{Name: "else branch", Tree: func(r *bttest.Recorder) *Spec {
+			return IfThenElse(r.Leaf("C", "F"), r.Leaf("T", "S"), r.Leaf("E", "F"))
+		}, Steps: []bttest.Step{{Want: Failure, Log: "C:F E:F"}}},
+		{Name: "no else branch", Tree: func(r *bttest.Recorder) *Spec {
+			return IfThenElse(r.Leaf("C", "F"), r.Leaf("T", "S"))
+		}, Steps: []bttest.Step{{Want: Failure, Log: "C:F"}}},
+		{Name: "condition running", Tree: func(r *bttest.Recorder) *Spec {
+			return IfThenElse(r.Leaf("C", "R S"), r.Leaf("T", "S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "C:R"},
+			{Want: Success, Log: "C:S T:S"},
 		}},
-		{name: "branch running: condition not re-checked", tree: func(r *recorder) *Spec {
-			return IfThenElse(r.leaf("C", "S F"), r.leaf("T", "R R S"), r.leaf("E", "S"))
-		}, steps: []step{
-			{want: Running, log: "C:S T:R", states: "R S R I"},
-			{want: Running, log: "T:R"},
-			{want: Success, log: "T:S", states: "I I I I"},
+		{Name: "branch running: condition not re-checked", Tree: func(r *bttest.Recorder) *Spec {
+			return IfThenElse(r.Leaf("C", "S F"), r.Leaf("T", "R R S"), r.Leaf("E", "S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "C:S T:R", States: "R S R I"},
+			{Want: Running, Log: "T:R"},
+			{Want: Success, Log: "T:S", States: "I I I I"},
 		}},
-		{name: "skipped branch", tree: func(r *recorder) *Spec {
-			return IfThenElse(r.leaf("C", "S"), r.leaf("T", "K"))
-		}, steps: []step{{want: Skipped, log: "C:S T:K", states: "I I I"}}},
-		{name: "halt forgets the branch", tree: func(r *recorder) *Spec {
-			return IfThenElse(r.leaf("C", "S F"), r.leaf("T", "R"), r.leaf("E", "S"))
-		}, steps: []step{
-			{want: Running, log: "C:S T:R"},
-			{halt: true, log: "T:halt", states: "I I I I"},
-			{want: Success, log: "C:F E:S"},
+		{Name: "skipped branch", Tree: func(r *bttest.Recorder) *Spec {
+			return IfThenElse(r.Leaf("C", "S"), r.Leaf("T", "K"))
+		}, Steps: []bttest.Step{{Want: Skipped, Log: "C:S T:K", States: "I I I"}}},
+		{Name: "halt forgets the branch", Tree: func(r *bttest.Recorder) *Spec {
+			return IfThenElse(r.Leaf("C", "S F"), r.Leaf("T", "R"), r.Leaf("E", "S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "C:S T:R"},
+			{Halt: true, Log: "T:halt", States: "I I I I"},
+			{Want: Success, Log: "C:F E:S"},
 		}},
 	})
 }
 
 func TestWhileDoElse(t *testing.T) {
-	runControlCases(t, []controlCase{
-		{name: "condition re-checked; switching branch halts the other", tree: func(r *recorder) *Spec {
-			return WhileDoElse(r.leaf("C", "S F S"), r.leaf("D", "R"), r.leaf("E", "R"))
-		}, steps: []step{
-			{want: Running, log: "C:S D:R", states: "R S R I"},
-			{want: Running, log: "C:F D:halt E:R", states: "R F I R"},
-			{want: Running, log: "C:S E:halt D:R"},
+	bttest.Run(t, []bttest.Case{
+		{Name: "condition re-checked; switching branch halts the other", Tree: func(r *bttest.Recorder) *Spec {
+			return WhileDoElse(r.Leaf("C", "S F S"), r.Leaf("D", "R"), r.Leaf("E", "R"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "C:S D:R", States: "R S R I"},
+			{Want: Running, Log: "C:F D:halt E:R", States: "R F I R"},
+			{Want: Running, Log: "C:S E:halt D:R"},
 		}},
-		{name: "branch completes", tree: func(r *recorder) *Spec {
-			return WhileDoElse(r.leaf("C", "F"), r.leaf("D", "S"), r.leaf("E", "S"))
-		}, steps: []step{{want: Success, log: "C:F E:S", states: "I I I I"}}},
-		{name: "two children, condition fails", tree: func(r *recorder) *Spec {
-			return WhileDoElse(r.leaf("C", "S F"), r.leaf("D", "R"))
-		}, steps: []step{
-			{want: Running, log: "C:S D:R"},
-			{want: Failure, log: "C:F D:halt", states: "I I I"},
+		{Name: "branch completes", Tree: func(r *bttest.Recorder) *Spec {
+			return WhileDoElse(r.Leaf("C", "F"), r.Leaf("D", "S"), r.Leaf("E", "S"))
+		}, Steps: []bttest.Step{{Want: Success, Log: "C:F E:S", States: "I I I I"}}},
+		{Name: "two children, condition fails", Tree: func(r *bttest.Recorder) *Spec {
+			return WhileDoElse(r.Leaf("C", "S F"), r.Leaf("D", "R"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "C:S D:R"},
+			{Want: Failure, Log: "C:F D:halt", States: "I I I"},
 		}},
-		{name: "condition running", tree: func(r *recorder) *Spec {
-			return WhileDoElse(r.leaf("C", "R"), r.leaf("D", "S"))
-		}, steps: []step{{want: Running, log: "C:R"}}},
+		{Name: "condition running", Tree: func(r *bttest.Recorder) *Spec {
+			return WhileDoElse(r.Leaf("C", "R"), r.Leaf("D", "S"))
+		}, Steps: []bttest.Step{{Want: Running, Log: "C:R"}}},
 	})
 }
 
 func TestConditionSkippedIsAnError(t *testing.T) {
 	for _, mk := range []func(...*Spec) *Spec{IfThenElse, WhileDoElse} {
-		r := &recorder{}
-		tree, err := NewTree(mk(r.leaf("C", "K"), r.leaf("T", "S")))
+		r := &bttest.Recorder{}
+		tree, err := NewTree(mk(r.Leaf("C", "K"), r.Leaf("T", "S")))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -394,13 +356,13 @@ func TestConditionSkippedIsAnError(t *testing.T) {
 }
 
 func TestChildCountErrors(t *testing.T) {
-	r := &recorder{}
+	r := &bttest.Recorder{}
 	for _, c := range []struct {
 		spec *Spec
 		want string
 	}{
-		{IfThenElse(r.leaf("C", "S")), "node IfThenElse::1 (IfThenElse): IfThenElse needs 2 or 3 children, found 1"},
-		{WhileDoElse(r.leaf("A", "S"), r.leaf("B", "S"), r.leaf("C", "S"), r.leaf("D", "S")), "node WhileDoElse::1 (WhileDoElse): WhileDoElse needs 2 or 3 children, found 4"},
+		{IfThenElse(r.Leaf("C", "S")), "node IfThenElse::1 (IfThenElse): IfThenElse needs 2 or 3 children, found 1"},
+		{WhileDoElse(r.Leaf("A", "S"), r.Leaf("B", "S"), r.Leaf("C", "S"), r.Leaf("D", "S")), "node WhileDoElse::1 (WhileDoElse): WhileDoElse needs 2 or 3 children, found 4"},
 	} {
 		_, err := NewTree(c.spec)
 		if err == nil || err.Error() != c.want {
@@ -410,66 +372,66 @@ func TestChildCountErrors(t *testing.T) {
 }
 
 func TestParallel(t *testing.T) {
-	runControlCases(t, []controlCase{
-		{name: "default thresholds: all must succeed", tree: func(r *recorder) *Spec {
-			return parallelModel.Spec(r.leaf("A", "S"), r.leaf("B", "R S"))
-		}, steps: []step{
-			{want: Running, log: "A:S B:R", states: "R S R"},
-			{want: Success, log: "B:S", states: "I I I"},
+	bttest.Run(t, []bttest.Case{
+		{Name: "default thresholds: all must succeed", Tree: func(r *bttest.Recorder) *Spec {
+			return builtin("Parallel").Spec(r.Leaf("A", "S"), r.Leaf("B", "R S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:S B:R", States: "R S R"},
+			{Want: Success, Log: "B:S", States: "I I I"},
 		}},
-		{name: "default failure_count 1: first failure halts the running ones", tree: func(r *recorder) *Spec {
-			return parallelModel.Spec(r.leaf("A", "R"), r.leaf("B", "R F"))
-		}, steps: []step{
-			{want: Running, log: "A:R B:R"},
-			{want: Failure, log: "A:R B:F A:halt", states: "I I I"},
+		{Name: "default failure_count 1: first failure halts the running ones", Tree: func(r *bttest.Recorder) *Spec {
+			return builtin("Parallel").Spec(r.Leaf("A", "R"), r.Leaf("B", "R F"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:R B:R"},
+			{Want: Failure, Log: "A:R B:F A:halt", States: "I I I"},
 		}},
-		{name: "decides before ticking later children", tree: func(r *recorder) *Spec {
-			return Parallel(1, 1, r.leaf("A", "S"), r.leaf("B", "R"))
-		}, steps: []step{{want: Success, log: "A:S"}}},
-		{name: "completed children are not ticked again", tree: func(r *recorder) *Spec {
-			return Parallel(2, 2, r.leaf("A", "S"), r.leaf("B", "F"), r.leaf("C", "R R S"))
-		}, steps: []step{
-			{want: Running, log: "A:S B:F C:R", states: "R S F R"},
-			{want: Running, log: "C:R"},
-			{want: Success, log: "C:S", states: "I I I I"},
+		{Name: "decides before ticking later children", Tree: func(r *bttest.Recorder) *Spec {
+			return Parallel(1, 1, r.Leaf("A", "S"), r.Leaf("B", "R"))
+		}, Steps: []bttest.Step{{Want: Success, Log: "A:S"}}},
+		{Name: "completed children are not ticked again", Tree: func(r *bttest.Recorder) *Spec {
+			return Parallel(2, 2, r.Leaf("A", "S"), r.Leaf("B", "F"), r.Leaf("C", "R R S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:S B:F C:R", States: "R S F R"},
+			{Want: Running, Log: "C:R"},
+			{Want: Success, Log: "C:S", States: "I I I I"},
 		}},
-		{name: "cannot succeed any more", tree: func(r *recorder) *Spec {
-			return Parallel(2, 3, r.leaf("A", "F"), r.leaf("B", "F"), r.leaf("C", "R"))
-		}, steps: []step{{want: Failure, log: "A:F B:F"}}},
-		{name: "negative success_count counts skipped children", tree: func(r *recorder) *Spec {
-			return Parallel(-1, 1, r.leaf("A", "K"), r.leaf("B", "S"))
-		}, steps: []step{{want: Success, log: "A:K B:S"}}},
-		{name: "positive success_count ignores skipped children", tree: func(r *recorder) *Spec {
-			return Parallel(2, 1, r.leaf("A", "K"), r.leaf("B", "S"), r.leaf("C", "R S"))
-		}, steps: []step{
-			{want: Running, log: "A:K B:S C:R"},
-			{want: Success, log: "A:K C:S"},
+		{Name: "cannot succeed any more", Tree: func(r *bttest.Recorder) *Spec {
+			return Parallel(2, 3, r.Leaf("A", "F"), r.Leaf("B", "F"), r.Leaf("C", "R"))
+		}, Steps: []bttest.Step{{Want: Failure, Log: "A:F B:F"}}},
+		{Name: "negative success_count counts skipped children", Tree: func(r *bttest.Recorder) *Spec {
+			return Parallel(-1, 1, r.Leaf("A", "K"), r.Leaf("B", "S"))
+		}, Steps: []bttest.Step{{Want: Success, Log: "A:K B:S"}}},
+		{Name: "positive success_count ignores skipped children", Tree: func(r *bttest.Recorder) *Spec {
+			return Parallel(2, 1, r.Leaf("A", "K"), r.Leaf("B", "S"), r.Leaf("C", "R S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:K B:S C:R"},
+			{Want: Success, Log: "A:K C:S"},
 		}},
-		{name: "-2 means all but one", tree: func(r *recorder) *Spec {
-			return Parallel(-2, -1, r.leaf("A", "S"), r.leaf("B", "S"), r.leaf("C", "R"))
-		}, steps: []step{{want: Success, log: "A:S B:S"}}},
-		{name: "all skipped", tree: func(r *recorder) *Spec {
-			return Parallel(1, 1, r.leaf("A", "K"), r.leaf("B", "K"))
-		}, steps: []step{{want: Skipped, log: "A:K B:K", states: "I I I"}}},
-		{name: "halt forgets results", tree: func(r *recorder) *Spec {
-			return parallelModel.Spec(r.leaf("A", "S"), r.leaf("B", "R"))
-		}, steps: []step{
-			{want: Running, log: "A:S B:R"},
-			{halt: true, log: "B:halt", states: "I I I"},
-			{want: Running, log: "A:S B:R"},
+		{Name: "-2 means all but one", Tree: func(r *bttest.Recorder) *Spec {
+			return Parallel(-2, -1, r.Leaf("A", "S"), r.Leaf("B", "S"), r.Leaf("C", "R"))
+		}, Steps: []bttest.Step{{Want: Success, Log: "A:S B:S"}}},
+		{Name: "all skipped", Tree: func(r *bttest.Recorder) *Spec {
+			return Parallel(1, 1, r.Leaf("A", "K"), r.Leaf("B", "K"))
+		}, Steps: []bttest.Step{{Want: Skipped, Log: "A:K B:K", States: "I I I"}}},
+		{Name: "halt forgets results", Tree: func(r *bttest.Recorder) *Spec {
+			return builtin("Parallel").Spec(r.Leaf("A", "S"), r.Leaf("B", "R"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:S B:R"},
+			{Halt: true, Log: "B:halt", States: "I I I"},
+			{Want: Running, Log: "A:S B:R"},
 		}},
 	})
 }
 
 func TestParallelThresholdErrors(t *testing.T) {
-	r := &recorder{}
+	r := &bttest.Recorder{}
 	for _, c := range []struct {
 		spec *Spec
 		want string
 	}{
-		{Parallel(3, 1, r.leaf("A", "S"), r.leaf("B", "S")), "node Parallel::1 (Parallel): success_count 3 needs more than the 2 children: it can never succeed"},
-		{Parallel(1, 3, r.leaf("A", "S"), r.leaf("B", "S")), "node Parallel::1 (Parallel): failure_count 3 needs more than the 2 children: it can never fail"},
-		{ParallelAll(3, r.leaf("A", "S"), r.leaf("B", "S")), "node ParallelAll::1 (ParallelAll): max_failures 3 needs more than the 2 children: it can never fail"},
+		{Parallel(3, 1, r.Leaf("A", "S"), r.Leaf("B", "S")), "node Parallel::1 (Parallel): success_count 3 needs more than the 2 children: it can never succeed"},
+		{Parallel(1, 3, r.Leaf("A", "S"), r.Leaf("B", "S")), "node Parallel::1 (Parallel): failure_count 3 needs more than the 2 children: it can never fail"},
+		{ParallelAll(3, r.Leaf("A", "S"), r.Leaf("B", "S")), "node ParallelAll::1 (ParallelAll): max_failures 3 needs more than the 2 children: it can never fail"},
 	} {
 		tree, err := NewTree(c.spec)
 		if err != nil {
@@ -482,105 +444,105 @@ func TestParallelThresholdErrors(t *testing.T) {
 }
 
 func TestParallelAll(t *testing.T) {
-	runControlCases(t, []controlCase{
-		{name: "waits for every child", tree: func(r *recorder) *Spec {
-			return ParallelAll(1, r.leaf("A", "F"), r.leaf("B", "R S"))
-		}, steps: []step{
-			{want: Running, log: "A:F B:R", states: "R F R"},
-			{want: Failure, log: "B:S", states: "I I I"},
+	bttest.Run(t, []bttest.Case{
+		{Name: "waits for every child", Tree: func(r *bttest.Recorder) *Spec {
+			return ParallelAll(1, r.Leaf("A", "F"), r.Leaf("B", "R S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:F B:R", States: "R F R"},
+			{Want: Failure, Log: "B:S", States: "I I I"},
 		}},
-		{name: "failures below max_failures succeed", tree: func(r *recorder) *Spec {
-			return ParallelAll(2, r.leaf("A", "F"), r.leaf("B", "S"), r.leaf("C", "R S"))
-		}, steps: []step{
-			{want: Running, log: "A:F B:S C:R"},
-			{want: Success, log: "C:S"},
+		{Name: "failures below max_failures succeed", Tree: func(r *bttest.Recorder) *Spec {
+			return ParallelAll(2, r.Leaf("A", "F"), r.Leaf("B", "S"), r.Leaf("C", "R S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:F B:S C:R"},
+			{Want: Success, Log: "C:S"},
 		}},
-		{name: "skipped children count as done", tree: func(r *recorder) *Spec {
-			return ParallelAll(1, r.leaf("A", "K"), r.leaf("B", "S"))
-		}, steps: []step{{want: Success, log: "A:K B:S"}}},
-		{name: "all skipped", tree: func(r *recorder) *Spec {
-			return ParallelAll(1, r.leaf("A", "K"), r.leaf("B", "K"))
-		}, steps: []step{{want: Skipped, log: "A:K B:K"}}},
-		{name: "negative max_failures", tree: func(r *recorder) *Spec {
-			return ParallelAll(-1, r.leaf("A", "F"), r.leaf("B", "S"))
-		}, steps: []step{{want: Success, log: "A:F B:S"}}},
-		{name: "halt", tree: func(r *recorder) *Spec {
-			return ParallelAll(1, r.leaf("A", "S"), r.leaf("B", "R"))
-		}, steps: []step{
-			{want: Running, log: "A:S B:R"},
-			{halt: true, log: "B:halt", states: "I I I"},
-			{want: Running, log: "A:S B:R"},
+		{Name: "skipped children count as done", Tree: func(r *bttest.Recorder) *Spec {
+			return ParallelAll(1, r.Leaf("A", "K"), r.Leaf("B", "S"))
+		}, Steps: []bttest.Step{{Want: Success, Log: "A:K B:S"}}},
+		{Name: "all skipped", Tree: func(r *bttest.Recorder) *Spec {
+			return ParallelAll(1, r.Leaf("A", "K"), r.Leaf("B", "K"))
+		}, Steps: []bttest.Step{{Want: Skipped, Log: "A:K B:K"}}},
+		{Name: "negative max_failures", Tree: func(r *bttest.Recorder) *Spec {
+			return ParallelAll(-1, r.Leaf("A", "F"), r.Leaf("B", "S"))
+		}, Steps: []bttest.Step{{Want: Success, Log: "A:F B:S"}}},
+		{Name: "halt", Tree: func(r *bttest.Recorder) *Spec {
+			return ParallelAll(1, r.Leaf("A", "S"), r.Leaf("B", "R"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:S B:R"},
+			{Halt: true, Log: "B:halt", States: "I I I"},
+			{Want: Running, Log: "A:S B:R"},
 		}},
 	})
 }
 
 func TestTryCatch(t *testing.T) {
-	runControlCases(t, []controlCase{
-		{name: "try block succeeds", tree: func(r *recorder) *Spec {
-			return TryCatch(false, r.leaf("A", "S"), r.leaf("B", "S"), r.leaf("C", "S"))
-		}, steps: []step{{want: Success, log: "A:S B:S", states: "I I I I"}}},
-		{name: "failure runs the catch in the same tick and fails", tree: func(r *recorder) *Spec {
-			return TryCatch(false, r.leaf("A", "S"), r.leaf("B", "F"), r.leaf("C", "S"))
-		}, steps: []step{{want: Failure, log: "A:S B:F C:S", states: "I I I I"}}},
-		{name: "running catch resumes", tree: func(r *recorder) *Spec {
-			return TryCatch(false, r.leaf("A", "R F"), r.leaf("C", "R R F S"))
-		}, steps: []step{
-			{want: Running, log: "A:R"},
-			{want: Running, log: "A:F C:R", states: "R I R"},
-			{want: Running, log: "C:R"},
-			{want: Failure, log: "C:F", states: "I I I"},
+	bttest.Run(t, []bttest.Case{
+		{Name: "try block succeeds", Tree: func(r *bttest.Recorder) *Spec {
+			return TryCatch(false, r.Leaf("A", "S"), r.Leaf("B", "S"), r.Leaf("C", "S"))
+		}, Steps: []bttest.Step{{Want: Success, Log: "A:S B:S", States: "I I I I"}}},
+		{Name: "failure runs the catch in the same tick and fails", Tree: func(r *bttest.Recorder) *Spec {
+			return TryCatch(false, r.Leaf("A", "S"), r.Leaf("B", "F"), r.Leaf("C", "S"))
+		}, Steps: []bttest.Step{{Want: Failure, Log: "A:S B:F C:S", States: "I I I I"}}},
+		{Name: "running catch resumes", Tree: func(r *bttest.Recorder) *Spec {
+			return TryCatch(false, r.Leaf("A", "R F"), r.Leaf("C", "R R F S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:R"},
+			{Want: Running, Log: "A:F C:R", States: "R I R"},
+			{Want: Running, Log: "C:R"},
+			{Want: Failure, Log: "C:F", States: "I I I"},
 		}},
-		{name: "skipped catch still fails", tree: func(r *recorder) *Spec {
-			return TryCatch(false, r.leaf("A", "F"), r.leaf("C", "K"))
-		}, steps: []step{{want: Failure, log: "A:F C:K"}}},
-		{name: "all try children skipped", tree: func(r *recorder) *Spec {
-			return TryCatch(false, r.leaf("A", "K"), r.leaf("B", "K"), r.leaf("C", "S"))
-		}, steps: []step{{want: Skipped, log: "A:K B:K"}}},
-		{name: "halt without catch_on_halt", tree: func(r *recorder) *Spec {
-			return TryCatch(false, r.leaf("A", "R"), r.leaf("C", "S"))
-		}, steps: []step{
-			{want: Running, log: "A:R"},
-			{halt: true, log: "A:halt", states: "I I I"},
+		{Name: "skipped catch still fails", Tree: func(r *bttest.Recorder) *Spec {
+			return TryCatch(false, r.Leaf("A", "F"), r.Leaf("C", "K"))
+		}, Steps: []bttest.Step{{Want: Failure, Log: "A:F C:K"}}},
+		{Name: "all try children skipped", Tree: func(r *bttest.Recorder) *Spec {
+			return TryCatch(false, r.Leaf("A", "K"), r.Leaf("B", "K"), r.Leaf("C", "S"))
+		}, Steps: []bttest.Step{{Want: Skipped, Log: "A:K B:K"}}},
+		{Name: "halt without catch_on_halt", Tree: func(r *bttest.Recorder) *Spec {
+			return TryCatch(false, r.Leaf("A", "R"), r.Leaf("C", "S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:R"},
+			{Halt: true, Log: "A:halt", States: "I I I"},
 		}},
-		{name: "halt with catch_on_halt ticks the catch once", tree: func(r *recorder) *Spec {
-			return TryCatch(true, r.leaf("A", "R"), r.leaf("C", "R"))
-		}, steps: []step{
-			{want: Running, log: "A:R"},
-			{halt: true, log: "A:halt C:R C:halt", states: "I I I"},
+		{Name: "halt with catch_on_halt ticks the catch once", Tree: func(r *bttest.Recorder) *Spec {
+			return TryCatch(true, r.Leaf("A", "R"), r.Leaf("C", "R"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:R"},
+			{Halt: true, Log: "A:halt C:R C:halt", States: "I I I"},
 		}},
-		{name: "halt while in catch does not tick the catch again", tree: func(r *recorder) *Spec {
-			return TryCatch(true, r.leaf("A", "F"), r.leaf("C", "R"))
-		}, steps: []step{
-			{want: Running, log: "A:F C:R"},
-			{halt: true, log: "C:halt", states: "I I I"},
+		{Name: "halt while in catch does not tick the catch again", Tree: func(r *bttest.Recorder) *Spec {
+			return TryCatch(true, r.Leaf("A", "F"), r.Leaf("C", "R"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:F C:R"},
+			{Halt: true, Log: "C:halt", States: "I I I"},
 		}},
 	})
 }
 
 func TestSwitch(t *testing.T) {
-	sw := func(variable string, r *recorder) *Spec {
-		return Switch(variable, []string{"walk", "3", "2.5"}, r.leaf("W", "S"), r.leaf("T", "S"), r.leaf("F", "R"), r.leaf("D", "S"))
+	sw := func(variable string, r *bttest.Recorder) *Spec {
+		return Switch(variable, []string{"walk", "3", "2.5"}, r.Leaf("W", "S"), r.Leaf("T", "S"), r.Leaf("F", "R"), r.Leaf("D", "S"))
 	}
-	runControlCases(t, []controlCase{
-		{name: "text match", tree: func(r *recorder) *Spec { return sw("walk", r) },
-			steps: []step{{want: Success, log: "W:S", states: "I I I I I"}}},
-		{name: "integer match", tree: func(r *recorder) *Spec { return sw("03", r) },
-			steps: []step{{want: Success, log: "T:S"}}},
-		{name: "real match within epsilon", tree: func(r *recorder) *Spec { return sw("2.50000001", r) },
-			steps: []step{{want: Running, log: "F:R"}}},
-		{name: "no match: default", tree: func(r *recorder) *Spec { return sw("swim", r) },
-			steps: []step{{want: Success, log: "D:S"}}},
-		{name: "unset variable: default", tree: func(r *recorder) *Spec { return sw("{nothing}", r) },
-			steps: []step{{want: Success, log: "D:S"}}},
-		{name: "skipped child is not replaced by the default", tree: func(r *recorder) *Spec {
-			return Switch("a", []string{"a", "b"}, r.leaf("A", "K"), r.leaf("B", "S"), r.leaf("D", "S"))
-		}, steps: []step{{want: Skipped, log: "A:K"}}},
+	bttest.Run(t, []bttest.Case{
+		{Name: "text match", Tree: func(r *bttest.Recorder) *Spec { return sw("walk", r) },
+			Steps: []bttest.Step{{Want: Success, Log: "W:S", States: "I I I I I"}}},
+		{Name: "integer match", Tree: func(r *bttest.Recorder) *Spec { return sw("03", r) },
+			Steps: []bttest.Step{{Want: Success, Log: "T:S"}}},
+		{Name: "real match within epsilon", Tree: func(r *bttest.Recorder) *Spec { return sw("2.50000001", r) },
+			Steps: []bttest.Step{{Want: Running, Log: "F:R"}}},
+		{Name: "no match: default", Tree: func(r *bttest.Recorder) *Spec { return sw("swim", r) },
+			Steps: []bttest.Step{{Want: Success, Log: "D:S"}}},
+		{Name: "unset variable: default", Tree: func(r *bttest.Recorder) *Spec { return sw("{nothing}", r) },
+			Steps: []bttest.Step{{Want: Success, Log: "D:S"}}},
+		{Name: "skipped child is not replaced by the default", Tree: func(r *bttest.Recorder) *Spec {
+			return Switch("a", []string{"a", "b"}, r.Leaf("A", "K"), r.Leaf("B", "S"), r.Leaf("D", "S"))
+		}, Steps: []bttest.Step{{Want: Skipped, Log: "A:K"}}},
 	})
 }
 
 func TestSwitchFollowsTheBlackboard(t *testing.T) {
-	r := &recorder{}
-	tree, err := NewTree(Switch("{mode}", []string{"1", "2"}, r.leaf("A", "R"), r.leaf("B", "R"), r.leaf("D", "R")))
+	r := &bttest.Recorder{}
+	tree, err := NewTree(Switch("{mode}", []string{"1", "2"}, r.Leaf("A", "R"), r.Leaf("B", "R"), r.Leaf("D", "R")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -600,7 +562,7 @@ func TestSwitchFollowsTheBlackboard(t *testing.T) {
 		if s, err := tree.TickOnce(); err != nil || s != Running {
 			t.Fatal(s, err)
 		}
-		if got := r.take(); got != st.want {
+		if got := r.Take(); got != st.want {
 			t.Errorf("got %q, want %q", got, st.want)
 		}
 	}
@@ -615,15 +577,15 @@ func TestSwitchOnNumbers(t *testing.T) {
 		if err := bb.Entry("mode").Assign(c.v); err != nil { // as a script's "mode := …": a generic entry
 			t.Fatal(err)
 		}
-		r := &recorder{}
-		tree, err := NewTree(Switch("{mode}", []string{"1", "2.0"}, r.leaf("A", "S"), r.leaf("B", "S"), r.leaf("D", "S")), WithBlackboard(bb))
+		r := &bttest.Recorder{}
+		tree, err := NewTree(Switch("{mode}", []string{"1", "2.0"}, r.Leaf("A", "S"), r.Leaf("B", "S"), r.Leaf("D", "S")), WithBlackboard(bb))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if _, err := tree.TickOnce(); err != nil {
 			t.Fatal(err)
 		}
-		if got := r.take(); got != c.want {
+		if got := r.Take(); got != c.want {
 			t.Errorf("%v: got %q, want %q", c.v, got, c.want)
 		}
 	}

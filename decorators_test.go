@@ -1,168 +1,17 @@
-package bt
+package bt_test
 
 import (
-	"strings"
 	"testing"
-	"time"
 
+	. "github.com/gobt/bt"
 	"github.com/gobt/bt/blackboard"
+	"github.com/gobt/bt/bttest"
 )
-
-// decCase is a tick table for one or more lines of a node's status contract. Unless it
-// says otherwise it is run twice, with TickOnce and with TickExactlyOnce, and must give
-// the same steps in both (the node does not yield).
-type decCase struct {
-	name  string
-	tree  func(r *recorder) *Spec
-	mode  tickMode
-	opts  []Option
-	steps []tstep
-}
-
-type tickMode uint8
-
-const (
-	bothModes   tickMode = iota
-	onlyOnce             // TickOnce
-	onlyExactly          // TickExactlyOnce
-)
-
-// tstep is a step of a tick table with what happens before it: the fake clock moves
-// on, or a function changes the blackboard; and a check after it.
-type tstep struct {
-	step
-	advance time.Duration
-	before  func(tree *Tree) error
-	check   func(t *testing.T, tree *Tree)
-	woken   *bool // whether a wake-up is pending before the tick (consumed)
-}
-
-var epoch = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-
-func runDecCases(t *testing.T, cases []decCase) {
-	t.Helper()
-	for _, c := range cases {
-		for _, exactly := range []bool{false, true} {
-			if c.mode == onlyOnce && exactly || c.mode == onlyExactly && !exactly {
-				continue
-			}
-			name := c.name + "/TickOnce"
-			if exactly {
-				name = c.name + "/TickExactlyOnce"
-			}
-			t.Run(name, func(t *testing.T) {
-				r := &recorder{}
-				clock := &fakeClock{now: epoch}
-				tree, err := NewTree(c.tree(r), append([]Option{WithClock(clock)}, c.opts...)...)
-				if err != nil {
-					t.Fatal(err)
-				}
-				runTimedSteps(t, tree, clock, r, exactly, c.steps)
-			})
-		}
-	}
-}
-
-func runTimedSteps(t *testing.T, tree *Tree, clock *fakeClock, r *recorder, exactly bool, steps []tstep) {
-	t.Helper()
-	for i, st := range steps {
-		if st.advance > 0 {
-			clock.advance(st.advance)
-		}
-		if st.woken != nil {
-			if got := tree.woken(); got != *st.woken {
-				t.Errorf("step %d: wake-up pending: %v, want %v", i+1, got, *st.woken)
-			}
-		}
-		if st.before != nil {
-			if err := st.before(tree); err != nil {
-				t.Fatalf("step %d: %v", i+1, err)
-			}
-		}
-		var got Status
-		var err error
-		switch {
-		case st.halt:
-			err = tree.Halt()
-		case exactly:
-			got, err = tree.TickExactlyOnce()
-		default:
-			got, err = tree.TickOnce()
-		}
-		if err != nil {
-			t.Fatalf("step %d: %v", i+1, err)
-		}
-		log := r.take()
-		if got != st.want || log != st.log {
-			t.Errorf("step %d: got %v [%s], want %v [%s]", i+1, got, log, st.want, st.log)
-		}
-		if st.states != "" {
-			if s := states(tree); s != st.states {
-				t.Errorf("step %d: node states %q, want %q", i+1, s, st.states)
-			}
-		}
-		if st.check != nil {
-			st.check(t, tree)
-		}
-	}
-}
-
-// tick, halt and the others make tick tables short.
-func tick(want Status, log, states string) tstep {
-	return tstep{step: step{want: want, log: log, states: states}}
-}
-
-func halt(log, states string) tstep {
-	return tstep{step: step{halt: true, log: log, states: states}}
-}
-
-func (s tstep) after(d time.Duration) tstep { s.advance = d; return s }
-
-func (s tstep) wokenFirst(w bool) tstep { s.woken = &w; return s }
-
-func (s tstep) then(check func(t *testing.T, tree *Tree)) tstep { s.check = check; return s }
-
-func (s tstep) first(f func(tree *Tree) error) tstep { s.before = f; return s }
-
-// set writes a blackboard entry (as a script's := would) before a step.
-func set(key string, v blackboard.Value) func(tree *Tree) error {
-	return func(tree *Tree) error { return tree.Blackboard().Entry(key).Assign(v) }
-}
-
-// entryIs checks a blackboard entry after a step ("" for an absent entry).
-func entryIs(key, want string) func(t *testing.T, tree *Tree) {
-	return func(t *testing.T, tree *Tree) {
-		t.Helper()
-		got := ""
-		if e, ok := tree.Blackboard().Lookup(key); ok {
-			if v := e.Load(); v.Kind() == blackboard.KindString {
-				got = v.Str()
-			} else {
-				got = v.String()
-			}
-		}
-		if got != want {
-			t.Errorf("entry %q = %q, want %q", key, got, want)
-		}
-	}
-}
-
-// tickError ticks a tree built from spec once and checks the error it stops with.
-func tickError(t *testing.T, spec *Spec, want string) {
-	t.Helper()
-	tree, err := NewTree(spec)
-	if err == nil {
-		_, err = tree.TickOnce()
-	}
-	if err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("got error %v, want one containing %q", err, want)
-	}
-}
 
 // passThrough is the table shared by the decorators that map their child's status:
 // what Success and Failure become, Running and Skipped passing through, halting.
-func mapperCases(mk func(*Spec) *Spec, onSuccess, onFailure, onSkipped Status) []decCase {
-	l := func(s Status) string { return statusLetter(s) }
+func mapperCases(mk func(*Spec) *Spec, onSuccess, onFailure, onSkipped Status) []bttest.Case {
+	l := func(s Status) string { return bttest.Letter(s) }
 	restState := "I I"
 	if onSuccess == Running {
 		restState = "R I"
@@ -175,196 +24,198 @@ func mapperCases(mk func(*Spec) *Spec, onSuccess, onFailure, onSkipped Status) [
 	if onSkipped == Running {
 		skipState = "R I"
 	}
-	return []decCase{
-		{name: "child success → " + l(onSuccess), tree: func(r *recorder) *Spec { return mk(r.leaf("A", "S")) },
-			steps: []tstep{tick(onSuccess, "A:S", restState)}},
-		{name: "child failure → " + l(onFailure), tree: func(r *recorder) *Spec { return mk(r.leaf("A", "F")) },
-			steps: []tstep{tick(onFailure, "A:F", failState)}},
-		{name: "child running → R", tree: func(r *recorder) *Spec { return mk(r.leaf("A", "R R")) },
-			steps: []tstep{tick(Running, "A:R", "R R"), tick(Running, "A:R", "R R")}},
-		{name: "child skipped → " + l(onSkipped), tree: func(r *recorder) *Spec { return mk(r.leaf("A", "K")) },
-			steps: []tstep{tick(onSkipped, "A:K", skipState)}},
-		{name: "halt halts the child", tree: func(r *recorder) *Spec { return mk(r.leaf("A", "R S")) },
-			steps: []tstep{tick(Running, "A:R", "R R"), halt("A:halt", "I I"), tick(onSuccess, "A:S", restState)}},
+	return []bttest.Case{
+		{Name: "child success → " + l(onSuccess), Tree: func(r *bttest.Recorder) *Spec { return mk(r.Leaf("A", "S")) },
+			Steps: []bttest.Step{bttest.Tick(onSuccess, "A:S", restState)}},
+		{Name: "child failure → " + l(onFailure), Tree: func(r *bttest.Recorder) *Spec { return mk(r.Leaf("A", "F")) },
+			Steps: []bttest.Step{bttest.Tick(onFailure, "A:F", failState)}},
+		{Name: "child running → R", Tree: func(r *bttest.Recorder) *Spec { return mk(r.Leaf("A", "R R")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "A:R", "R R"), bttest.Tick(Running, "A:R", "R R")}},
+		{Name: "child skipped → " + l(onSkipped), Tree: func(r *bttest.Recorder) *Spec { return mk(r.Leaf("A", "K")) },
+			Steps: []bttest.Step{bttest.Tick(onSkipped, "A:K", skipState)}},
+		{Name: "halt halts the child", Tree: func(r *bttest.Recorder) *Spec { return mk(r.Leaf("A", "R S")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "A:R", "R R"), bttest.Halt("A:halt", "I I"), bttest.Tick(onSuccess, "A:S", restState)}},
 	}
 }
 
 func TestInverter(t *testing.T) {
-	runDecCases(t, mapperCases(Inverter, Failure, Success, Skipped))
+	bttest.Run(t, mapperCases(Inverter, Failure, Success, Skipped))
 }
 
 func TestNot(t *testing.T) {
-	runDecCases(t, mapperCases(Not, Failure, Success, Skipped))
+	bttest.Run(t, mapperCases(Not, Failure, Success, Skipped))
 }
 
 func TestForceSuccess(t *testing.T) {
-	runDecCases(t, mapperCases(ForceSuccess, Success, Success, Skipped))
+	bttest.Run(t, mapperCases(ForceSuccess, Success, Success, Skipped))
 }
 
 func TestForceFailure(t *testing.T) {
-	runDecCases(t, mapperCases(ForceFailure, Failure, Failure, Skipped))
+	bttest.Run(t, mapperCases(ForceFailure, Failure, Failure, Skipped))
 }
 
 func TestForceRunning(t *testing.T) {
-	runDecCases(t, append(mapperCases(ForceRunning, Running, Running, Skipped),
-		decCase{name: "a completed child starts again", tree: func(r *recorder) *Spec { return ForceRunning(r.leaf("A", "S F")) },
-			steps: []tstep{tick(Running, "A:S", "R I"), tick(Running, "A:F", "R I")}}))
+	bttest.Run(t, append(mapperCases(ForceRunning, Running, Running, Skipped),
+		bttest.Case{Name: "a completed child starts again", Tree: func(r *bttest.Recorder) *Spec { return ForceRunning(r.Leaf("A", "S F")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "A:S", "R I"), bttest.Tick(Running, "A:F", "R I")}}))
 }
 
 func TestKeepRunningUntilFailure(t *testing.T) {
-	runDecCases(t, append(mapperCases(KeepRunningUntilFailure, Running, Failure, Running),
-		decCase{name: "one iteration per tick until failure", tree: func(r *recorder) *Spec {
-			return KeepRunningUntilFailure(r.leaf("A", "S S F"))
-		}, steps: []tstep{tick(Running, "A:S", "R I"), tick(Running, "A:S", "R I"), tick(Failure, "A:F", "I I")}}))
+	bttest.Run(t, append(mapperCases(KeepRunningUntilFailure, Running, Failure, Running),
+		bttest.Case{Name: "one iteration per tick until failure", Tree: func(r *bttest.Recorder) *Spec {
+			return KeepRunningUntilFailure(r.Leaf("A", "S S F"))
+		}, Steps: []bttest.Step{bttest.Tick(Running, "A:S", "R I"), bttest.Tick(Running, "A:S", "R I"), bttest.Tick(Failure, "A:F", "I I")}}))
 }
 
 func TestAlwaysRunning(t *testing.T) {
-	runDecCases(t, []decCase{{name: "always running", tree: func(*recorder) *Spec { return AlwaysRunning() },
-		steps: []tstep{tick(Running, "", "R"), tick(Running, "", "R"), halt("", "I")}}})
+	bttest.Run(t, []bttest.Case{{Name: "always running", Tree: func(*bttest.Recorder) *Spec { return AlwaysRunning() },
+		Steps: []bttest.Step{bttest.Tick(Running, "", "R"), bttest.Tick(Running, "", "R"), bttest.Halt("", "I")}}})
 }
 
 func TestRepeat(t *testing.T) {
-	runDecCases(t, []decCase{
-		{name: "all cycles in one TickOnce", mode: onlyOnce, tree: func(r *recorder) *Spec { return Repeat(3, r.leaf("A", "S")) },
-			steps: []tstep{tick(Success, "A:S A:S A:S", "I I"), tick(Success, "A:S A:S A:S", "I I")}},
-		{name: "yields after a synchronous success", mode: onlyExactly, tree: func(r *recorder) *Spec { return Repeat(3, r.leaf("A", "S")) },
-			steps: []tstep{
-				tick(Running, "A:S", "R I").then(func(t *testing.T, tree *Tree) {
-					if !tree.woken() {
+	bttest.Run(t, []bttest.Case{
+		{Name: "all cycles in one TickOnce", Only: bttest.TickOnce, Tree: func(r *bttest.Recorder) *Spec { return Repeat(3, r.Leaf("A", "S")) },
+			Steps: []bttest.Step{bttest.Tick(Success, "A:S A:S A:S", "I I"), bttest.Tick(Success, "A:S A:S A:S", "I I")}},
+		{Name: "yields after a synchronous success", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec { return Repeat(3, r.Leaf("A", "S")) },
+			Steps: []bttest.Step{
+				bttest.Tick(Running, "A:S", "R I").Then(func(t *testing.T, tree *Tree) {
+					if !TakeWakeUp(tree) {
 						t.Error("no wake-up after a yield")
 					}
 				}),
-				tick(Running, "A:S", "R I"), tick(Success, "A:S", "I I")}},
-		{name: "no yield after an asynchronous success", mode: onlyExactly, tree: func(r *recorder) *Spec {
-			return Repeat(2, r.leaf("A", "R S R S"))
-		}, steps: []tstep{tick(Running, "A:R", "R R"), tick(Running, "A:S A:R", "R R"), tick(Success, "A:S", "I I")}},
-		{name: "failure resets the count", mode: onlyOnce, tree: func(r *recorder) *Spec { return Repeat(3, r.leaf("A", "S F S")) },
-			steps: []tstep{tick(Failure, "A:S A:F", "I I"), tick(Success, "A:S A:S A:S", "I I")}},
-		{name: "failure, exactly once", mode: onlyExactly, tree: func(r *recorder) *Spec { return Repeat(3, r.leaf("A", "S F")) },
-			steps: []tstep{tick(Running, "A:S", "R I"), tick(Failure, "A:F", "I I")}},
-		{name: "skipped child: skipped, the count is kept", mode: onlyExactly, tree: func(r *recorder) *Spec {
-			return Repeat(3, r.leaf("A", "S K S S"))
-		}, steps: []tstep{tick(Running, "A:S", "R I"), tick(Skipped, "A:K", "I I"), tick(Running, "A:S", "R I"), tick(Success, "A:S", "I I")}},
-		{name: "skipped child ends TickOnce", mode: onlyOnce, tree: func(r *recorder) *Spec {
-			return Repeat(3, r.leaf("A", "S K S S"))
-		}, steps: []tstep{tick(Skipped, "A:S A:K", "I I"), tick(Success, "A:S A:S", "I I")}},
-		{name: "num_cycles 0: success without ticking", tree: func(r *recorder) *Spec { return Repeat(0, r.leaf("A", "S")) },
-			steps: []tstep{tick(Success, "", "I I")}},
-		{name: "num_cycles -1: forever", mode: onlyExactly, tree: func(r *recorder) *Spec { return Repeat(-1, r.leaf("A", "S")) },
-			steps: []tstep{tick(Running, "A:S", "R I"), tick(Running, "A:S", "R I"), tick(Running, "A:S", "R I")}},
-		{name: "halt resets the count", mode: onlyExactly, tree: func(r *recorder) *Spec { return Repeat(2, r.leaf("A", "S R S S")) },
-			steps: []tstep{tick(Running, "A:S", "R I"), tick(Running, "A:R", "R R"), halt("A:halt", "I I"),
-				tick(Running, "A:S", "R I"), tick(Success, "A:S", "I I")}},
-		{name: "num_cycles from the blackboard", mode: onlyOnce, tree: func(r *recorder) *Spec {
-			return Sequence(Script("n := 2"), repeatModel.Spec(r.leaf("A", "S")).With("num_cycles", "{n}"))
-		}, steps: []tstep{tick(Success, "A:S A:S", "")}},
+				bttest.Tick(Running, "A:S", "R I"), bttest.Tick(Success, "A:S", "I I")}},
+		{Name: "no yield after an asynchronous success", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return Repeat(2, r.Leaf("A", "R S R S"))
+		}, Steps: []bttest.Step{bttest.Tick(Running, "A:R", "R R"), bttest.Tick(Running, "A:S A:R", "R R"), bttest.Tick(Success, "A:S", "I I")}},
+		{Name: "failure resets the count", Only: bttest.TickOnce, Tree: func(r *bttest.Recorder) *Spec { return Repeat(3, r.Leaf("A", "S F S")) },
+			Steps: []bttest.Step{bttest.Tick(Failure, "A:S A:F", "I I"), bttest.Tick(Success, "A:S A:S A:S", "I I")}},
+		{Name: "failure, exactly once", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec { return Repeat(3, r.Leaf("A", "S F")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "A:S", "R I"), bttest.Tick(Failure, "A:F", "I I")}},
+		{Name: "skipped child: skipped, the count is kept", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return Repeat(3, r.Leaf("A", "S K S S"))
+		}, Steps: []bttest.Step{bttest.Tick(Running, "A:S", "R I"), bttest.Tick(Skipped, "A:K", "I I"), bttest.Tick(Running, "A:S", "R I"), bttest.Tick(Success, "A:S", "I I")}},
+		{Name: "skipped child ends TickOnce", Only: bttest.TickOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return Repeat(3, r.Leaf("A", "S K S S"))
+		}, Steps: []bttest.Step{bttest.Tick(Skipped, "A:S A:K", "I I"), bttest.Tick(Success, "A:S A:S", "I I")}},
+		{Name: "num_cycles 0: success without ticking", Tree: func(r *bttest.Recorder) *Spec { return Repeat(0, r.Leaf("A", "S")) },
+			Steps: []bttest.Step{bttest.Tick(Success, "", "I I")}},
+		{Name: "num_cycles -1: forever", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec { return Repeat(-1, r.Leaf("A", "S")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "A:S", "R I"), bttest.Tick(Running, "A:S", "R I"), bttest.Tick(Running, "A:S", "R I")}},
+		{Name: "halt resets the count", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec { return Repeat(2, r.Leaf("A", "S R S S")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "A:S", "R I"), bttest.Tick(Running, "A:R", "R R"), bttest.Halt("A:halt", "I I"),
+				bttest.Tick(Running, "A:S", "R I"), bttest.Tick(Success, "A:S", "I I")}},
+		{Name: "num_cycles from the blackboard", Only: bttest.TickOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return Sequence(Script("n := 2"), builtin("Repeat").Spec(r.Leaf("A", "S")).With("num_cycles", "{n}"))
+		}, Steps: []bttest.Step{bttest.Tick(Success, "A:S A:S", "")}},
 	})
-	tickError(t, repeatModel.Spec(AlwaysSuccess()), `Repeat needs the port "num_cycles": set it with With("num_cycles", …)`)
+	tickError(t, builtin("Repeat").Spec(AlwaysSuccess()), `Repeat needs the port "num_cycles": set it with With("num_cycles", …)`)
 }
 
 func TestRetryUntilSuccessful(t *testing.T) {
-	runDecCases(t, []decCase{
-		{name: "retries in one TickOnce", mode: onlyOnce, tree: func(r *recorder) *Spec { return RetryUntilSuccessful(3, r.leaf("A", "F F S")) },
-			steps: []tstep{tick(Success, "A:F A:F A:S", "I I")}},
-		{name: "yields after a synchronous failure", mode: onlyExactly, tree: func(r *recorder) *Spec {
-			return RetryUntilSuccessful(3, r.leaf("A", "F F S"))
-		}, steps: []tstep{tick(Running, "A:F", "R I"), tick(Running, "A:F", "R I"), tick(Success, "A:S", "I I")}},
-		{name: "no yield after an asynchronous failure", mode: onlyExactly, tree: func(r *recorder) *Spec {
-			return RetryUntilSuccessful(3, r.leaf("A", "R F S"))
-		}, steps: []tstep{tick(Running, "A:R", "R R"), tick(Success, "A:F A:S", "I I")}},
-		{name: "attempts exhausted: failure, the count is reset", mode: onlyOnce, tree: func(r *recorder) *Spec {
-			return RetryUntilSuccessful(2, r.leaf("A", "F"))
-		}, steps: []tstep{tick(Failure, "A:F A:F", "I I"), tick(Failure, "A:F A:F", "I I")}},
-		{name: "success resets the count", mode: onlyOnce, tree: func(r *recorder) *Spec {
-			return RetryUntilSuccessful(2, r.leaf("A", "F S F F"))
-		}, steps: []tstep{tick(Success, "A:F A:S", "I I"), tick(Failure, "A:F A:F", "I I")}},
-		{name: "running child", tree: func(r *recorder) *Spec { return RetryUntilSuccessful(2, r.leaf("A", "R")) },
-			steps: []tstep{tick(Running, "A:R", "R R")}},
-		{name: "skipped child: skipped, the count is kept", mode: onlyExactly, tree: func(r *recorder) *Spec {
-			return RetryUntilSuccessful(2, r.leaf("A", "F K F"))
-		}, steps: []tstep{tick(Running, "A:F", "R I"), tick(Skipped, "A:K", "I I"), tick(Failure, "A:F", "I I")}},
-		{name: "num_attempts 0: failure without ticking", tree: func(r *recorder) *Spec { return RetryUntilSuccessful(0, r.leaf("A", "S")) },
-			steps: []tstep{tick(Failure, "", "I I")}},
-		{name: "halt resets the count", mode: onlyExactly, tree: func(r *recorder) *Spec {
-			return RetryUntilSuccessful(2, r.leaf("A", "F R F F"))
-		}, steps: []tstep{tick(Running, "A:F", "R I"), tick(Running, "A:R", "R R"), halt("A:halt", "I I"),
-			tick(Running, "A:F", "R I"), tick(Failure, "A:F", "I I")}},
-		{name: "num_attempts is read again after each failure", mode: onlyOnce, tree: func(r *recorder) *Spec {
-			return Sequence(Script("n := 5"), retryModel.Spec(ScriptCondition("n = 1; false")).With("num_attempts", "{n}"))
-		}, steps: []tstep{tick(Failure, "", "").then(entryIs("n", "1"))}},
+	bttest.Run(t, []bttest.Case{
+		{Name: "retries in one TickOnce", Only: bttest.TickOnce, Tree: func(r *bttest.Recorder) *Spec { return RetryUntilSuccessful(3, r.Leaf("A", "F F S")) },
+			Steps: []bttest.Step{bttest.Tick(Success, "A:F A:F A:S", "I I")}},
+		{Name: "yields after a synchronous failure", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return RetryUntilSuccessful(3, r.Leaf("A", "F F S"))
+		}, Steps: []bttest.Step{bttest.Tick(Running, "A:F", "R I"), bttest.Tick(Running, "A:F", "R I"), bttest.Tick(Success, "A:S", "I I")}},
+		{Name: "no yield after an asynchronous failure", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return RetryUntilSuccessful(3, r.Leaf("A", "R F S"))
+		}, Steps: []bttest.Step{bttest.Tick(Running, "A:R", "R R"), bttest.Tick(Success, "A:F A:S", "I I")}},
+		{Name: "attempts exhausted: failure, the count is reset", Only: bttest.TickOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return RetryUntilSuccessful(2, r.Leaf("A", "F"))
+		}, Steps: []bttest.Step{bttest.Tick(Failure, "A:F A:F", "I I"), bttest.Tick(Failure, "A:F A:F", "I I")}},
+		{Name: "success resets the count", Only: bttest.TickOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return RetryUntilSuccessful(2, r.Leaf("A", "F S F F"))
+		}, Steps: []bttest.Step{bttest.Tick(Success, "A:F A:S", "I I"), bttest.Tick(Failure, "A:F A:F", "I I")}},
+		{Name: "running child", Tree: func(r *bttest.Recorder) *Spec { return RetryUntilSuccessful(2, r.Leaf("A", "R")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "A:R", "R R")}},
+		{Name: "skipped child: skipped, the count is kept", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return RetryUntilSuccessful(2, r.Leaf("A", "F K F"))
+		}, Steps: []bttest.Step{bttest.Tick(Running, "A:F", "R I"), bttest.Tick(Skipped, "A:K", "I I"), bttest.Tick(Failure, "A:F", "I I")}},
+		{Name: "num_attempts 0: failure without ticking", Tree: func(r *bttest.Recorder) *Spec { return RetryUntilSuccessful(0, r.Leaf("A", "S")) },
+			Steps: []bttest.Step{bttest.Tick(Failure, "", "I I")}},
+		{Name: "halt resets the count", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return RetryUntilSuccessful(2, r.Leaf("A", "F R F F"))
+		}, Steps: []bttest.Step{bttest.Tick(Running, "A:F", "R I"), bttest.Tick(Running, "A:R", "R R"), bttest.Halt("A:halt", "I I"),
+			bttest.Tick(Running, "A:F", "R I"), bttest.Tick(Failure, "A:F", "I I")}},
+		{Name: "num_attempts is read again after each failure", Only: bttest.TickOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return Sequence(Script("n := 5"), builtin("RetryUntilSuccessful").Spec(ScriptCondition("n = 1; false")).With("num_attempts", "{n}"))
+		}, Steps: []bttest.Step{bttest.Tick(Failure, "", "").Then(bttest.EntryIs("n", "1"))}},
 	})
-	tickError(t, retryModel.Spec(AlwaysSuccess()), `RetryUntilSuccessful needs the port "num_attempts": set it with With("num_attempts", …)`)
+	tickError(t, builtin("RetryUntilSuccessful").Spec(AlwaysSuccess()), `RetryUntilSuccessful needs the port "num_attempts": set it with With("num_attempts", …)`)
 }
 
 func TestRunOnce(t *testing.T) {
-	runDecCases(t, []decCase{
-		{name: "then_skip: skipped after the first completion", tree: func(r *recorder) *Spec { return RunOnce(true, r.leaf("A", "S F")) },
-			steps: []tstep{tick(Success, "A:S", "I I"), tick(Skipped, "", "I I"), tick(Skipped, "", "I I")}},
-		{name: "then_skip false: the remembered status", tree: func(r *recorder) *Spec { return RunOnce(false, r.leaf("A", "F S")) },
-			steps: []tstep{tick(Failure, "A:F", "I I"), tick(Failure, "", "I I")}},
-		{name: "running child", tree: func(r *recorder) *Spec { return RunOnce(true, r.leaf("A", "R S")) },
-			steps: []tstep{tick(Running, "A:R", "R R"), tick(Success, "A:S", "I I"), tick(Skipped, "", "I I")}},
-		{name: "skipped child: nothing is remembered", tree: func(r *recorder) *Spec { return RunOnce(true, r.leaf("A", "K S")) },
-			steps: []tstep{tick(Skipped, "A:K", "I I"), tick(Success, "A:S", "I I"), tick(Skipped, "", "I I")}},
-		{name: "halt while running: the child runs again", tree: func(r *recorder) *Spec { return RunOnce(true, r.leaf("A", "R S")) },
-			steps: []tstep{tick(Running, "A:R", "R R"), halt("A:halt", "I I"), tick(Success, "A:S", "I I"), tick(Skipped, "", "I I")}},
-		{name: "halting never resets the memory", tree: func(r *recorder) *Spec {
-			return Sequence(RunOnce(true, r.leaf("A", "R S")), r.leaf("B", "R"))
-		}, steps: []tstep{tick(Running, "A:R", "R R R I"), tick(Running, "A:S B:R", "R S I R"), halt("B:halt", "I I I I"),
-			tick(Running, "B:R", "R I I R")}},
+	bttest.Run(t, []bttest.Case{
+		{Name: "then_skip: skipped after the first completion", Tree: func(r *bttest.Recorder) *Spec { return RunOnce(true, r.Leaf("A", "S F")) },
+			Steps: []bttest.Step{bttest.Tick(Success, "A:S", "I I"), bttest.Tick(Skipped, "", "I I"), bttest.Tick(Skipped, "", "I I")}},
+		{Name: "then_skip false: the remembered status", Tree: func(r *bttest.Recorder) *Spec { return RunOnce(false, r.Leaf("A", "F S")) },
+			Steps: []bttest.Step{bttest.Tick(Failure, "A:F", "I I"), bttest.Tick(Failure, "", "I I")}},
+		{Name: "running child", Tree: func(r *bttest.Recorder) *Spec { return RunOnce(true, r.Leaf("A", "R S")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "A:R", "R R"), bttest.Tick(Success, "A:S", "I I"), bttest.Tick(Skipped, "", "I I")}},
+		{Name: "skipped child: nothing is remembered", Tree: func(r *bttest.Recorder) *Spec { return RunOnce(true, r.Leaf("A", "K S")) },
+			Steps: []bttest.Step{bttest.Tick(Skipped, "A:K", "I I"), bttest.Tick(Success, "A:S", "I I"), bttest.Tick(Skipped, "", "I I")}},
+		{Name: "halt while running: the child runs again", Tree: func(r *bttest.Recorder) *Spec { return RunOnce(true, r.Leaf("A", "R S")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "A:R", "R R"), bttest.Halt("A:halt", "I I"), bttest.Tick(Success, "A:S", "I I"), bttest.Tick(Skipped, "", "I I")}},
+		{Name: "halting never resets the memory", Tree: func(r *bttest.Recorder) *Spec {
+			return Sequence(RunOnce(true, r.Leaf("A", "R S")), r.Leaf("B", "R"))
+		}, Steps: []bttest.Step{bttest.Tick(Running, "A:R", "R R R I"), bttest.Tick(Running, "A:S B:R", "R S I R"), bttest.Halt("B:halt", "I I I I"),
+			bttest.Tick(Running, "B:R", "R I I R")}},
 	})
 }
 
 func TestLoopQueue(t *testing.T) {
-	sum := func(r *recorder) *Spec { return Sequence(r.leaf("A", "S"), Script("sum := sum + v")) }
-	start := set("sum", blackboard.Int(0))
-	runDecCases(t, []decCase{
-		{name: "one element per tick, then if_empty", tree: func(r *recorder) *Spec { return LoopInt("1;2;3", "{v}", sum(r)) },
-			steps: []tstep{
-				tick(Running, "A:S", "R I I I").first(start).then(entryIs("v", "1")),
-				tick(Running, "A:S", "").then(entryIs("v", "2")),
-				tick(Running, "A:S", "").then(entryIs("sum", "6")),
-				tick(Success, "", "I I I I"),
-				tick(Running, "A:S", "").then(entryIs("v", "1")), // a new activation copies the text afresh
+	sum := func(r *bttest.Recorder) *Spec { return Sequence(r.Leaf("A", "S"), Script("sum := sum + v")) }
+	start := bttest.Assign("sum", blackboard.Int(0))
+	bttest.Run(t, []bttest.Case{
+		{Name: "one element per tick, then if_empty", Tree: func(r *bttest.Recorder) *Spec { return LoopInt("1;2;3", "{v}", sum(r)) },
+			Steps: []bttest.Step{
+				bttest.Tick(Running, "A:S", "R I I I").First(start).Then(bttest.EntryIs("v", "1")),
+				bttest.Tick(Running, "A:S", "").Then(bttest.EntryIs("v", "2")),
+				bttest.Tick(Running, "A:S", "").Then(bttest.EntryIs("sum", "6")),
+				bttest.Tick(Success, "", "I I I I"),
+				bttest.Tick(Running, "A:S", "").Then(bttest.EntryIs("v", "1")), // a new activation copies the text afresh
 			}},
-		{name: "child running: nothing popped", tree: func(r *recorder) *Spec { return LoopInt("1;2", "{v}", r.leaf("A", "R S R S")) },
-			steps: []tstep{tick(Running, "A:R", "R R").then(entryIs("v", "1")), tick(Running, "A:S", "R I").then(entryIs("v", "1")),
-				tick(Running, "A:R", "R R").then(entryIs("v", "2")), tick(Running, "A:S", "R I"), tick(Success, "", "I I")}},
-		{name: "child failure: failure", tree: func(r *recorder) *Spec { return LoopInt("1;2;3", "{v}", r.leaf("A", "S F")) },
-			steps: []tstep{tick(Running, "A:S", "R I"), tick(Failure, "A:F", "I I").then(entryIs("v", "2"))}},
-		{name: "child skipped: running", tree: func(r *recorder) *Spec { return LoopInt("1", "{v}", r.leaf("A", "K")) },
-			steps: []tstep{tick(Running, "A:K", "R I"), tick(Success, "", "I I")}},
-		{name: "empty queue: if_empty", tree: func(r *recorder) *Spec {
-			return LoopInt("", "{v}", r.leaf("A", "S")).With("if_empty", "SKIPPED")
-		}, steps: []tstep{tick(Skipped, "", "I I")}},
-		{name: "if_empty FAILURE", tree: func(r *recorder) *Spec {
-			return LoopString("x", "{v}", r.leaf("A", "S")).With("if_empty", "FAILURE")
-		}, steps: []tstep{tick(Running, "A:S", "R I").then(entryIs("v", "x")), tick(Failure, "", "I I")}},
-		{name: "halt: the next activation starts over", tree: func(r *recorder) *Spec { return LoopInt("1;2", "{v}", r.leaf("A", "R")) },
-			steps: []tstep{tick(Running, "A:R", "R R"), halt("A:halt", "I I"), tick(Running, "A:R", "R R").then(entryIs("v", "1"))}},
-		{name: "a slice entry is consumed in place", tree: func(r *recorder) *Spec { return LoopInt("{q}", "{v}", r.leaf("A", "S F")) },
-			steps: []tstep{
-				tick(Running, "A:S", "").first(func(tree *Tree) error {
-					return tree.Blackboard().Entry("q").Set(blackboard.ValueOf([]int{4, 5, 6}))
-				}).then(entryIs("q", "[5 6]")),
-				tick(Failure, "A:F", "").then(func(t *testing.T, tree *Tree) {
+		{Name: "child running: nothing popped", Tree: func(r *bttest.Recorder) *Spec { return LoopInt("1;2", "{v}", r.Leaf("A", "R S R S")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "A:R", "R R").Then(bttest.EntryIs("v", "1")), bttest.Tick(Running, "A:S", "R I").Then(bttest.EntryIs("v", "1")),
+				bttest.Tick(Running, "A:R", "R R").Then(bttest.EntryIs("v", "2")), bttest.Tick(Running, "A:S", "R I"), bttest.Tick(Success, "", "I I")}},
+		{Name: "child failure: failure", Tree: func(r *bttest.Recorder) *Spec { return LoopInt("1;2;3", "{v}", r.Leaf("A", "S F")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "A:S", "R I"), bttest.Tick(Failure, "A:F", "I I").Then(bttest.EntryIs("v", "2"))}},
+		{Name: "child skipped: running", Tree: func(r *bttest.Recorder) *Spec { return LoopInt("1", "{v}", r.Leaf("A", "K")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "A:K", "R I"), bttest.Tick(Success, "", "I I")}},
+		{Name: "empty queue: if_empty", Tree: func(r *bttest.Recorder) *Spec {
+			return LoopInt("", "{v}", r.Leaf("A", "S")).With("if_empty", "SKIPPED")
+		}, Steps: []bttest.Step{bttest.Tick(Skipped, "", "I I")}},
+		{Name: "if_empty FAILURE", Tree: func(r *bttest.Recorder) *Spec {
+			return LoopString("x", "{v}", r.Leaf("A", "S")).With("if_empty", "FAILURE")
+		}, Steps: []bttest.Step{bttest.Tick(Running, "A:S", "R I").Then(bttest.EntryIs("v", "x")), bttest.Tick(Failure, "", "I I")}},
+		{Name: "halt: the next activation starts over", Tree: func(r *bttest.Recorder) *Spec { return LoopInt("1;2", "{v}", r.Leaf("A", "R")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "A:R", "R R"), bttest.Halt("A:halt", "I I"), bttest.Tick(Running, "A:R", "R R").Then(bttest.EntryIs("v", "1"))}},
+		{Name: "a slice entry is consumed in place", Tree: func(r *bttest.Recorder) *Spec { return LoopInt("{q}", "{v}", r.Leaf("A", "S F")) },
+			Steps: []bttest.Step{
+				bttest.Tick(Running, "A:S", "").First(func(t *testing.T, tree *Tree) {
+					if err := tree.Blackboard().Entry("q").Set(blackboard.ValueOf([]int{4, 5, 6})); err != nil {
+						t.Fatal(err)
+					}
+				}).Then(bttest.EntryIs("q", "[5 6]")),
+				bttest.Tick(Failure, "A:F", "").Then(func(t *testing.T, tree *Tree) {
 					q, err := blackboard.Get[[]int](tree.Blackboard().Entry("q"))
 					if err != nil || len(q) != 1 || q[0] != 6 {
 						t.Errorf("queue %v, %v; want [6]", q, err)
 					}
 				}),
 			}},
-		{name: "a text entry is read once per activation", tree: func(r *recorder) *Spec {
-			return LoopDouble("{q}", "{v}", r.leaf("A", "S"))
-		}, steps: []tstep{
-			tick(Running, "A:S", "").first(set("q", blackboard.String("0.5;1.5"))).then(entryIs("v", "0.5")),
-			tick(Running, "A:S", "").first(set("q", blackboard.String("9"))).then(entryIs("v", "1.5")),
-			tick(Success, "", "").then(entryIs("q", "9")),
+		{Name: "a text entry is read once per activation", Tree: func(r *bttest.Recorder) *Spec {
+			return LoopDouble("{q}", "{v}", r.Leaf("A", "S"))
+		}, Steps: []bttest.Step{
+			bttest.Tick(Running, "A:S", "").First(bttest.Assign("q", blackboard.String("0.5;1.5"))).Then(bttest.EntryIs("v", "0.5")),
+			bttest.Tick(Running, "A:S", "").First(bttest.Assign("q", blackboard.String("9"))).Then(bttest.EntryIs("v", "1.5")),
+			bttest.Tick(Success, "", "").Then(bttest.EntryIs("q", "9")),
 		}},
-		{name: "an empty entry is an empty queue", tree: func(r *recorder) *Spec { return LoopBool("{q}", "{v}", r.leaf("A", "S")) },
-			steps: []tstep{tick(Success, "", "I I")}},
-		{name: "LoopBool", tree: func(r *recorder) *Spec { return LoopBool("true;0", "{v}", r.leaf("A", "S")) },
-			steps: []tstep{tick(Running, "A:S", "").then(entryIs("v", "true")), tick(Running, "A:S", "").then(entryIs("v", "false"))}},
+		{Name: "an empty entry is an empty queue", Tree: func(r *bttest.Recorder) *Spec { return LoopBool("{q}", "{v}", r.Leaf("A", "S")) },
+			Steps: []bttest.Step{bttest.Tick(Success, "", "I I")}},
+		{Name: "LoopBool", Tree: func(r *bttest.Recorder) *Spec { return LoopBool("true;0", "{v}", r.Leaf("A", "S")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "A:S", "").Then(bttest.EntryIs("v", "true")), bttest.Tick(Running, "A:S", "").Then(bttest.EntryIs("v", "false"))}},
 	})
 	tickError(t, LoopInt("1;x", "{v}", AlwaysSuccess()), `port "queue"`)
 	tickError(t, Sequence(Script("q := 3"), LoopInt("{q}", "{v}", AlwaysSuccess())), `holds a int64, not a []int`)
@@ -372,108 +223,112 @@ func TestLoopQueue(t *testing.T) {
 }
 
 func TestSkipUnlessUpdated(t *testing.T) {
-	runDecCases(t, []decCase{
-		{name: "missing entry: skipped", tree: func(r *recorder) *Spec { return SkipUnlessUpdated("x", r.leaf("A", "S")) },
-			steps: []tstep{tick(Skipped, "", "I I")}},
-		{name: "updated: tick the child; not updated since: skipped", tree: func(r *recorder) *Spec {
-			return SkipUnlessUpdated("{x}", r.leaf("A", "S F"))
-		}, steps: []tstep{
-			tick(Success, "A:S", "I I").first(set("x", blackboard.Int(1))),
-			tick(Skipped, "", "I I"),
-			tick(Failure, "A:F", "I I").first(set("x", blackboard.Int(1))), // a write, even of the same value
+	bttest.Run(t, []bttest.Case{
+		{Name: "missing entry: skipped", Tree: func(r *bttest.Recorder) *Spec { return SkipUnlessUpdated("x", r.Leaf("A", "S")) },
+			Steps: []bttest.Step{bttest.Tick(Skipped, "", "I I")}},
+		{Name: "updated: tick the child; not updated since: skipped", Tree: func(r *bttest.Recorder) *Spec {
+			return SkipUnlessUpdated("{x}", r.Leaf("A", "S F"))
+		}, Steps: []bttest.Step{
+			bttest.Tick(Success, "A:S", "I I").First(bttest.Assign("x", blackboard.Int(1))),
+			bttest.Tick(Skipped, "", "I I"),
+			bttest.Tick(Failure, "A:F", "I I").First(bttest.Assign("x", blackboard.Int(1))), // a write, even of the same value
 		}},
-		{name: "running child goes on without looking", tree: func(r *recorder) *Spec {
-			return SkipUnlessUpdated("x", r.leaf("A", "R R S S"))
-		}, steps: []tstep{
-			tick(Running, "A:R", "R R").first(set("x", blackboard.Int(1))),
-			tick(Running, "A:R", "R R"), tick(Success, "A:S", "I I"), tick(Skipped, "", "I I"),
+		{Name: "running child goes on without looking", Tree: func(r *bttest.Recorder) *Spec {
+			return SkipUnlessUpdated("x", r.Leaf("A", "R R S S"))
+		}, Steps: []bttest.Step{
+			bttest.Tick(Running, "A:R", "R R").First(bttest.Assign("x", blackboard.Int(1))),
+			bttest.Tick(Running, "A:R", "R R"), bttest.Tick(Success, "A:S", "I I"), bttest.Tick(Skipped, "", "I I"),
 		}},
-		{name: "halt: look again", tree: func(r *recorder) *Spec { return SkipUnlessUpdated("x", r.leaf("A", "R")) },
-			steps: []tstep{tick(Running, "A:R", "").first(set("x", blackboard.Int(1))), halt("A:halt", "I I"), tick(Skipped, "", "I I")}},
-		{name: "unset is not an update", tree: func(r *recorder) *Spec { return SkipUnlessUpdated("x", r.leaf("A", "S")) },
-			steps: []tstep{
-				tick(Success, "A:S", "").first(set("x", blackboard.Int(1))),
-				tick(Skipped, "", "").first(func(tree *Tree) error { tree.Blackboard().Unset("x"); return nil }),
+		{Name: "halt: look again", Tree: func(r *bttest.Recorder) *Spec { return SkipUnlessUpdated("x", r.Leaf("A", "R")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "A:R", "").First(bttest.Assign("x", blackboard.Int(1))), bttest.Halt("A:halt", "I I"), bttest.Tick(Skipped, "", "I I")}},
+		{Name: "unset is not an update", Tree: func(r *bttest.Recorder) *Spec { return SkipUnlessUpdated("x", r.Leaf("A", "S")) },
+			Steps: []bttest.Step{
+				bttest.Tick(Success, "A:S", "").First(bttest.Assign("x", blackboard.Int(1))),
+				bttest.Tick(Skipped, "", "").First(func(_ *testing.T, tree *Tree) { tree.Blackboard().Unset("x") }),
 			}},
 	})
-	tickError(t, skipUnlessUpdatedModel.Spec(AlwaysSuccess()), `SkipUnlessUpdated needs the port "entry": set it with With("entry", …)`)
+	tickError(t, builtin("SkipUnlessUpdated").Spec(AlwaysSuccess()), `SkipUnlessUpdated needs the port "entry": set it with With("entry", …)`)
 }
 
 func TestWaitValueUpdate(t *testing.T) {
-	runDecCases(t, []decCase{
-		{name: "waits until the entry is written", tree: func(r *recorder) *Spec { return WaitValueUpdate("x", r.leaf("A", "S")) },
-			steps: []tstep{
-				tick(Running, "", "R I"), tick(Running, "", "R I"),
-				tick(Success, "A:S", "I I").first(set("x", blackboard.String("now"))),
-				tick(Running, "", "R I"),
+	bttest.Run(t, []bttest.Case{
+		{Name: "waits until the entry is written", Tree: func(r *bttest.Recorder) *Spec { return WaitValueUpdate("x", r.Leaf("A", "S")) },
+			Steps: []bttest.Step{
+				bttest.Tick(Running, "", "R I"), bttest.Tick(Running, "", "R I"),
+				bttest.Tick(Success, "A:S", "I I").First(bttest.Assign("x", blackboard.String("now"))),
+				bttest.Tick(Running, "", "R I"),
 			}},
-		{name: "running child goes on without looking", tree: func(r *recorder) *Spec {
-			return WaitValueUpdate("x", r.leaf("A", "R S"))
-		}, steps: []tstep{tick(Running, "A:R", "R R").first(set("x", blackboard.Int(1))), tick(Success, "A:S", "I I")}},
-		{name: "halt", tree: func(r *recorder) *Spec { return WaitValueUpdate("x", r.leaf("A", "R")) },
-			steps: []tstep{tick(Running, "A:R", "").first(set("x", blackboard.Int(1))), halt("A:halt", "I I"), tick(Running, "", "R I")}},
+		{Name: "running child goes on without looking", Tree: func(r *bttest.Recorder) *Spec {
+			return WaitValueUpdate("x", r.Leaf("A", "R S"))
+		}, Steps: []bttest.Step{bttest.Tick(Running, "A:R", "R R").First(bttest.Assign("x", blackboard.Int(1))), bttest.Tick(Success, "A:S", "I I")}},
+		{Name: "halt", Tree: func(r *bttest.Recorder) *Spec { return WaitValueUpdate("x", r.Leaf("A", "R")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "A:R", "").First(bttest.Assign("x", blackboard.Int(1))), bttest.Halt("A:halt", "I I"), bttest.Tick(Running, "", "R I")}},
 	})
 }
 
 func TestWasEntryUpdated(t *testing.T) {
-	runDecCases(t, []decCase{
-		{name: "contract", tree: func(*recorder) *Spec { return WasEntryUpdated("{x}") }, steps: []tstep{
-			tick(Failure, "", "I"), // missing
-			tick(Success, "", "I").first(set("x", blackboard.Int(1))),
-			tick(Failure, "", "I"), // not written since
-			tick(Success, "", "I").first(set("x", blackboard.Int(2))),
+	bttest.Run(t, []bttest.Case{
+		{Name: "contract", Tree: func(*bttest.Recorder) *Spec { return WasEntryUpdated("{x}") }, Steps: []bttest.Step{
+			bttest.Tick(Failure, "", "I"), // missing
+			bttest.Tick(Success, "", "I").First(bttest.Assign("x", blackboard.Int(1))),
+			bttest.Tick(Failure, "", "I"), // not written since
+			bttest.Tick(Success, "", "I").First(bttest.Assign("x", blackboard.Int(2))),
 		}},
 	})
 }
 
 func TestSetBlackboard(t *testing.T) {
-	runDecCases(t, []decCase{
-		{name: "a literal is stored as text", tree: func(*recorder) *Spec { return SetBlackboard("greeting", "42") },
-			steps: []tstep{tick(Success, "", "I").then(func(t *testing.T, tree *Tree) {
+	bttest.Run(t, []bttest.Case{
+		{Name: "a literal is stored as text", Tree: func(*bttest.Recorder) *Spec { return SetBlackboard("greeting", "42") },
+			Steps: []bttest.Step{bttest.Tick(Success, "", "I").Then(func(t *testing.T, tree *Tree) {
 				if v := tree.Blackboard().Entry("greeting").Load(); v.Kind() != blackboard.KindString || v.Str() != "42" {
 					t.Errorf("greeting = %#v", v)
 				}
 			})}},
-		{name: "{src} copies value and type", tree: func(*recorder) *Spec {
+		{Name: "{src} copies value and type", Tree: func(*bttest.Recorder) *Spec {
 			return Sequence(Script("src := 41"), SetBlackboard("copy", "{src}"), Script("copy += 1"))
-		}, steps: []tstep{tick(Success, "", "").then(entryIs("copy", "42"))}},
-		{name: "text into a typed entry is converted", tree: func(*recorder) *Spec { return SetBlackboard("n", "7") },
-			steps: []tstep{tick(Success, "", "").first(func(tree *Tree) error {
-				return blackboard.Put(tree.Blackboard().Entry("n"), 3)
-			}).then(func(t *testing.T, tree *Tree) {
+		}, Steps: []bttest.Step{bttest.Tick(Success, "", "").Then(bttest.EntryIs("copy", "42"))}},
+		{Name: "text into a typed entry is converted", Tree: func(*bttest.Recorder) *Spec { return SetBlackboard("n", "7") },
+			Steps: []bttest.Step{bttest.Tick(Success, "", "").First(func(t *testing.T, tree *Tree) {
+				if err := blackboard.Put(tree.Blackboard().Entry("n"), 3); err != nil {
+					t.Fatal(err)
+				}
+			}).Then(func(t *testing.T, tree *Tree) {
 				if v := tree.Blackboard().Entry("n").Load(); v.Kind() != blackboard.KindInt || v.Int() != 7 {
 					t.Errorf("n = %#v", v)
 				}
 			})}},
-		{name: "an empty source: failure", tree: func(*recorder) *Spec {
+		{Name: "an empty source: failure", Tree: func(*bttest.Recorder) *Spec {
 			return Sequence(SetBlackboard("dst", "{src}"))
-		}, steps: []tstep{tick(Failure, "", "").first(func(tree *Tree) error {
-			return tree.Blackboard().Entry("src").Declare(nil)
-		}).then(entryIs("dst", ""))}},
-		{name: "a source nothing wrote: failure, and a Fallback goes on", tree: func(*recorder) *Spec {
+		}, Steps: []bttest.Step{bttest.Tick(Failure, "", "").First(func(t *testing.T, tree *Tree) {
+			if err := tree.Blackboard().Entry("src").Declare(nil); err != nil {
+				t.Fatal(err)
+			}
+		}).Then(bttest.EntryIs("dst", ""))}},
+		{Name: "a source nothing wrote: failure, and a Fallback goes on", Tree: func(*bttest.Recorder) *Spec {
 			return Fallback(SetBlackboard("dst", "{never}"), Script("next := 1"))
-		}, steps: []tstep{tick(Success, "", "").then(entryIs("next", "1")).then(entryIs("dst", ""))}},
-		{name: "output_key {k}: the key is read from k", tree: func(*recorder) *Spec {
+		}, Steps: []bttest.Step{bttest.Tick(Success, "", "").Then(bttest.EntryIs("next", "1")).Then(bttest.EntryIs("dst", ""))}},
+		{Name: "output_key {k}: the key is read from k", Tree: func(*bttest.Recorder) *Spec {
 			return Sequence(Script("k := 'target'"), SetBlackboard("{k}", "x"))
-		}, steps: []tstep{tick(Success, "", "").then(entryIs("target", "x"))}},
-		{name: "a write is an update", tree: func(*recorder) *Spec {
+		}, Steps: []bttest.Step{bttest.Tick(Success, "", "").Then(bttest.EntryIs("target", "x"))}},
+		{Name: "a write is an update", Tree: func(*bttest.Recorder) *Spec {
 			return Sequence(SetBlackboard("x", "1"), WasEntryUpdated("x"))
-		}, steps: []tstep{tick(Success, "", "")}},
+		}, Steps: []bttest.Step{bttest.Tick(Success, "", "")}},
 	})
 	tickError(t, Sequence(Script("gone := 1"), UnsetBlackboard("gone"), SetBlackboard("dst", "{gone}")), `the entry "gone" does not exist`)
 	typed := NewAction("typed", func(n *Node) (Status, error) { return Success, blackboard.Put(n.Blackboard().Entry("n"), 1) })
 	tickError(t, Sequence(typed.Spec(), SetBlackboard("n", "x")), `entry "n"`)
-	tickError(t, setBlackboardModel.Spec().With("value", "1"), `SetBlackboard needs the port "output_key": set it with With("output_key", …)`)
+	tickError(t, builtin("SetBlackboard").Spec().With("value", "1"), `SetBlackboard needs the port "output_key": set it with With("output_key", …)`)
 }
 
 func TestUnsetBlackboard(t *testing.T) {
-	runDecCases(t, []decCase{
-		{name: "present or absent: success", tree: func(*recorder) *Spec {
+	bttest.Run(t, []bttest.Case{
+		{Name: "present or absent: success", Tree: func(*bttest.Recorder) *Spec {
 			return Sequence(Script("a := 1"), UnsetBlackboard("a"), UnsetBlackboard("never"))
-		}, steps: []tstep{tick(Success, "", "I I I I").then(entryIs("a", ""))}},
-		{name: "only the node's own scope", tree: func(*recorder) *Spec {
+		}, Steps: []bttest.Step{bttest.Tick(Success, "", "I I I I").Then(bttest.EntryIs("a", ""))}},
+		{Name: "only the node's own scope", Tree: func(*bttest.Recorder) *Spec {
 			return Sequence(Script("a := 1"), SubTree("sub", UnsetBlackboard("a")).AutoRemap(true))
-		}, steps: []tstep{tick(Success, "", "").then(entryIs("a", "1"))}},
+		}, Steps: []bttest.Step{bttest.Tick(Success, "", "").Then(bttest.EntryIs("a", "1"))}},
 	})
 }
 
@@ -494,7 +349,7 @@ func TestDecoratorTicksDoNotAllocate(t *testing.T) {
 		again(SuccessUntil(3, AlwaysSuccess())), again(FailureUntil(3, AlwaysSuccess())),
 		again(TestNode(TestNodeConfig{})), AlwaysRunning(),
 		again(Loop(2, AlwaysSuccess()).With("in_one_tick", "true")),
-	), WithClock(&fakeClock{now: epoch}))
+	), WithClock(bttest.NewClock(epoch)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ var allowed = map[string][]string{
 	"btxml":         {},
 	".":             {"script", "blackboard", "btxml", "internal/typo"},
 	"btlog":         {".", "btxml"},
-	"bttest":        {"."},
+	"bttest":        {".", "blackboard"},
 	"internal/typo": {},
 }
 

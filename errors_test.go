@@ -1,12 +1,14 @@
-package bt
+package bt_test
 
 import (
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	. "github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the tests")
@@ -32,28 +34,8 @@ func TestLoadErrors(t *testing.T) {
 			if err == nil {
 				t.Fatal("no error")
 			}
-			golden(t, strings.TrimSuffix(file, ".xml")+".err", err.Error()+"\n", func(want, got string) string {
-				return fmt.Sprintf("got:\n%s\nwant:\n%s", got, want)
-			})
+			bttest.Golden(t, strings.TrimSuffix(file, ".xml")+".err", err.Error()+"\n", *update)
 		})
-	}
-}
-
-// golden compares got with the content of the file path (which -update rewrites with
-// got) and reports a difference with diff(want, got).
-func golden(t *testing.T, path, got string, diff func(want, got string) string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs (go test -update rewrites it):\n%s", path, diff(string(want), got))
 	}
 }
 

@@ -1,14 +1,17 @@
-package bt
+package bt_test
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	. "github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
 )
 
 // passThrough is a test decorator: it returns its child's status.
 var passThrough = &Model{ID: "Pass", Kind: KindDecorator, New: func(*Init) (Behavior, error) {
-	return action1(func(n *Node) Status { return n.Child(0).Tick() }), nil
+	return passBehavior{}, nil
 }}
 
 func TestPreConditions(t *testing.T) {
@@ -19,87 +22,87 @@ func TestPreConditions(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		pres  []pre
-		steps []step
+		steps []bttest.Step
 	}{
-		{"failureIf true fails without ticking", []pre{{FailureIf, true}}, []step{{want: Failure, log: "post"}}},
-		{"successIf true succeeds without ticking", []pre{{SuccessIf, true}}, []step{{want: Success, log: "post"}}},
-		{"skipIf true skips without ticking", []pre{{SkipIf, true}}, []step{{want: Skipped, log: "", states: "I"}}},
-		{"while false skips", []pre{{While, false}}, []step{{want: Skipped, log: ""}}},
+		{"failureIf true fails without ticking", []pre{{FailureIf, true}}, []bttest.Step{{Want: Failure, Log: "post"}}},
+		{"successIf true succeeds without ticking", []pre{{SuccessIf, true}}, []bttest.Step{{Want: Success, Log: "post"}}},
+		{"skipIf true skips without ticking", []pre{{SkipIf, true}}, []bttest.Step{{Want: Skipped, Log: "", States: "I"}}},
+		{"while false skips", []pre{{While, false}}, []bttest.Step{{Want: Skipped, Log: ""}}},
 		{"false conditions let the node tick", []pre{{FailureIf, false}, {SuccessIf, false}, {SkipIf, false}, {While, true}},
-			[]step{{want: Running, log: "A:R"}, {want: Success, log: "A:S post"}}},
-		{"failureIf is checked before successIf", []pre{{SuccessIf, true}, {FailureIf, true}}, []step{{want: Failure, log: "post"}}},
-		{"successIf is checked before skipIf", []pre{{SkipIf, true}, {SuccessIf, true}}, []step{{want: Success, log: "post"}}},
+			[]bttest.Step{{Want: Running, Log: "A:R"}, {Want: Success, Log: "A:S post"}}},
+		{"failureIf is checked before successIf", []pre{{SuccessIf, true}, {FailureIf, true}}, []bttest.Step{{Want: Failure, Log: "post"}}},
+		{"successIf is checked before skipIf", []pre{{SkipIf, true}, {SuccessIf, true}}, []bttest.Step{{Want: Success, Log: "post"}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := &recorder{}
-			s := r.leaf("A", "R S")
+			r := &bttest.Recorder{}
+			s := r.Leaf("A", "R S")
 			for _, p := range c.pres {
 				ok := p.ok
 				s.Pre(p.h, func(*Node) bool { return ok })
 			}
-			s.Post(Post, func(n *Node) { r.log = append(r.log, "post") })
+			s.Post(Post, func(n *Node) { r.Log("post") })
 			tree, err := NewTree(s)
 			if err != nil {
 				t.Fatal(err)
 			}
-			runSteps(t, tree, r, false, c.steps)
+			bttest.Play(t, tree, r, bttest.TickOnce, c.steps)
 		})
 	}
 }
 
 func TestPreConditionsOnlyWhenIdle(t *testing.T) {
-	r := &recorder{}
+	r := &bttest.Recorder{}
 	skip := false
-	tree, err := NewTree(Sequence(r.leaf("A", "R R S").Pre(SkipIf, func(*Node) bool { return skip })))
+	tree, err := NewTree(Sequence(r.Leaf("A", "R R S").Pre(SkipIf, func(*Node) bool { return skip })))
 	if err != nil {
 		t.Fatal(err)
 	}
-	runSteps(t, tree, r, false, []step{{want: Running, log: "A:R"}})
+	bttest.Play(t, tree, r, bttest.TickOnce, []bttest.Step{{Want: Running, Log: "A:R"}})
 	skip = true // ignored while A is Running
-	runSteps(t, tree, r, false, []step{{want: Running, log: "A:R"}, {want: Success, log: "A:S"}, {want: Skipped, log: ""}})
+	bttest.Play(t, tree, r, bttest.TickOnce, []bttest.Step{{Want: Running, Log: "A:R"}, {Want: Success, Log: "A:S"}, {Want: Skipped, Log: ""}})
 }
 
 func TestWhileHaltsARunningNode(t *testing.T) {
-	r := &recorder{}
+	r := &bttest.Recorder{}
 	ok := true
-	leaf := r.leaf("A", "R").
+	leaf := r.Leaf("A", "R").
 		Pre(While, func(*Node) bool { return ok }).
-		Post(OnHalted, func(*Node) { r.log = append(r.log, "onHalted") })
-	tree, err := NewTree(Sequence(leaf, r.leaf("B", "S")))
+		Post(OnHalted, func(*Node) { r.Log("onHalted") })
+	tree, err := NewTree(Sequence(leaf, r.Leaf("B", "S")))
 	if err != nil {
 		t.Fatal(err)
 	}
-	runSteps(t, tree, r, false, []step{{want: Running, log: "A:R"}})
+	bttest.Play(t, tree, r, bttest.TickOnce, []bttest.Step{{Want: Running, Log: "A:R"}})
 	ok = false
-	runSteps(t, tree, r, false, []step{{want: Success, log: "A:halt onHalted B:S", states: "I I I"}})
+	bttest.Play(t, tree, r, bttest.TickOnce, []bttest.Step{{Want: Success, Log: "A:halt onHalted B:S", States: "I I I"}})
 }
 
 func TestPostConditions(t *testing.T) {
-	r := &recorder{}
-	note := func(what string) func(*Node) { return func(*Node) { r.log = append(r.log, what) } }
+	r := &bttest.Recorder{}
+	note := func(what string) func(*Node) { return func(*Node) { r.Log(what) } }
 	leaf := func(name, script string) *Spec {
-		return r.leaf(name, script).Post(OnSuccess, note(name+".onSuccess")).Post(OnFailure, note(name+".onFailure")).
+		return r.Leaf(name, script).Post(OnSuccess, note(name+".onSuccess")).Post(OnFailure, note(name+".onFailure")).
 			Post(Post, note(name+".post")).Post(OnHalted, note(name+".onHalted"))
 	}
 	tree, err := NewTree(ReactiveSequence(leaf("A", "S S F"), leaf("B", "R K")))
 	if err != nil {
 		t.Fatal(err)
 	}
-	runSteps(t, tree, r, false, []step{
-		{want: Running, log: "A:S A.onSuccess A.post B:R"},
-		{want: Success, log: "A:S A.onSuccess A.post B:K"}, // nothing after Skipped
-		{want: Failure, log: "A:F A.onFailure A.post"},
+	bttest.Play(t, tree, r, bttest.TickOnce, []bttest.Step{
+		{Want: Running, Log: "A:S A.onSuccess A.post B:R"},
+		{Want: Success, Log: "A:S A.onSuccess A.post B:K"}, // nothing after Skipped
+		{Want: Failure, Log: "A:F A.onFailure A.post"},
 	})
 	tree, err = NewTree(Sequence(leaf("A", "R")))
 	if err != nil {
 		t.Fatal(err)
 	}
-	runSteps(t, tree, r, false, []step{{want: Running, log: "A:R"}, {halt: true, log: "A:halt A.onHalted"}})
+	bttest.Play(t, tree, r, bttest.TickOnce, []bttest.Step{{Want: Running, Log: "A:R"}, {Halt: true, Log: "A:halt A.onHalted"}})
 }
 
 func TestHookRejectsWrongKind(t *testing.T) {
-	r := &recorder{}
-	_, err := NewTree(r.leaf("A", "S").Pre(Post, func(*Node) bool { return true }).Post(SkipIf, func(*Node) {}))
+	r := &bttest.Recorder{}
+	_, err := NewTree(r.Leaf("A", "S").Pre(Post, func(*Node) bool { return true }).Post(SkipIf, func(*Node) {}))
 	want := "node A::1 (A): _post is not a pre-condition\nnode A::1 (A): _skipIf is not a post-condition"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v", err)
@@ -107,30 +110,30 @@ func TestHookRejectsWrongKind(t *testing.T) {
 }
 
 func TestDecoratorResetsCompletedChild(t *testing.T) {
-	r := &recorder{}
-	tree, err := NewTree(Sequence(passThrough.Spec(r.leaf("A", "S")), r.leaf("B", "R")))
+	r := &bttest.Recorder{}
+	tree, err := NewTree(Sequence(passThrough.Spec(r.Leaf("A", "S")), r.Leaf("B", "R")))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// A is reset by its decorator at once, although the Sequence is still running.
-	runSteps(t, tree, r, false, []step{{want: Running, log: "A:S B:R", states: "R S I R"}})
+	bttest.Play(t, tree, r, bttest.TickOnce, []bttest.Step{{Want: Running, Log: "A:S B:R", States: "R S I R"}})
 }
 
 func TestSkippedIsNeverStored(t *testing.T) {
-	r := &recorder{}
-	tree, err := NewTree(Sequence(r.leaf("A", "R K"), r.leaf("B", "R")))
+	r := &bttest.Recorder{}
+	tree, err := NewTree(Sequence(r.Leaf("A", "R K"), r.Leaf("B", "R")))
 	if err != nil {
 		t.Fatal(err)
 	}
-	runSteps(t, tree, r, false, []step{
-		{want: Running, log: "A:R", states: "R R I"},
-		{want: Running, log: "A:K B:R", states: "R I R"}, // A was Running, returned Skipped: now Idle
+	bttest.Play(t, tree, r, bttest.TickOnce, []bttest.Step{
+		{Want: Running, Log: "A:R", States: "R R I"},
+		{Want: Running, Log: "A:K B:R", States: "R I R"}, // A was Running, returned Skipped: now Idle
 	})
 }
 
 func TestReturningIdleIsAnError(t *testing.T) {
-	r := &recorder{}
-	tree, err := NewTree(Sequence(r.leaf("A", "S"), r.leaf("B", "I").Named("bad")))
+	r := &bttest.Recorder{}
+	tree, err := NewTree(Sequence(r.Leaf("A", "S"), r.Leaf("B", "I").Named("bad")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,8 +145,8 @@ func TestReturningIdleIsAnError(t *testing.T) {
 }
 
 func TestUIDsAndPaths(t *testing.T) {
-	r := &recorder{}
-	tree, err := NewTree(Sequence(r.leaf("A", "S"), Fallback(r.leaf("B", "S").Named("bee"), r.leaf("C", "S")).Named("fb")))
+	r := &bttest.Recorder{}
+	tree, err := NewTree(Sequence(r.Leaf("A", "S"), Fallback(r.Leaf("B", "S").Named("bee"), r.Leaf("C", "S")).Named("fb")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,19 +173,19 @@ func TestUIDsAndPaths(t *testing.T) {
 }
 
 // haltLogger is a user control that ticks its only child and logs its own Halt.
-type haltLogger struct{ r *recorder }
+type haltLogger struct{ r *bttest.Recorder }
 
 func (h haltLogger) Tick(n *Node) Status { return n.Child(0).Tick() }
-func (h haltLogger) Halt(*Node)          { h.r.log = append(h.r.log, "C:halt") }
+func (h haltLogger) Halt(*Node)          { h.r.Log("C:halt") }
 
 func TestHaltOrder(t *testing.T) {
-	r := &recorder{}
-	note := func(what string) func(*Node) { return func(*Node) { r.log = append(r.log, what) } }
+	r := &bttest.Recorder{}
+	note := func(what string) func(*Node) { return func(*Node) { r.Log(what) } }
 	control := &Model{ID: "C", Kind: KindControl, New: func(*Init) (Behavior, error) { return haltLogger{r}, nil }}
-	tree, err := NewTree(control.Spec(r.leaf("A", "R").Post(OnHalted, note("A.onHalted"))).Post(OnHalted, note("C.onHalted")))
+	tree, err := NewTree(control.Spec(r.Leaf("A", "R").Post(OnHalted, note("A.onHalted"))).Post(OnHalted, note("C.onHalted")))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// A node's Halt runs before its children are halted, its _onHalted after theirs.
-	runSteps(t, tree, r, false, []step{{want: Running, log: "A:R"}, {halt: true, log: "C:halt A:halt A.onHalted C.onHalted"}})
+	bttest.Play(t, tree, r, bttest.TickOnce, []bttest.Step{{Want: Running, Log: "A:R"}, {Halt: true, Log: "C:halt A:halt A.onHalted C.onHalted"}})
 }

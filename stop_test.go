@@ -1,4 +1,4 @@
-package bt
+package bt_test
 
 import (
 	"context"
@@ -6,6 +6,9 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
+
+	. "github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
 )
 
 // Item 8 of issue 13: another goroutine stops a tree that TickWhileRunning ticks: the
@@ -13,8 +16,8 @@ import (
 func TestStopFromAnotherGoroutine(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		canceled := make(chan time.Time, 1)
-		r := &recorder{}
-		tree := mustTree(t, Parallel(-1, 1, r.leaf("A", "R"),
+		r := &bttest.Recorder{}
+		tree := mustTree(t, Parallel(-1, 1, r.Leaf("A", "R"),
 			Async("Work", func(ctx context.Context, n *Node) (Status, error) {
 				<-ctx.Done()
 				canceled <- time.Now()
@@ -41,8 +44,8 @@ func TestStopFromAnotherGoroutine(t *testing.T) {
 		if at := <-canceled; at.Sub(start) != time.Minute {
 			t.Errorf("the work was canceled after %v", at.Sub(start))
 		}
-		if log := r.take(); log != "A:R A:halt" || states(tree) != "I I I" {
-			t.Errorf("log %q, states %q", log, states(tree))
+		if log := r.Take(); log != "A:R A:halt" || bttest.States(tree) != "I I I" {
+			t.Errorf("log %q, states %q", log, bttest.States(tree))
 		}
 		// The next run starts afresh, with a context of its own.
 		if s, err := tree.TickOnce(); s != Running || err != nil {
@@ -54,32 +57,32 @@ func TestStopFromAnotherGoroutine(t *testing.T) {
 
 // A Stop that comes between ticks stops the next one, which halts instead of ticking.
 func TestStopBeforeATick(t *testing.T) {
-	r := &recorder{}
-	tree := mustTree(t, Sequence(r.leaf("A", "R")))
+	r := &bttest.Recorder{}
+	tree := mustTree(t, Sequence(r.Leaf("A", "R")))
 	tree.TickOnce()
 	tree.Stop()
 	if s, err := tree.TickOnce(); s != Running || err != ErrStopped {
 		t.Errorf("the tick after Stop: %v %v", s, err)
 	}
-	if log := r.take(); log != "A:R A:halt" {
+	if log := r.Take(); log != "A:R A:halt" {
 		t.Errorf("log %q", log)
 	}
-	if s, err := tree.TickExactlyOnce(); s != Running || err != nil || r.take() != "A:R" {
+	if s, err := tree.TickExactlyOnce(); s != Running || err != nil || r.Take() != "A:R" {
 		t.Errorf("then: %v %v", s, err)
 	}
 }
 
 // A Stop that comes while TickOnce re-ticks stops it before the next re-tick.
 func TestStopWhileReticking(t *testing.T) {
-	r := &recorder{}
+	r := &bttest.Recorder{}
 	var tree *Tree
 	tree = mustTree(t, AsyncSequence(
 		Action("Stop", func() Status { tree.Stop(); return Success }),
-		r.leaf("B", "S")))
+		r.Leaf("B", "S")))
 	if s, err := tree.TickOnce(); s != Running || err != ErrStopped {
 		t.Errorf("TickOnce: %v %v", s, err)
 	}
-	if log := r.take(); log != "" {
+	if log := r.Take(); log != "" {
 		t.Errorf("B was ticked: %q", log)
 	}
 }

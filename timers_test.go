@@ -1,4 +1,4 @@
-package bt
+package bt_test
 
 import (
 	"context"
@@ -6,76 +6,78 @@ import (
 	"testing/synctest"
 	"time"
 
+	. "github.com/gobt/bt"
 	"github.com/gobt/bt/blackboard"
+	"github.com/gobt/bt/bttest"
 )
 
 func TestTimeout(t *testing.T) {
 	yes, no := true, false
 	ms := time.Millisecond
-	runDecCases(t, []decCase{
-		{name: "child completes in time: its status; the timer stops", tree: func(r *recorder) *Spec {
-			return Timeout(100*ms, r.leaf("A", "R S R"))
-		}, steps: []tstep{
-			tick(Running, "A:R", "R R"),
-			tick(Success, "A:S", "I I").after(50 * ms).wokenFirst(no),
-			tick(Running, "A:R", "R R").after(time.Second).wokenFirst(no), // the old timer is gone
+	bttest.Run(t, []bttest.Case{
+		{Name: "child completes in time: its status; the timer stops", Tree: func(r *bttest.Recorder) *Spec {
+			return Timeout(100*ms, r.Leaf("A", "R S R"))
+		}, Steps: []bttest.Step{
+			bttest.Tick(Running, "A:R", "R R"),
+			bttest.Tick(Success, "A:S", "I I").After(50 * ms).First(woken(no)),
+			bttest.Tick(Running, "A:R", "R R").After(time.Second).First(woken(no)), // the old timer is gone
 		}},
-		{name: "child failure", tree: func(r *recorder) *Spec { return Timeout(100*ms, r.leaf("A", "F")) },
-			steps: []tstep{tick(Failure, "A:F", "I I")}},
-		{name: "time up: the next tick halts the child and fails", tree: func(r *recorder) *Spec {
-			return Timeout(100*ms, r.leaf("A", "R"))
-		}, steps: []tstep{
-			tick(Running, "A:R", "R R"),
-			tick(Running, "A:R", "R R").after(99 * ms).wokenFirst(no),
-			tick(Failure, "A:halt", "I I").after(ms).wokenFirst(yes),
-			tick(Running, "A:R", "R R"), // a new activation, a new timer
-			tick(Failure, "A:halt", "I I").after(100 * ms).wokenFirst(yes),
+		{Name: "child failure", Tree: func(r *bttest.Recorder) *Spec { return Timeout(100*ms, r.Leaf("A", "F")) },
+			Steps: []bttest.Step{bttest.Tick(Failure, "A:F", "I I")}},
+		{Name: "time up: the next tick halts the child and fails", Tree: func(r *bttest.Recorder) *Spec {
+			return Timeout(100*ms, r.Leaf("A", "R"))
+		}, Steps: []bttest.Step{
+			bttest.Tick(Running, "A:R", "R R"),
+			bttest.Tick(Running, "A:R", "R R").After(99 * ms).First(woken(no)),
+			bttest.Tick(Failure, "A:halt", "I I").After(ms).First(woken(yes)),
+			bttest.Tick(Running, "A:R", "R R"), // a new activation, a new timer
+			bttest.Tick(Failure, "A:halt", "I I").After(100 * ms).First(woken(yes)),
 		}},
-		{name: "time up wakes TickOnce's caller", mode: onlyOnce, tree: func(r *recorder) *Spec {
-			return Timeout(100*ms, r.leaf("A", "R"))
-		}, steps: []tstep{tick(Running, "A:R", "R R"), tick(Failure, "A:halt", "I I").after(100 * ms)}},
-		{name: "msec 0: no limit", tree: func(r *recorder) *Spec { return Timeout(0, r.leaf("A", "R")) },
-			steps: []tstep{tick(Running, "A:R", "R R"), tick(Running, "A:R", "R R").after(time.Hour).wokenFirst(no)}},
-		{name: "child skipped: skipped, the timer stops", tree: func(r *recorder) *Spec { return Timeout(100*ms, r.leaf("A", "K R")) },
-			steps: []tstep{tick(Skipped, "A:K", "I I"), tick(Running, "A:R", "R R").after(time.Second).wokenFirst(no)}},
-		{name: "halt stops the timer", tree: func(r *recorder) *Spec { return Timeout(100*ms, r.leaf("A", "R")) },
-			steps: []tstep{
-				tick(Running, "A:R", "R R"), halt("A:halt", "I I"),
-				tick(Running, "A:R", "R R").after(time.Second).wokenFirst(no),
+		{Name: "time up wakes TickOnce's caller", Only: bttest.TickOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return Timeout(100*ms, r.Leaf("A", "R"))
+		}, Steps: []bttest.Step{bttest.Tick(Running, "A:R", "R R"), bttest.Tick(Failure, "A:halt", "I I").After(100 * ms)}},
+		{Name: "msec 0: no limit", Tree: func(r *bttest.Recorder) *Spec { return Timeout(0, r.Leaf("A", "R")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "A:R", "R R"), bttest.Tick(Running, "A:R", "R R").After(time.Hour).First(woken(no))}},
+		{Name: "child skipped: skipped, the timer stops", Tree: func(r *bttest.Recorder) *Spec { return Timeout(100*ms, r.Leaf("A", "K R")) },
+			Steps: []bttest.Step{bttest.Tick(Skipped, "A:K", "I I"), bttest.Tick(Running, "A:R", "R R").After(time.Second).First(woken(no))}},
+		{Name: "halt stops the timer", Tree: func(r *bttest.Recorder) *Spec { return Timeout(100*ms, r.Leaf("A", "R")) },
+			Steps: []bttest.Step{
+				bttest.Tick(Running, "A:R", "R R"), bttest.Halt("A:halt", "I I"),
+				bttest.Tick(Running, "A:R", "R R").After(time.Second).First(woken(no)),
 			}},
 	})
-	tickError(t, timeoutModel.Spec(AlwaysSuccess()), `Timeout needs the port "msec": set it with With("msec", …)`)
+	tickError(t, builtin("Timeout").Spec(AlwaysSuccess()), `Timeout needs the port "msec": set it with With("msec", …)`)
 }
 
 func TestDelay(t *testing.T) {
 	yes, no := true, false
 	ms := time.Millisecond
-	runDecCases(t, []decCase{
-		{name: "waits, then ticks the child", tree: func(r *recorder) *Spec { return Delay(100*ms, r.leaf("A", "R S")) },
-			steps: []tstep{
-				tick(Running, "", "R I"),
-				tick(Running, "", "R I").after(50 * ms).wokenFirst(no),
-				tick(Running, "A:R", "R R").after(50 * ms).wokenFirst(yes),
-				tick(Success, "A:S", "I I"),
-				tick(Running, "", "R I"), // the next activation waits again
+	bttest.Run(t, []bttest.Case{
+		{Name: "waits, then ticks the child", Tree: func(r *bttest.Recorder) *Spec { return Delay(100*ms, r.Leaf("A", "R S")) },
+			Steps: []bttest.Step{
+				bttest.Tick(Running, "", "R I"),
+				bttest.Tick(Running, "", "R I").After(50 * ms).First(woken(no)),
+				bttest.Tick(Running, "A:R", "R R").After(50 * ms).First(woken(yes)),
+				bttest.Tick(Success, "A:S", "I I"),
+				bttest.Tick(Running, "", "R I"), // the next activation waits again
 			}},
-		{name: "child failure", tree: func(r *recorder) *Spec { return Delay(10*ms, r.leaf("A", "F")) },
-			steps: []tstep{tick(Running, "", "R I"), tick(Failure, "A:F", "I I").after(10 * ms).wokenFirst(yes)}},
-		{name: "child skipped: the next activation waits again", tree: func(r *recorder) *Spec { return Delay(10*ms, r.leaf("A", "K")) },
-			steps: []tstep{tick(Running, "", "R I"), tick(Skipped, "A:K", "I I").after(10 * ms).wokenFirst(yes), tick(Running, "", "R I")}},
-		{name: "delay 0, exactly once: the child on the next tick", mode: onlyExactly, tree: func(r *recorder) *Spec {
-			return Delay(0, r.leaf("A", "S"))
-		}, steps: []tstep{tick(Running, "", "R I"), tick(Success, "A:S", "I I")}},
-		{name: "delay 0, TickOnce: the child in the same call", mode: onlyOnce, tree: func(r *recorder) *Spec {
-			return Delay(0, r.leaf("A", "S"))
-		}, steps: []tstep{tick(Success, "A:S", "I I")}},
-		{name: "halt stops the timer", tree: func(r *recorder) *Spec { return Delay(100*ms, r.leaf("A", "R")) },
-			steps: []tstep{
-				tick(Running, "", "R I"), halt("", "I I"),
-				tick(Running, "", "R I").after(60 * ms).wokenFirst(no),
-				tick(Running, "", "R I").after(60 * ms).wokenFirst(no), // the first timer would have rung
-				tick(Running, "A:R", "R R").after(40 * ms).wokenFirst(yes),
-				halt("A:halt", "I I"),
+		{Name: "child failure", Tree: func(r *bttest.Recorder) *Spec { return Delay(10*ms, r.Leaf("A", "F")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "", "R I"), bttest.Tick(Failure, "A:F", "I I").After(10 * ms).First(woken(yes))}},
+		{Name: "child skipped: the next activation waits again", Tree: func(r *bttest.Recorder) *Spec { return Delay(10*ms, r.Leaf("A", "K")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "", "R I"), bttest.Tick(Skipped, "A:K", "I I").After(10 * ms).First(woken(yes)), bttest.Tick(Running, "", "R I")}},
+		{Name: "delay 0, exactly once: the child on the next tick", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return Delay(0, r.Leaf("A", "S"))
+		}, Steps: []bttest.Step{bttest.Tick(Running, "", "R I"), bttest.Tick(Success, "A:S", "I I")}},
+		{Name: "delay 0, TickOnce: the child in the same call", Only: bttest.TickOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return Delay(0, r.Leaf("A", "S"))
+		}, Steps: []bttest.Step{bttest.Tick(Success, "A:S", "I I")}},
+		{Name: "halt stops the timer", Tree: func(r *bttest.Recorder) *Spec { return Delay(100*ms, r.Leaf("A", "R")) },
+			Steps: []bttest.Step{
+				bttest.Tick(Running, "", "R I"), bttest.Halt("", "I I"),
+				bttest.Tick(Running, "", "R I").After(60 * ms).First(woken(no)),
+				bttest.Tick(Running, "", "R I").After(60 * ms).First(woken(no)), // the first timer would have rung
+				bttest.Tick(Running, "A:R", "R R").After(40 * ms).First(woken(yes)),
+				bttest.Halt("A:halt", "I I"),
 			}},
 	})
 }
@@ -83,21 +85,21 @@ func TestDelay(t *testing.T) {
 func TestSleepNode(t *testing.T) {
 	yes, no := true, false
 	ms := time.Millisecond
-	runDecCases(t, []decCase{
-		{name: "runs until the time is up", tree: func(*recorder) *Spec { return Sleep(100 * ms) },
-			steps: []tstep{
-				tick(Running, "", "R"),
-				tick(Running, "", "R").after(99 * ms).wokenFirst(no),
-				tick(Success, "", "I").after(ms).wokenFirst(yes),
-				tick(Running, "", "R"),
+	bttest.Run(t, []bttest.Case{
+		{Name: "runs until the time is up", Tree: func(*bttest.Recorder) *Spec { return Sleep(100 * ms) },
+			Steps: []bttest.Step{
+				bttest.Tick(Running, "", "R"),
+				bttest.Tick(Running, "", "R").After(99 * ms).First(woken(no)),
+				bttest.Tick(Success, "", "I").After(ms).First(woken(yes)),
+				bttest.Tick(Running, "", "R"),
 			}},
-		{name: "msec 0: success at once", tree: func(*recorder) *Spec { return Sleep(0) },
-			steps: []tstep{tick(Success, "", "I")}},
-		{name: "halt stops the timer", tree: func(*recorder) *Spec { return Sleep(100 * ms) },
-			steps: []tstep{tick(Running, "", "R"), halt("", "I"), tick(Running, "", "R").after(70 * ms).wokenFirst(no),
-				tick(Running, "", "R").after(70 * ms).wokenFirst(no), tick(Success, "", "I").after(30 * ms).wokenFirst(yes)}},
-		{name: "in a sequence", tree: func(r *recorder) *Spec { return Sequence(Sleep(10*ms), r.leaf("A", "S")) },
-			steps: []tstep{tick(Running, "", "R R I"), tick(Success, "A:S", "I I I").after(10 * ms)}},
+		{Name: "msec 0: success at once", Tree: func(*bttest.Recorder) *Spec { return Sleep(0) },
+			Steps: []bttest.Step{bttest.Tick(Success, "", "I")}},
+		{Name: "halt stops the timer", Tree: func(*bttest.Recorder) *Spec { return Sleep(100 * ms) },
+			Steps: []bttest.Step{bttest.Tick(Running, "", "R"), bttest.Halt("", "I"), bttest.Tick(Running, "", "R").After(70 * ms).First(woken(no)),
+				bttest.Tick(Running, "", "R").After(70 * ms).First(woken(no)), bttest.Tick(Success, "", "I").After(30 * ms).First(woken(yes))}},
+		{Name: "in a sequence", Tree: func(r *bttest.Recorder) *Spec { return Sequence(Sleep(10*ms), r.Leaf("A", "S")) },
+			Steps: []bttest.Step{bttest.Tick(Running, "", "R R I"), bttest.Tick(Success, "A:S", "I I I").After(10 * ms)}},
 	})
 }
 
@@ -149,14 +151,14 @@ func TestHaltCancelsTimersOnTheSystemClock(t *testing.T) {
 		}
 		time.Sleep(2 * time.Second)
 		synctest.Wait()
-		if tree.woken() {
+		if TakeWakeUp(tree) {
 			t.Error("a halted node's timer woke the tree")
 		}
 	})
 }
 
 func TestTimerTicksDoNotAllocate(t *testing.T) {
-	clock := &fakeClock{now: epoch}
+	clock := bttest.NewClock(epoch)
 	tree, err := NewTree(Parallel(-1, 1, Sleep(time.Hour), Timeout(time.Hour, AlwaysRunning()),
 		Delay(time.Hour, AlwaysSuccess()), Time(time.Hour, AlwaysRunning()),
 		TestNode(TestNodeConfig{AsyncDelay: time.Hour})), WithClock(clock))

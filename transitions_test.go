@@ -1,4 +1,4 @@
-package bt
+package bt_test
 
 import (
 	"fmt"
@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	. "github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
 )
 
 // TestTransitions runs trees and compares every status change their observers hear of
@@ -29,7 +32,7 @@ func TestTransitions(t *testing.T) {
 	}
 	for _, file := range append([]string{"testdata/catalogue.xml"}, files...) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			golden(t, strings.TrimSuffix(file, ".xml")+".transitions", transitions(t, file), lineDiff)
+			bttest.Golden(t, strings.TrimSuffix(file, ".xml")+".transitions", transitions(t, file), *update)
 		})
 	}
 }
@@ -46,7 +49,7 @@ func transitions(t *testing.T, file string) string {
 	if err := f.LoadFile(file); err != nil {
 		t.Fatal(err)
 	}
-	clock := &fakeClock{now: epoch}
+	clock := bttest.NewClock(epoch)
 	tree, err := f.NewTree("", WithClock(clock), WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil))))
 	if err != nil {
 		t.Fatal(err)
@@ -73,7 +76,7 @@ func transitions(t *testing.T, file string) string {
 		if s != Running {
 			break
 		}
-		clock.advance(50 * time.Millisecond)
+		clock.Advance(50 * time.Millisecond)
 	}
 	return b.String()
 }
@@ -124,26 +127,3 @@ var userPass = &Model{ID: "UserPass", Kind: KindDecorator, New: func(*Init) (Beh
 type passBehavior struct{}
 
 func (passBehavior) Tick(n *Node) Status { return n.Child(0).Tick() }
-
-// lineDiff lists the first lines where want and got differ, with a line of context.
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		if i < len(w) && i < len(g) && w[i] == g[i] {
-			continue
-		}
-		var b strings.Builder
-		for j := max(i-1, 0); j < i+4; j++ {
-			fmt.Fprintf(&b, "line %d:\n  want %q\n  got  %q\n", j+1, at(w, j), at(g, j))
-		}
-		return b.String()
-	}
-	return ""
-}
-
-func at(lines []string, i int) string {
-	if i < len(lines) {
-		return lines[i]
-	}
-	return "(end)"
-}

@@ -1,0 +1,15 @@
+package bt
+
+// Internals that the tests of package bt_test (which use package bttest) need.
+
+// TakeWakeUp consumes the tree's pending wake-ups and reports whether there were any.
+func TakeWakeUp(t *Tree) bool { return t.woken() }
+
+// Wildcard is wildcard, the matching of substitution rules' path patterns.
+func Wildcard(pattern, text string) bool { return wildcard(pattern, text) }
+
+// NumSubstitutions returns the number of substitution rules of f.
+func NumSubstitutions(f *Factory) int { return len(f.subst) }
+
+// PendingWakeUps returns the number of wake-ups the tree has not consumed.
+func PendingWakeUps(t *Tree) uint32 { return uint32(t.wakes.Load()) }
