@@ -1,5 +1,7 @@
 package bt
 
+import "unsafe"
+
 // Internals that the tests of package bt_test (which use package bttest) need.
 
 // TakeWakeUp consumes the tree's pending wake-ups and reports whether there were any.
@@ -13,3 +15,6 @@ func NumSubstitutions(f *Factory) int { return len(f.subst) }
 
 // PendingWakeUps returns the number of wake-ups the tree has not consumed.
 func PendingWakeUps(t *Tree) uint32 { return uint32(t.wakes.Load()) }
+
+// SizeofNodeMeta is the size of a node's meta (see TestNodeSizes).
+const SizeofNodeMeta = unsafe.Sizeof(nodeMeta{})
