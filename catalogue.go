@@ -15,8 +15,8 @@ type catalogueFile struct {
 //
 // A node whose implementation is its own lives in the file named after its XML ID
 // (RetryUntilSuccessful: retry_until_successful.go); nodes that share one
-// implementation live in one file named after the family (see Files in the package
-// doc). It is never modified.
+// implementation live in one file named after the family (README.md, Working on bt).
+// It is never modified.
 var catalogue = [...]catalogueFile{
 	// Controls (BehaviorTree.CPP)
 	{"sequence.go", []*Model{sequenceModel, fallbackModel, asyncSequenceModel, asyncFallbackModel,

@@ -145,7 +145,7 @@ func (n *Node) typeID() string {
 //     skipped node stays (or becomes) Idle. Observers see every change.
 //  4. After Success or Failure the post-conditions run (_onSuccess or _onFailure, then _post).
 //  5. A decorator resets its child to Idle when the child completed (see
-//     Node.decorated for the order observers see).
+//     the node lifecycle in the package doc for the order observers see).
 //
 // Controls and decorators call Tick on their children; users call Tree.TickOnce.
 func (n *Node) Tick() Status { return n.commit(n.t.tick(n)) }

@@ -240,8 +240,7 @@
 // is read once, and by which instruction; which jumps make up an && or a ?: —
 // to decide what becomes one expression. The lowered form is what runs fast:
 // Go values that call one another, with nothing left to decode, but it has no
-// such view to give. (The steps that read two operands spell the reads out,
-// as the hot path of an expression wants; gen_steps.go writes them.)
+// such view to give.
 // A run executes each instruction at most once, so its cost is bounded by
 // the script's length, and it allocates nothing unless it builds a new
 // string (.., + on strings, or an error).
