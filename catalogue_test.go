@@ -3,7 +3,10 @@ package bt_test
 import (
 	"io"
 	"log/slog"
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -57,5 +60,35 @@ func TestCatalogueTree(t *testing.T) {
 	keys := bb.Keys()
 	if !slices.Contains(keys, "i") || !slices.Contains(keys, "b") {
 		t.Errorf("the Loop nodes' values are missing: %v", keys)
+	}
+}
+
+// TestCatalogueNamesItsFiles checks that the catalogue names the file of each builtin
+// node, the one-file answer to where a node is: the file holds the node's ID (or, for
+// Switch2 … Switch6, the function Switch), and every node of a new factory is there
+// once.
+func TestCatalogueNamesItsFiles(t *testing.T) {
+	seen := map[string]string{}
+	for file, ids := range Catalogue() {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		for _, id := range ids {
+			if prev, dup := seen[id]; dup {
+				t.Errorf("%s is in %s and %s", id, prev, file)
+			}
+			seen[id] = file
+			fn := "func " + strings.TrimRight(id, "0123456789") + "("
+			if !strings.Contains(string(data), strconv.Quote(id)) && !strings.Contains(string(data), fn) {
+				t.Errorf("the catalogue puts %s in %s, which does not name it", id, file)
+			}
+		}
+	}
+	for _, m := range NewFactory().Models() {
+		if _, ok := seen[m.ID]; !ok {
+			t.Errorf("%s is not in the catalogue", m.ID)
+		}
 	}
 }

@@ -18,3 +18,14 @@ func PendingWakeUps(t *Tree) uint32 { return uint32(t.wakes.Load()) }
 
 // SizeofNodeMeta is the size of a node's meta (see TestNodeSizes).
 const SizeofNodeMeta = unsafe.Sizeof(nodeMeta{})
+
+// Catalogue returns the builtin catalogue: the IDs of the nodes each file implements.
+func Catalogue() map[string][]string {
+	files := map[string][]string{}
+	for _, c := range catalogue {
+		for _, m := range c.models {
+			files[c.file] = append(files[c.file], m.ID)
+		}
+	}
+	return files
+}
