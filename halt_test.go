@@ -198,32 +198,47 @@ func TestHaltGoesOnWhenAnObserverPanics(t *testing.T) {
 }
 
 // A halt during a tick goes on too: every node under the halted one is halted, then
-// the failure stops the tick.
+// the failure stops the tick — whether a control halts the node or its own _while
+// does (a _while used to drop what failed).
 func TestHaltInATickGoesOnWhateverFails(t *testing.T) {
-	r := &bttest.Recorder{}
-	cond := true
-	tree := mustTree(t, ReactiveSequence(
-		Condition("C", func() bool { return cond }),
-		Parallel(-1, 1,
-			r.Leaf("A", "R").Script(OnHalted, "nope = 1").Named("a"),
-			r.Leaf("B", "R"))))
-	if s, err := tree.TickOnce(); s != Running || err != nil {
-		t.Fatal(s, err)
+	work := func(r *bttest.Recorder) *Spec {
+		return Parallel(-1, 1, r.Leaf("A", "R").Script(OnHalted, "nope = 1").Named("a"), r.Leaf("B", "R"))
 	}
-	r.Take()
-	cond = false
-	_, err := tree.TickOnce()
-	if err == nil || !strings.HasPrefix(err.Error(), "node a (A): _onHalted: ") {
-		t.Fatalf("tick: %v", err)
-	}
-	if log := r.Take(); log != "A:halt B:halt" {
-		t.Errorf("halted %q", log)
-	}
-	if err := tree.Halt(); err != nil {
-		t.Fatal(err)
-	}
-	if got := bttest.States(tree); got != "I I I I I" {
-		t.Errorf("states %q", got)
+	for _, c := range []struct {
+		name   string
+		tree   func(r *bttest.Recorder, keep *bool) *Spec
+		states string
+	}{
+		{"by a control", func(r *bttest.Recorder, keep *bool) *Spec {
+			return ReactiveSequence(Condition("C", func() bool { return *keep }), work(r))
+		}, "I I I I I"},
+		{"by _while", func(r *bttest.Recorder, keep *bool) *Spec {
+			return Sequence(work(r).Pre(While, func(*Node) bool { return *keep }))
+		}, "I I I I"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := &bttest.Recorder{}
+			keep := true
+			tree := mustTree(t, c.tree(r, &keep))
+			if s, err := tree.TickOnce(); s != Running || err != nil {
+				t.Fatal(s, err)
+			}
+			r.Take()
+			keep = false
+			_, err := tree.TickOnce()
+			if err == nil || !strings.HasPrefix(err.Error(), "node a (A): _onHalted: ") {
+				t.Fatalf("tick: %v", err)
+			}
+			if log := r.Take(); log != "A:halt B:halt" {
+				t.Errorf("halted %q", log)
+			}
+			if err := tree.Halt(); err != nil {
+				t.Fatal(err)
+			}
+			if got := bttest.States(tree); got != c.states {
+				t.Errorf("states %q", got)
+			}
+		})
 	}
 }
 
@@ -284,35 +299,5 @@ func TestTryCatchCatchesWhenHaltingTheTryBlockFails(t *testing.T) {
 	}
 	if log := r.Take(); log != "A:halt Catch:S" {
 		t.Errorf("halt log %q", log)
-	}
-}
-
-// A _while that turns false halts its Running node, and what fails in that halt stops
-// the tick, as any halt during a tick does (it used to be dropped).
-func TestWhileHaltGoesOnWhateverFails(t *testing.T) {
-	r := &bttest.Recorder{}
-	keep := true
-	tree := mustTree(t, Sequence(
-		Parallel(-1, 1,
-			r.Leaf("A", "R").Script(OnHalted, "nope = 1").Named("a"),
-			r.Leaf("B", "R")).
-			Pre(While, func(*Node) bool { return keep }).Named("par")))
-	if s, err := tree.TickOnce(); s != Running || err != nil {
-		t.Fatal(s, err)
-	}
-	r.Take()
-	keep = false
-	_, err := tree.TickOnce()
-	if err == nil || !strings.HasPrefix(err.Error(), "node a (A): _onHalted: ") {
-		t.Fatalf("tick: %v", err)
-	}
-	if log := r.Take(); log != "A:halt B:halt" {
-		t.Errorf("halted %q", log)
-	}
-	if err := tree.Halt(); err != nil {
-		t.Fatal(err)
-	}
-	if got := bttest.States(tree); got != "I I I I" {
-		t.Errorf("states %q", got)
 	}
 }
