@@ -1,7 +1,6 @@
 package bt_test
 
 import (
-	"fmt"
 	"io"
 	"log/slog"
 	"path/filepath"
@@ -54,31 +53,8 @@ func transitions(t *testing.T, file string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b strings.Builder
-	check := checkDecoratorOrder(t, tree)
-	tree.Subscribe(func(ev StatusChange) {
-		fmt.Fprintf(&b, "%s: %v -> %v\n", ev.Node.Path(), ev.Previous, ev.Status)
-		check(ev)
-	})
-	for i := 1; ; i++ {
-		if i > 100 {
-			if err := tree.Halt(); err != nil {
-				t.Fatal(err)
-			}
-			b.WriteString("halt\n")
-			break
-		}
-		s, err := tree.TickOnce()
-		if err != nil {
-			t.Fatalf("tick %d: %v", i, err)
-		}
-		fmt.Fprintf(&b, "tick %d %v\n", i, s)
-		if s != Running {
-			break
-		}
-		clock.Advance(50 * time.Millisecond)
-	}
-	return b.String()
+	tree.Subscribe(checkDecoratorOrder(t, tree))
+	return bttest.RunTrace(t, tree, clock, 50*time.Millisecond, 100)
 }
 
 // checkDecoratorOrder returns an observer that checks the order BehaviorTree.CPP gives
