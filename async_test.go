@@ -1,4 +1,4 @@
-package bt
+package bt_test
 
 import (
 	"context"
@@ -6,6 +6,9 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
+
+	. "github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
 )
 
 // stubborn returns an async action that ignores its context until release is closed.
@@ -31,7 +34,7 @@ func TestHaltTimeoutAbandonsAStubbornGoroutine(t *testing.T) {
 		if d := time.Since(start); d != time.Second {
 			t.Errorf("Halt took %v", d)
 		}
-		if got := states(tree); got != "I I" {
+		if got := bttest.States(tree); got != "I I" {
 			t.Errorf("states %q", got)
 		}
 		// A new run starts new work; the abandoned goroutine's end wakes nothing up.
@@ -40,7 +43,7 @@ func TestHaltTimeoutAbandonsAStubbornGoroutine(t *testing.T) {
 		}
 		close(release)
 		synctest.Wait()
-		if pending := uint32(tree.wakes.Load()); pending != 1 {
+		if pending := PendingWakeUps(tree); pending != 1 {
 			t.Errorf("%d wake-ups pending, want the new run's", pending)
 		}
 		if s, err := tree.TickOnce(); s != Success || err != nil {
@@ -109,11 +112,11 @@ func TestRepanicFromAnAsyncAction(t *testing.T) {
 			t.Error("no panic")
 		}()
 		// The tree starts again from a clean state.
-		if got := states(tree); got != "R R" {
+		if got := bttest.States(tree); got != "R R" {
 			t.Errorf("states after the panic %q", got)
 		}
-		if err := tree.Halt(); err != nil || states(tree) != "I I" {
-			t.Errorf("Halt: %v, states %q", err, states(tree))
+		if err := tree.Halt(); err != nil || bttest.States(tree) != "I I" {
+			t.Errorf("Halt: %v, states %q", err, bttest.States(tree))
 		}
 	})
 }

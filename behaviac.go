@@ -35,21 +35,14 @@ func (w *whenEnds) wait(n *Node, child Status) bool {
 	if child != Running {
 		return false
 	}
-	on, err := w.port.Get()
-	if err != nil {
-		n.Abort(err)
-	}
-	return on
+	return w.port.mustGet(n)
 }
 
 // countOf reads a count port: a number ≥ 0, or -1 for "no limit".
 func countOf(n *Node, p *In[int]) int {
-	c, err := p.Get()
-	if err == nil && c < -1 {
-		err = fmt.Errorf("port %q must be -1 (no limit) or more, not %d", p.name, c)
-	}
-	if err != nil {
-		n.Abort(err)
+	c := p.mustGet(n)
+	if c < -1 {
+		n.Abort(fmt.Errorf("port %q must be -1 (no limit) or more, not %d", p.name, c))
 	}
 	return c
 }

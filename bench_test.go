@@ -1,18 +1,11 @@
-package bt
+package bt_test
 
 import (
 	"testing"
-	"unsafe"
-)
 
-// The benchmarks tick two tree shapes and, beside each, the same shape walked through
-// plain Go interface calls that keep no state (the baseline a tick cannot beat):
-//
-//	flat: a Sequence of 1,000 AlwaysSuccess leaves (1,001 nodes)
-//	deep: a balanced binary tree of depth 10 alternating Sequence and Fallback whose
-//	      leaves are chosen so that all 2,047 nodes are visited on every tick
-//
-// ns/node is the time per node visit.
+	. "github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
+)
 
 const flatLeaves = 1000
 
@@ -81,7 +74,9 @@ func BenchmarkDeepObserved(b *testing.B) {
 type bnode interface{ tick() Status }
 
 type bseq struct{ kids []bnode }
+
 type bfallback struct{ kids []bnode }
+
 type bleaf struct{ s Status }
 
 func (n *bseq) tick() Status {
@@ -165,8 +160,65 @@ func TestDeepVisitsEveryNode(t *testing.T) {
 	}
 }
 
-func TestNodeIsHalfACacheLine(t *testing.T) {
-	if s := unsafe.Sizeof(Node{}); s != 32 {
-		t.Errorf("a Node takes %d bytes, want 32", s)
+// TestDecoratorTicksDoNotAllocate ticks every decorator and action of this family
+// (except Log, whose logger allocates) many times: a tick must not allocate.
+func TestDecoratorTicksDoNotAllocate(t *testing.T) {
+	again := func(s *Spec) *Spec { return ForceRunning(s) }
+	tree, err := NewTree(Parallel(-1, 1,
+		again(Inverter(AlwaysFailure())), again(Not(AlwaysSuccess())),
+		again(ForceSuccess(AlwaysFailure())), again(ForceFailure(AlwaysSuccess())),
+		KeepRunningUntilFailure(AlwaysSuccess()), again(Repeat(3, AlwaysSuccess())), again(LoopDouble("1;2", "{k}", AlwaysSuccess())),
+		again(RetryUntilSuccessful(3, AlwaysFailure())), again(RunOnce(false, AlwaysSuccess())),
+		LoopInt("1;2;3", "{i}", AlwaysSuccess()), again(LoopInt("", "{j}", AlwaysSuccess())),
+		again(SkipUnlessUpdated("x", AlwaysSuccess())), again(WaitValueUpdate("x", AlwaysSuccess())),
+		again(WasEntryUpdated("x")), again(SetBlackboard("x", "text")), again(UnsetBlackboard("nothing")),
+		again(Loop(2, AlwaysSuccess())), again(LoopUntil(3, true, AlwaysFailure())),
+		again(Frames(2, AlwaysSuccess())), again(CountLimit(-1, "", AlwaysSuccess())),
+		again(SuccessUntil(3, AlwaysSuccess())), again(FailureUntil(3, AlwaysSuccess())),
+		again(TestNode(TestNodeConfig{})), AlwaysRunning(),
+		again(Loop(2, AlwaysSuccess()).With("in_one_tick", "true")),
+	), WithClock(bttest.NewClock(epoch)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 10 {
+		if _, err := tree.TickOnce(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := testing.AllocsPerRun(200, func() { tree.TickOnce() }); n != 0 {
+		t.Errorf("%v allocations per tick", n)
+	}
+}
+
+// BenchmarkDecoratorTick ticks a chain of decorators over a leaf: the cost of a
+// decorator per tick.
+func BenchmarkDecoratorTick(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		mk   func(*Spec) *Spec
+	}{
+		{"Inverter", Inverter},
+		{"Repeat", func(s *Spec) *Spec { return Repeat(1, s) }},
+		{"RetryUntilSuccessful", func(s *Spec) *Spec { return RetryUntilSuccessful(1, s) }},
+		{"Loop", func(s *Spec) *Spec { return Loop(1, s) }},
+		{"SuccessUntil", func(s *Spec) *Spec { return SuccessUntil(-1, s) }},
+		{"Timeout", func(s *Spec) *Spec { return Timeout(0, s) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			s := AlwaysSuccess()
+			for range 10 {
+				s = c.mk(s)
+			}
+			tree, err := NewTree(s)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				tree.TickOnce()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/10, "ns/decorator")
+		})
 	}
 }

@@ -1,11 +1,17 @@
-package bt
+package bt_test
 
 import (
 	"io"
 	"log/slog"
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
+
+	. "github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
 )
 
 // TestCatalogueTree runs testdata/catalogue.xml, a tree that uses every builtin node,
@@ -15,7 +21,7 @@ func TestCatalogueTree(t *testing.T) {
 	if err := f.LoadFile("testdata/catalogue.xml"); err != nil {
 		t.Fatal(err)
 	}
-	clock := &fakeClock{now: epoch}
+	clock := bttest.NewClock(epoch)
 	tree, err := f.NewTree("", WithClock(clock), WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil))))
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +44,7 @@ func TestCatalogueTree(t *testing.T) {
 		if s, err = tree.TickOnce(); err != nil || s != Running {
 			break
 		}
-		clock.advance(50 * time.Millisecond)
+		clock.Advance(50 * time.Millisecond)
 	}
 	if err != nil || s != Success {
 		t.Fatalf("tick %d: %v, %v", ticks, s, err)
@@ -49,10 +55,40 @@ func TestCatalogueTree(t *testing.T) {
 		"once": "1", "pre": "1", "skip_ran": "1", "wait_ran": "1", "loops": "4", "timed": "1",
 		"par": "1", "mocked": "1",
 	} {
-		entryIs(key, want)(t, tree)
+		bttest.EntryIs(key, want)(t, tree)
 	}
 	keys := bb.Keys()
 	if !slices.Contains(keys, "i") || !slices.Contains(keys, "b") {
 		t.Errorf("the Loop nodes' values are missing: %v", keys)
+	}
+}
+
+// TestCatalogueNamesItsFiles checks that the catalogue names the file of each builtin
+// node, the one-file answer to where a node is: the file holds the node's ID (or, for
+// Switch2 … Switch6, the function Switch), and every node of a new factory is there
+// once.
+func TestCatalogueNamesItsFiles(t *testing.T) {
+	seen := map[string]string{}
+	for file, ids := range Catalogue() {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		for _, id := range ids {
+			if prev, dup := seen[id]; dup {
+				t.Errorf("%s is in %s and %s", id, prev, file)
+			}
+			seen[id] = file
+			fn := "func " + strings.TrimRight(id, "0123456789") + "("
+			if !strings.Contains(string(data), strconv.Quote(id)) && !strings.Contains(string(data), fn) {
+				t.Errorf("the catalogue puts %s in %s, which does not name it", id, file)
+			}
+		}
+	}
+	for _, m := range NewFactory().Models() {
+		if _, ok := seen[m.ID]; !ok {
+			t.Errorf("%s is not in the catalogue", m.ID)
+		}
 	}
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // The checks a node's definition passes before a tree is built from it, whether it was
-// written in XML — the compiler (load.go) reports them with positions when a document
+// written in XML — the compiler (compile.go) reports them with positions when a document
 // is loaded — or built in Go — flatten (def.go) records them, and NewTree reports them
 // naming the node. One set of rules, so that both get the same errors.
 

@@ -62,11 +62,7 @@ type countLimit struct {
 func (l *countLimit) tick(n *Node) Status {
 	if n.Status() != Running { // entering: ticked while not Running (not reset yet counts too)
 		if l.hasReset && l.armed {
-			again, err := l.resetIf.truth(n)
-			if err != nil {
-				n.Abort(err)
-			}
-			l.armed = !again
+			l.armed = !l.resetIf.truth(n)
 		}
 		if !l.armed {
 			l.left, l.armed = countOf(n, &l.count), true

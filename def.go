@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -163,6 +164,29 @@ func (d *defs) makeSpecs() []*Spec {
 		}
 	}
 	return ptrs
+}
+
+// treeDef is a tree definition: its ID and root, the record root of defs — or, for a
+// subtree defined in Go, its root Spec, which building a tree flattens (see flatten).
+type treeDef struct {
+	id   string
+	spec *Spec
+	defs *defs
+	root uint32
+	size int // the number of nodes the tree expands to, subtrees included; 0: unknown
+}
+
+// maxNodes is the number of UIDs a tree has (BehaviorTree.CPP's UIDs are 16 bits).
+const maxNodes = 1<<16 - 1
+
+var errTooBig = fmt.Errorf("bt: the tree has more than %d nodes, the most a tree may have", maxNodes)
+
+func cycle(path []*treeDef, back *treeDef) string {
+	var b strings.Builder
+	for _, d := range path {
+		b.WriteString(d.id + " → ")
+	}
+	return b.String() + back.id
 }
 
 // expanded returns the number of nodes the tree expands to (see defs.size).

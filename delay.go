@@ -43,10 +43,7 @@ type delay struct {
 
 func (d *delay) tick(n *Node) Status {
 	if !d.started {
-		ms, err := d.msec.Get()
-		if err != nil {
-			n.Abort(err)
-		}
+		ms := d.msec.mustGet(n)
 		d.started = true
 		n.setRunning()
 		d.alarm.set(n, millis(ms))

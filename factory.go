@@ -43,23 +43,13 @@ func NewFactory() *Factory {
 		trees:     map[string]*treeDef{},
 		subModels: map[string]*btxml.Model{},
 	}
-	for _, m := range builtinModels() {
-		f.models[m.ID] = m
+	for _, c := range catalogue {
+		for _, m := range c.models {
+			f.models[m.ID] = m
+		}
 	}
 	f.enumLookup = f.enum
 	return f
-}
-
-// builtinModels lists the nodes every factory knows.
-func builtinModels() []*Model {
-	ms := []*Model{
-		sequenceModel, asyncSequenceModel, sequenceWithMemoryModel, sequenceStarModel,
-		reactiveSequenceModel, fallbackModel, asyncFallbackModel, reactiveFallbackModel,
-		parallelModel, parallelAllModel, ifThenElseModel, whileDoElseModel, tryCatchModel,
-		alwaysSuccessModel, alwaysFailureModel, scriptModel, scriptConditionModel,
-		preconditionModel, subTreeModel,
-	}
-	return append(append(ms, switchModels[:]...), catalogueModels()...)
 }
 
 // Register adds node types. It fails, registering none of them, if an ID is taken

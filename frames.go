@@ -49,10 +49,7 @@ type frames struct {
 
 func (f *frames) tick(n *Node) Status {
 	if n.Status() != Running { // entering: ticked while not Running (not reset yet counts too)
-		want, err := f.frames.Get()
-		if err != nil {
-			n.Abort(err)
-		}
+		want := f.frames.mustGet(n)
 		if want <= 0 {
 			return Failure
 		}

@@ -5,6 +5,18 @@ import (
 	"fmt"
 )
 
+// Halting, resetting, stopping. To halt a node is to end the work of a Running node:
+// BehaviorTree.CPP's haltNode (Node.halt) runs its Halt method, resets its children,
+// sets it Idle and runs its _onHalted script. To reset a node is to put it back to
+// Idle whatever its status: halt it if it is Running, else clear its status
+// (Node.reset; children from one on, family.reset; every node of a tree,
+// Tree.resetAll, which Tree.halt — BehaviorTree.CPP's haltTree — runs). These return
+// what failed. During a tick the failures are raised (Node.raise) instead: a panic
+// that stops the tick, as an error does. Node.Halt, which controls and decorators call
+// on a child, and Node.resetChildren, which a control calls when it completes, raise
+// them. To stop a tree is to ask it, from any goroutine (Tree.Stop), to halt at its next
+// tick (Tree.endRun).
+//
 // Halting goes on whatever fails. A node's Halt method, its _onHalted script or an
 // observer may fail while a node is halted (TryCatch's Halt even ticks its catch child),
 // and every other node must still be halted — its goroutine canceled, its clean-up run —
@@ -126,17 +138,17 @@ type hookError struct {
 func (e *hookError) Error() string { return fmt.Sprintf("%s: %v", e.hook, e.err) }
 func (e *hookError) Unwrap() error { return e.err }
 
-// haltAll halts every Running node and resets every other, parents first, whatever
-// fails on the way, and returns the failures: the tree is Idle afterwards, as
-// BehaviorTree.CPP's haltTree leaves it. Visiting every node, not only the Running
+// resetAll resets every node — halts every Running one, clears every other — parents
+// first, whatever fails on the way, and returns the failures: the tree is Idle
+// afterwards, as BehaviorTree.CPP's haltTree leaves it. Visiting every node, not only the Running
 // ones under the root, also clears what a parent leaves behind when it completes:
 // the condition of a two-child IfThenElse that failed, the children a
 // SequenceWithMemory remembers, the nodes a stopped tick left.
-func (t *Tree) haltAll() error {
+func (t *Tree) resetAll() error {
 	var errs []error
 	for n := range t.Nodes() {
 		if n.Status() != Idle {
-			errs = appendErr(errs, n.stop())
+			errs = appendErr(errs, n.reset())
 		}
 	}
 	return join(errs)

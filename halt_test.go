@@ -1,4 +1,4 @@
-package bt
+package bt_test
 
 import (
 	"context"
@@ -7,36 +7,10 @@ import (
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
+
+	. "github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
 )
-
-// stateful returns a stateful action that logs its calls: "A:start>R", "A:running>S",
-// "A:halted". Its OnStart and OnRunning answer the statuses of script in turn (the
-// last one repeats).
-func (r *recorder) stateful(name, script string) *Spec {
-	var plan []Status
-	for _, f := range strings.Fields(script) {
-		plan = append(plan, map[string]Status{"S": Success, "F": Failure, "R": Running, "K": Skipped}[f])
-	}
-	return Stateful(name, func() StatefulAction { return &scripted{name: name, plan: plan, r: r} })
-}
-
-type scripted struct {
-	name string
-	plan []Status
-	i    int
-	r    *recorder
-}
-
-func (s *scripted) next(call string) Status {
-	st := s.plan[min(s.i, len(s.plan)-1)]
-	s.i++
-	s.r.log = append(s.r.log, s.name+":"+call+">"+statusLetter(st))
-	return st
-}
-
-func (s *scripted) OnStart(*Node) Status   { return s.next("start") }
-func (s *scripted) OnRunning(*Node) Status { return s.next("running") }
-func (s *scripted) OnHalted(*Node)         { s.r.log = append(s.r.log, s.name+":halted") }
 
 // failing returns an action whose ticks fail with an error (a tick error, not Failure).
 func failing(name string) *Spec {
@@ -49,20 +23,20 @@ func failing(name string) *Spec {
 func TestErrorAfterAChildThatWasRunningPassed(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		tree func(r *recorder) *Spec
+		tree func(r *bttest.Recorder) *Spec
 	}{
-		{"Sequence", func(r *recorder) *Spec { return Sequence(r.stateful("A", "R S"), failing("B")) }},
-		{"Fallback", func(r *recorder) *Spec { return Fallback(r.stateful("A", "R F"), failing("B")) }},
-		{"nested", func(r *recorder) *Spec {
-			return Sequence(Fallback(r.stateful("A", "R F"), r.leaf("C", "S")), failing("B"))
+		{"Sequence", func(r *bttest.Recorder) *Spec { return Sequence(r.Stateful("A", "R S"), failing("B")) }},
+		{"Fallback", func(r *bttest.Recorder) *Spec { return Fallback(r.Stateful("A", "R F"), failing("B")) }},
+		{"nested", func(r *bttest.Recorder) *Spec {
+			return Sequence(Fallback(r.Stateful("A", "R F"), r.Leaf("C", "S")), failing("B"))
 		}},
-		{"SequenceWithMemory, skipped", func(r *recorder) *Spec {
-			return SequenceWithMemory(r.stateful("A", "R K"), failing("B"))
+		{"SequenceWithMemory, skipped", func(r *bttest.Recorder) *Spec {
+			return SequenceWithMemory(r.Stateful("A", "R K"), failing("B"))
 		}},
 	} {
 		var after [2]string // the statuses the error left
 		for i, observed := range []bool{false, true} {
-			r := &recorder{}
+			r := &bttest.Recorder{}
 			tree := mustTree(t, c.tree(r))
 			if observed {
 				tree.Subscribe(func(StatusChange) {})
@@ -74,12 +48,12 @@ func TestErrorAfterAChildThatWasRunningPassed(t *testing.T) {
 			if _, err := tree.TickOnce(); err == nil {
 				t.Fatalf("%s: no error", name)
 			}
-			after[i] = states(tree)
-			r.take()
+			after[i] = bttest.States(tree)
+			r.Take()
 			if err := tree.Halt(); err != nil {
 				t.Fatalf("%s: halt: %v", name, err)
 			}
-			if log := r.take(); log != "" {
+			if log := r.Take(); log != "" {
 				t.Errorf("%s: halting after the error called %q; A had completed", name, log)
 			}
 		}
@@ -95,32 +69,32 @@ func TestErrorAfterAChildThatWasRunningPassed(t *testing.T) {
 func TestAnErrorInterruptsTheNodesAboveIt(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		tree func(r *recorder, note func(string) func(*Node)) *Spec
+		tree func(r *bttest.Recorder, note func(string) func(*Node)) *Spec
 		want string // the log of the Halt after the error
 	}{
-		{"sequence", func(r *recorder, note func(string) func(*Node)) *Spec {
-			return Sequence(r.leaf("A", "S"), failing("B")).Post(OnHalted, note("Seq.onHalted"))
+		{"sequence", func(r *bttest.Recorder, note func(string) func(*Node)) *Spec {
+			return Sequence(r.Leaf("A", "S"), failing("B")).Post(OnHalted, note("Seq.onHalted"))
 		}, "Seq.onHalted"},
-		{"the failing node's pre-condition", func(r *recorder, note func(string) func(*Node)) *Spec {
-			return Sequence(Sequence(r.leaf("A", "S")).Post(OnHalted, note("Inner.onHalted")).
+		{"the failing node's pre-condition", func(r *bttest.Recorder, note func(string) func(*Node)) *Spec {
+			return Sequence(Sequence(r.Leaf("A", "S")).Post(OnHalted, note("Inner.onHalted")).
 				Script(SkipIf, "nope == 1")).Post(OnHalted, note("Seq.onHalted"))
 		}, "Seq.onHalted"},
-		{"a Go pre-condition that panics", func(r *recorder, note func(string) func(*Node)) *Spec {
-			return Sequence(Sequence(r.leaf("A", "S")).Post(OnHalted, note("Inner.onHalted")).
+		{"a Go pre-condition that panics", func(r *bttest.Recorder, note func(string) func(*Node)) *Spec {
+			return Sequence(Sequence(r.Leaf("A", "S")).Post(OnHalted, note("Inner.onHalted")).
 				Pre(SkipIf, func(*Node) bool { panic("no") })).Post(OnHalted, note("Seq.onHalted"))
 		}, "Seq.onHalted"},
-		{"decorators", func(r *recorder, note func(string) func(*Node)) *Spec {
+		{"decorators", func(r *bttest.Recorder, note func(string) func(*Node)) *Spec {
 			return Inverter(Precondition("true", Failure, failing("B")).Post(OnHalted, note("Pre.onHalted"))).
 				Post(OnHalted, note("Inv.onHalted"))
 		}, "Pre.onHalted Inv.onHalted"},
-		{"a stateful action that failed to start", func(r *recorder, note func(string) func(*Node)) *Spec {
+		{"a stateful action that failed to start", func(r *bttest.Recorder, note func(string) func(*Node)) *Spec {
 			return Sequence(Stateful("A", func() StatefulAction { return panicky{r} })).Post(OnHalted, note("Seq.onHalted"))
 		}, "Seq.onHalted"},
 	} {
 		var logs [2]string
 		for i, observed := range []bool{false, true} {
-			r := &recorder{}
-			note := func(what string) func(*Node) { return func(*Node) { r.log = append(r.log, what) } }
+			r := &bttest.Recorder{}
+			note := func(what string) func(*Node) { return func(*Node) { r.Log(what) } }
 			tree := mustTree(t, c.tree(r, note))
 			if observed {
 				tree.Subscribe(func(StatusChange) {})
@@ -128,12 +102,12 @@ func TestAnErrorInterruptsTheNodesAboveIt(t *testing.T) {
 			if _, err := tree.TickOnce(); err == nil {
 				t.Fatalf("%s: no error", c.name)
 			}
-			r.take()
+			r.Take()
 			if err := tree.Halt(); err != nil {
 				t.Fatalf("%s: halt: %v", c.name, err)
 			}
-			logs[i] = r.take()
-			if got := states(tree); strings.Trim(got, "I ") != "" {
+			logs[i] = r.Take()
+			if got := bttest.States(tree); strings.Trim(got, "I ") != "" {
 				t.Errorf("%s: states after Halt %q", c.name, got)
 			}
 		}
@@ -143,11 +117,11 @@ func TestAnErrorInterruptsTheNodesAboveIt(t *testing.T) {
 	}
 }
 
-type panicky struct{ r *recorder }
+type panicky struct{ r *bttest.Recorder }
 
 func (p panicky) OnStart(*Node) Status   { panic("cannot start") }
 func (p panicky) OnRunning(*Node) Status { return Running }
-func (p panicky) OnHalted(*Node)         { p.r.log = append(p.r.log, "A:halted") }
+func (p panicky) OnHalted(*Node)         { p.r.Log("A:halted") }
 
 // Item 2: Halt halts the whole tree whatever fails on the way, and reports every
 // failure, naming its node; a later Halt has nothing left to do.
@@ -160,12 +134,12 @@ func TestHaltGoesOnWhateverFails(t *testing.T) {
 			<-ctx.Done()
 			return Failure, nil
 		})
-		r := &recorder{}
+		r := &bttest.Recorder{}
 		tree := mustTree(t, Parallel(-1, 1,
-			TryCatch(true, r.leaf("Try", "R"), failing("Catch")),
-			Sequence(r.leaf("A", "R")).Script(OnHalted, "nope = 1").Named("seq"),
+			TryCatch(true, r.Leaf("Try", "R"), failing("Catch")),
+			Sequence(r.Leaf("A", "R")).Script(OnHalted, "nope = 1").Named("seq"),
 			work,
-			r.stateful("Last", "R"),
+			r.Stateful("Last", "R"),
 		))
 		if s, err := tree.TickOnce(); s != Running || err != nil {
 			t.Fatal(s, err)
@@ -174,7 +148,7 @@ func TestHaltGoesOnWhateverFails(t *testing.T) {
 		if live.Load() != 1 {
 			t.Fatal("the async action did not start")
 		}
-		r.take()
+		r.Take()
 		err := tree.Halt()
 		want := "node Catch::4 (Catch): broken\nnode seq (Sequence): _onHalted: "
 		if err == nil || !strings.HasPrefix(err.Error(), want) {
@@ -184,14 +158,14 @@ func TestHaltGoesOnWhateverFails(t *testing.T) {
 		if !errors.As(err, &ne) || ne.Path != "Catch::4" {
 			t.Errorf("errors.As finds %v", ne)
 		}
-		if log := r.take(); log != "Try:halt A:halt Last:halted" {
+		if log := r.Take(); log != "Try:halt A:halt Last:halted" {
 			t.Errorf("halted %q", log)
 		}
 		synctest.Wait()
 		if live.Load() != 0 {
 			t.Error("the async action's goroutine was not canceled")
 		}
-		if got := states(tree); strings.Trim(got, "I ") != "" {
+		if got := bttest.States(tree); strings.Trim(got, "I ") != "" {
 			t.Errorf("states after Halt %q", got)
 		}
 		if err := tree.Halt(); err != nil {
@@ -202,10 +176,10 @@ func TestHaltGoesOnWhateverFails(t *testing.T) {
 
 // A panicking observer does not stop Halt either.
 func TestHaltGoesOnWhenAnObserverPanics(t *testing.T) {
-	r := &recorder{}
-	tree := mustTree(t, Parallel(-1, 1, r.leaf("A", "R"), r.leaf("B", "R")))
+	r := &bttest.Recorder{}
+	tree := mustTree(t, Parallel(-1, 1, r.Leaf("A", "R"), r.Leaf("B", "R")))
 	tree.TickOnce()
-	r.take()
+	r.Take()
 	tree.Subscribe(func(ev StatusChange) {
 		if ev.Node.Name() == "A" {
 			panic("observer down")
@@ -215,41 +189,56 @@ func TestHaltGoesOnWhenAnObserverPanics(t *testing.T) {
 	if err == nil || err.Error() != "node A::2 (A): panic: observer down" {
 		t.Errorf("Halt: %v", err)
 	}
-	if log := r.take(); log != "A:halt B:halt" {
+	if log := r.Take(); log != "A:halt B:halt" {
 		t.Errorf("halted %q", log)
 	}
-	if got := states(tree); got != "I I I" {
+	if got := bttest.States(tree); got != "I I I" {
 		t.Errorf("states %q", got)
 	}
 }
 
 // A halt during a tick goes on too: every node under the halted one is halted, then
-// the failure stops the tick.
+// the failure stops the tick — whether a control halts the node or its own _while
+// does (a _while used to drop what failed).
 func TestHaltInATickGoesOnWhateverFails(t *testing.T) {
-	r := &recorder{}
-	cond := true
-	tree := mustTree(t, ReactiveSequence(
-		Condition("C", func() bool { return cond }),
-		Parallel(-1, 1,
-			r.leaf("A", "R").Script(OnHalted, "nope = 1").Named("a"),
-			r.leaf("B", "R"))))
-	if s, err := tree.TickOnce(); s != Running || err != nil {
-		t.Fatal(s, err)
+	work := func(r *bttest.Recorder) *Spec {
+		return Parallel(-1, 1, r.Leaf("A", "R").Script(OnHalted, "nope = 1").Named("a"), r.Leaf("B", "R"))
 	}
-	r.take()
-	cond = false
-	_, err := tree.TickOnce()
-	if err == nil || !strings.HasPrefix(err.Error(), "node a (A): _onHalted: ") {
-		t.Fatalf("tick: %v", err)
-	}
-	if log := r.take(); log != "A:halt B:halt" {
-		t.Errorf("halted %q", log)
-	}
-	if err := tree.Halt(); err != nil {
-		t.Fatal(err)
-	}
-	if got := states(tree); got != "I I I I I" {
-		t.Errorf("states %q", got)
+	for _, c := range []struct {
+		name   string
+		tree   func(r *bttest.Recorder, keep *bool) *Spec
+		states string
+	}{
+		{"by a control", func(r *bttest.Recorder, keep *bool) *Spec {
+			return ReactiveSequence(Condition("C", func() bool { return *keep }), work(r))
+		}, "I I I I I"},
+		{"by _while", func(r *bttest.Recorder, keep *bool) *Spec {
+			return Sequence(work(r).Pre(While, func(*Node) bool { return *keep }))
+		}, "I I I I"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := &bttest.Recorder{}
+			keep := true
+			tree := mustTree(t, c.tree(r, &keep))
+			if s, err := tree.TickOnce(); s != Running || err != nil {
+				t.Fatal(s, err)
+			}
+			r.Take()
+			keep = false
+			_, err := tree.TickOnce()
+			if err == nil || !strings.HasPrefix(err.Error(), "node a (A): _onHalted: ") {
+				t.Fatalf("tick: %v", err)
+			}
+			if log := r.Take(); log != "A:halt B:halt" {
+				t.Errorf("halted %q", log)
+			}
+			if err := tree.Halt(); err != nil {
+				t.Fatal(err)
+			}
+			if got := bttest.States(tree); got != c.states {
+				t.Errorf("states %q", got)
+			}
+		})
 	}
 }
 
@@ -259,37 +248,37 @@ func TestHaltInATickGoesOnWhateverFails(t *testing.T) {
 func TestHaltLeavesEveryNodeIdle(t *testing.T) {
 	for _, c := range []struct {
 		name   string
-		tree   func(r *recorder, pre func(*Node) bool) *Spec
+		tree   func(r *bttest.Recorder, pre func(*Node) bool) *Spec
 		want   Status
 		states string // after the first tick
 		again  string // the log of the tick after Halt
 		checks int    // the pre-condition's checks by then
 	}{
-		{"IfThenElse whose condition failed", func(r *recorder, pre func(*Node) bool) *Spec {
-			return IfThenElse(r.stateful("Cond", "F").Pre(SkipIf, pre), r.leaf("Then", "S"))
+		{"IfThenElse whose condition failed", func(r *bttest.Recorder, pre func(*Node) bool) *Spec {
+			return IfThenElse(r.Stateful("Cond", "F").Pre(SkipIf, pre), r.Leaf("Then", "S"))
 		}, Failure, "I F I", "Cond:start>F", 2},
-		{"SequenceWithMemory", func(r *recorder, pre func(*Node) bool) *Spec {
-			return Sequence(SequenceWithMemory(r.stateful("A", "S").Pre(SkipIf, pre), r.leaf("B", "F")))
+		{"SequenceWithMemory", func(r *bttest.Recorder, pre func(*Node) bool) *Spec {
+			return Sequence(SequenceWithMemory(r.Stateful("A", "S").Pre(SkipIf, pre), r.Leaf("B", "F")))
 		}, Failure, "I I S I", "B:F", 1}, // (it resumes at B, as BehaviorTree.CPP's does)
 	} {
-		r := &recorder{}
+		r := &bttest.Recorder{}
 		checked := 0
 		tree := mustTree(t, c.tree(r, func(*Node) bool { checked++; return false }))
 		if s, err := tree.TickOnce(); s != c.want || err != nil {
 			t.Fatalf("%s: %v %v", c.name, s, err)
 		}
-		if got := states(tree); got != c.states {
+		if got := bttest.States(tree); got != c.states {
 			t.Fatalf("%s: states after the tick %q, want %q", c.name, got, c.states)
 		}
 		if err := tree.Halt(); err != nil {
 			t.Fatal(err)
 		}
-		if got := states(tree); strings.Trim(got, "I ") != "" {
+		if got := bttest.States(tree); strings.Trim(got, "I ") != "" {
 			t.Errorf("%s: states after Halt %q", c.name, got)
 		}
-		r.take()
+		r.Take()
 		tree.TickOnce()
-		if got := r.take(); got != c.again || checked != c.checks {
+		if got := r.Take(); got != c.again || checked != c.checks {
 			t.Errorf("%s: the tick after Halt logged %q, want %q; pre-condition checked %d times, want %d", c.name, got, c.again, checked, c.checks)
 		}
 	}
@@ -298,17 +287,17 @@ func TestHaltLeavesEveryNodeIdle(t *testing.T) {
 // TryCatch with catch_on_halt runs its catch child also when halting the try block
 // failed.
 func TestTryCatchCatchesWhenHaltingTheTryBlockFails(t *testing.T) {
-	r := &recorder{}
+	r := &bttest.Recorder{}
 	tree := mustTree(t, TryCatch(true,
-		Sequence(r.leaf("A", "R")).Script(OnHalted, "nope = 1").Named("try"),
-		r.leaf("Catch", "S")))
+		Sequence(r.Leaf("A", "R")).Script(OnHalted, "nope = 1").Named("try"),
+		r.Leaf("Catch", "S")))
 	tree.TickOnce()
-	r.take()
+	r.Take()
 	err := tree.Halt()
 	if err == nil || !strings.HasPrefix(err.Error(), "node try (Sequence): _onHalted: ") {
 		t.Errorf("Halt: %v", err)
 	}
-	if log := r.take(); log != "A:halt Catch:S" {
+	if log := r.Take(); log != "A:halt Catch:S" {
 		t.Errorf("halt log %q", log)
 	}
 }

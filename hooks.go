@@ -119,7 +119,7 @@ func (n *Node) checkPre(h *hooks) (s Status, fired bool) {
 		}
 	case Running:
 		if f := h.fn[While]; f != nil && !n.eval(While, f) {
-			n.halt()
+			n.raise(n.halt())
 			return Skipped, true
 		}
 	}

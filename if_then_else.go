@@ -60,7 +60,7 @@ func (b *ifThenElse) tick(n *Node) Status {
 	if s == Running {
 		return Running
 	}
-	n.haltChildren(0)
+	n.resetChildren(0)
 	b.branch = 0
 	return s
 }

@@ -94,9 +94,7 @@ func (x *intercepted) tick(n *Node) Status {
 	if x.post != nil {
 		if r := n.callPost(x.post, s); r != s && (r == Success || r == Failure) {
 			if s == Running { // returned, not stored yet: halt it whatever its byte says
-				if err := n.halt(); err != nil {
-					panic(&failure{err: err, at: n})
-				}
+				n.raise(n.halt())
 			}
 			s = r
 		}
@@ -109,7 +107,7 @@ func (x *intercepted) tickInner(n *Node) Status {
 	if x.pre != nil && !n.Status().Completed() {
 		if r := n.callPre(x.pre); r == Success || r == Failure {
 			if n.Status() == Running {
-				n.reset() // halts it, raising what failed (see Halt)
+				n.raise(n.halt())
 			}
 			return r
 		}

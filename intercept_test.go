@@ -1,10 +1,13 @@
-package bt
+package bt_test
 
 import (
 	"errors"
 	"strings"
 	"sync"
 	"testing"
+
+	. "github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
 )
 
 // node returns the node of tree whose name is name.
@@ -19,119 +22,125 @@ func node(t *testing.T, tree *Tree, name string) *Node {
 	return nil
 }
 
-// preTick returns a PreTick that logs "pre(NAME)" and returns s.
-func (r *recorder) preTick(s Status) PreTick {
+// preTick returns a PreTick that logs "pre(NAME)" to r and returns s.
+func preTick(r *bttest.Recorder, s Status) PreTick {
 	return func(n *Node) Status {
-		r.log = append(r.log, "pre("+n.Name()+")")
+		r.Log("pre(" + n.Name() + ")")
 		return s
 	}
 }
 
-// postTick returns a PostTick that logs "post(NAME:X)", X the status it was given,
-// and returns s.
-func (r *recorder) postTick(s Status) PostTick {
+// postTick returns a PostTick that logs "post(NAME:X)" to r, X the status it was
+// given, and returns s.
+func postTick(r *bttest.Recorder, s Status) PostTick {
 	return func(n *Node, got Status) Status {
-		r.log = append(r.log, "post("+n.Name()+":"+statusLetter(got)+")")
+		r.Log("post(" + n.Name() + ":" + bttest.Letter(got) + ")")
 		return s
 	}
 }
 
 // runBothWays runs steps on the tree of spec after setup, once without observers and
 // once with a shadow that checks what observers hear.
-func runBothWays(t *testing.T, spec func(*recorder) *Spec, setup func(*recorder, *Tree), steps []step) {
+func runBothWays(t *testing.T, spec func(*bttest.Recorder) *Spec, setup func(*bttest.Recorder, *Tree), steps []bttest.Step) {
 	t.Helper()
 	for _, observed := range []bool{false, true} {
-		r := &recorder{}
+		r := &bttest.Recorder{}
 		tree := mustTree(t, spec(r))
-		var sh []*shadow
+		var obs []*bttest.Observer
 		if observed {
-			sh = append(sh, watch(tree))
+			obs = append(obs, bttest.Observe(t, tree))
 		}
 		setup(r, tree)
-		runSteps(t, tree, r, false, steps, sh...)
+		play(t, tree, r, steps, obs...)
 	}
+}
+
+// play performs steps with TickOnce.
+func play(t *testing.T, tree *Tree, r *bttest.Recorder, steps []bttest.Step, obs ...*bttest.Observer) {
+	t.Helper()
+	bttest.Play(t, tree, r, bttest.TickOnce, steps, obs...)
 }
 
 func TestPreTick(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		ret   Status
-		steps []step
+		steps []bttest.Step
 	}{
-		{"Failure replaces the tick", Failure, []step{{want: Failure, log: "pre(A)", states: "I I I"}}},
-		{"Success replaces the tick", Success, []step{{want: Running, log: "pre(A) B:R", states: "R S R"}}},
-		{"Idle lets the node tick", Idle, []step{{want: Running, log: "pre(A) A:S B:R"}}},
-		{"Running lets the node tick", Running, []step{{want: Running, log: "pre(A) A:S B:R"}}},
-		{"Skipped lets the node tick", Skipped, []step{{want: Running, log: "pre(A) A:S B:R"}}},
+		{"Failure replaces the tick", Failure, []bttest.Step{bttest.Tick(Failure, "pre(A)", "I I I")}},
+		{"Success replaces the tick", Success, []bttest.Step{bttest.Tick(Running, "pre(A) B:R", "R S R")}},
+		{"Idle lets the node tick", Idle, []bttest.Step{bttest.Tick(Running, "pre(A) A:S B:R", "")}},
+		{"Running lets the node tick", Running, []bttest.Step{bttest.Tick(Running, "pre(A) A:S B:R", "")}},
+		{"Skipped lets the node tick", Skipped, []bttest.Step{bttest.Tick(Running, "pre(A) A:S B:R", "")}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			runBothWays(t, func(r *recorder) *Spec { return Sequence(r.leaf("A", "S"), r.leaf("B", "R")) },
-				func(r *recorder, tree *Tree) { node(t, tree, "A").SetPreTick(r.preTick(c.ret)) }, c.steps)
+			runBothWays(t, func(r *bttest.Recorder) *Spec { return Sequence(r.Leaf("A", "S"), r.Leaf("B", "R")) },
+				func(r *bttest.Recorder, tree *Tree) { node(t, tree, "A").SetPreTick(preTick(r, c.ret)) }, c.steps)
 		})
 	}
 }
 
 func TestPreTickRemoved(t *testing.T) {
-	r := &recorder{}
-	tree := mustTree(t, Sequence(r.leaf("A", "S")))
+	r := &bttest.Recorder{}
+	tree := mustTree(t, Sequence(r.Leaf("A", "S")))
 	a := node(t, tree, "A")
-	orig := a.t
-	a.SetPreTick(r.preTick(Failure))
-	a.SetPostTick(r.postTick(Idle))
-	runSteps(t, tree, r, false, []step{{want: Failure, log: "pre(A) post(A:F)"}})
+	orig := Dispatch(a)
+	a.SetPreTick(preTick(r, Failure))
+	a.SetPostTick(postTick(r, Idle))
+	play(t, tree, r, []bttest.Step{bttest.Tick(Failure, "pre(A) post(A:F)", "")})
 	a.SetPreTick(nil)
-	runSteps(t, tree, r, false, []step{{want: Success, log: "A:S post(A:S)"}})
+	play(t, tree, r, []bttest.Step{bttest.Tick(Success, "A:S post(A:S)", "")})
 	a.SetPostTick(nil)
-	runSteps(t, tree, r, false, []step{{want: Success, log: "A:S"}})
-	if a.t != orig {
-		t.Errorf("the node's dispatch is %T, want the one it had, %T", a.t, orig)
+	play(t, tree, r, []bttest.Step{bttest.Tick(Success, "A:S", "")})
+	if Dispatch(a) != orig {
+		t.Errorf("the node's dispatch is %T, want the one it had, %T", Dispatch(a), orig)
 	}
 	a.SetPostTick(nil) // removing what is not there changes nothing
-	if a.t != orig {
-		t.Errorf("the node's dispatch is %T, want the one it had, %T", a.t, orig)
+	if Dispatch(a) != orig {
+		t.Errorf("the node's dispatch is %T, want the one it had, %T", Dispatch(a), orig)
 	}
 }
 
 // A PreTick that replaces the tick of a Running node halts it first, so that nothing
 // is left running (BehaviorTree.CPP leaves it running).
 func TestPreTickHaltsARunningNode(t *testing.T) {
-	r := &recorder{}
-	leaf := r.leaf("A", "R").Post(OnHalted, func(*Node) { r.log = append(r.log, "onHalted") })
-	tree := mustTree(t, Sequence(leaf, r.leaf("B", "S")))
-	sh := watch(tree)
-	runSteps(t, tree, r, false, []step{{want: Running, log: "A:R", states: "R R I"}}, sh)
-	node(t, tree, "A").SetPreTick(r.preTick(Success))
-	runSteps(t, tree, r, false, []step{{want: Success, log: "pre(A) A:halt onHalted B:S", states: "I I I"}}, sh)
+	r := &bttest.Recorder{}
+	leaf := r.Leaf("A", "R").Post(OnHalted, func(*Node) { r.Log("onHalted") })
+	tree := mustTree(t, Sequence(leaf, r.Leaf("B", "S")))
+	sh := bttest.Observe(t, tree)
+	play(t, tree, r, []bttest.Step{bttest.Tick(Running, "A:R", "R R I")}, sh)
+	node(t, tree, "A").SetPreTick(preTick(r, Success))
+	play(t, tree, r, []bttest.Step{bttest.Tick(Success, "pre(A) A:halt onHalted B:S", "I I I")}, sh)
 }
 
 // The order of BehaviorTree.CPP's executeTick: pre-conditions, PreTick, tick,
 // post-conditions, PostTick.
 func TestTickFunctionsAndConditions(t *testing.T) {
-	r := &recorder{}
-	note := func(what string) func(*Node) { return func(*Node) { r.log = append(r.log, what) } }
+	r := &bttest.Recorder{}
+	note := func(what string) func(*Node) { return func(*Node) { r.Log(what) } }
 	skip := false
-	leaf := r.leaf("A", "S").
+	leaf := r.Leaf("A", "S").
 		Pre(SkipIf, func(*Node) bool { return skip }).
 		Post(OnSuccess, note("onSuccess")).Post(OnFailure, note("onFailure"))
 	tree := mustTree(t, Sequence(leaf))
 	a := node(t, tree, "A")
-	a.SetPreTick(r.preTick(Idle))
-	a.SetPostTick(r.postTick(Failure))
-	runSteps(t, tree, r, false, []step{{want: Failure, log: "pre(A) A:S onSuccess post(A:S)"}})
-	a.SetPreTick(r.preTick(Failure)) // a replaced status gets the post-conditions
-	a.SetPostTick(r.postTick(Idle))
-	runSteps(t, tree, r, false, []step{{want: Failure, log: "pre(A) onFailure post(A:F)"}})
+	a.SetPreTick(preTick(r, Idle))
+	a.SetPostTick(postTick(r, Failure))
+	play(t, tree, r, []bttest.Step{bttest.Tick(Failure, "pre(A) A:S onSuccess post(A:S)", "")})
+	a.SetPreTick(preTick(r, Failure)) // a replaced status gets the post-conditions
+	a.SetPostTick(postTick(r, Idle))
+	play(t, tree, r, []bttest.Step{bttest.Tick(Failure, "pre(A) onFailure post(A:F)", "")})
 	skip = true // a pre-condition that decides leaves out the PreTick, not the PostTick
-	runSteps(t, tree, r, false, []step{{want: Skipped, log: "post(A:K)"}})
-	a.SetPostTick(r.postTick(Success))
-	runSteps(t, tree, r, false, []step{{want: Success, log: "post(A:K)"}})
+	play(t, tree, r, []bttest.Step{bttest.Tick(Skipped, "post(A:K)", "")})
+	a.SetPostTick(postTick(r, Success))
+	play(t, tree, r, []bttest.Step{bttest.Tick(Success, "post(A:K)", "")})
 	a.SetPreTick(nil)
 	a.SetPostTick(nil)
-	if _, ok := a.t.(*hookedNode); !ok {
-		t.Errorf("the node's dispatch is %T, want its conditions back", a.t)
+	if !HasConditions(a) {
+		t.Errorf("the node's dispatch is %T, want its conditions back", Dispatch(a))
 	}
 	skip = false
-	runSteps(t, tree, r, false, []step{{want: Success, log: "A:S onSuccess"}})
+	play(t, tree, r, []bttest.Step{bttest.Tick(Success, "A:S onSuccess", "")})
 }
 
 func TestPostTick(t *testing.T) {
@@ -139,19 +148,19 @@ func TestPostTick(t *testing.T) {
 		name   string
 		script string
 		ret    Status
-		steps  []step
+		steps  []bttest.Step
 	}{
-		{"Failure replaces Success", "S", Failure, []step{{want: Failure, log: "A:S post(A:S)", states: "I I I"}}},
-		{"Success replaces Failure", "F", Success, []step{{want: Running, log: "A:F post(A:F) B:R", states: "R S R"}}},
-		{"Idle keeps the status", "F", Idle, []step{{want: Failure, log: "A:F post(A:F)"}}},
-		{"Running keeps the status", "S", Running, []step{{want: Running, log: "A:S post(A:S) B:R"}}},
-		{"Skipped is given", "K", Idle, []step{{want: Running, log: "A:K post(A:K) B:R", states: "R I R"}}},
+		{"Failure replaces Success", "S", Failure, []bttest.Step{bttest.Tick(Failure, "A:S post(A:S)", "I I I")}},
+		{"Success replaces Failure", "F", Success, []bttest.Step{bttest.Tick(Running, "A:F post(A:F) B:R", "R S R")}},
+		{"Idle keeps the status", "F", Idle, []bttest.Step{bttest.Tick(Failure, "A:F post(A:F)", "")}},
+		{"Running keeps the status", "S", Running, []bttest.Step{bttest.Tick(Running, "A:S post(A:S) B:R", "")}},
+		{"Skipped is given", "K", Idle, []bttest.Step{bttest.Tick(Running, "A:K post(A:K) B:R", "R I R")}},
 		{"replacing Running halts the node", "R", Success,
-			[]step{{want: Running, log: "A:R post(A:R) A:halt B:R", states: "R S R"}}},
+			[]bttest.Step{bttest.Tick(Running, "A:R post(A:R) A:halt B:R", "R S R")}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			runBothWays(t, func(r *recorder) *Spec { return Sequence(r.leaf("A", c.script), r.leaf("B", "R")) },
-				func(r *recorder, tree *Tree) { node(t, tree, "A").SetPostTick(r.postTick(c.ret)) }, c.steps)
+			runBothWays(t, func(r *bttest.Recorder) *Spec { return Sequence(r.Leaf("A", c.script), r.Leaf("B", "R")) },
+				func(r *bttest.Recorder, tree *Tree) { node(t, tree, "A").SetPostTick(postTick(r, c.ret)) }, c.steps)
 		})
 	}
 }
@@ -162,34 +171,34 @@ func TestPostTick(t *testing.T) {
 func TestTickFunctionsKeepTheStatusContract(t *testing.T) {
 	for _, c := range []struct {
 		name  string
-		setup func(r *recorder, tree *Tree)
-		steps []step
+		setup func(r *bttest.Recorder, tree *Tree)
+		steps []bttest.Step
 	}{
-		{"a leaf's Running replaced in the middle", func(r *recorder, tree *Tree) {
-			node(t, tree, "B").SetPostTick(r.postTick(Success))
-		}, []step{
-			{want: Running, log: "A:S B:R post(B:R) B:halt C:R", states: "R S S R"},
-			{want: Success, log: "C:S", states: "I I I I"},
+		{"a leaf's Running replaced in the middle", func(r *bttest.Recorder, tree *Tree) {
+			node(t, tree, "B").SetPostTick(postTick(r, Success))
+		}, []bttest.Step{
+			bttest.Tick(Running, "A:S B:R post(B:R) B:halt C:R", "R S S R"),
+			bttest.Tick(Success, "C:S", "I I I I"),
 		}},
-		{"a decorator's tick replaced", func(r *recorder, tree *Tree) {
-			tree.Node(3).SetPreTick(r.preTick(Success)) // the Inverter
-		}, []step{
-			{want: Running, log: "A:S pre(Inverter) C:R", states: "R S S I R"},
-			{want: Success, log: "C:S", states: "I I I I I"},
+		{"a decorator's tick replaced", func(r *bttest.Recorder, tree *Tree) {
+			tree.Node(3).SetPreTick(preTick(r, Success)) // the Inverter
+		}, []bttest.Step{
+			bttest.Tick(Running, "A:S pre(Inverter) C:R", "R S S I R"),
+			bttest.Tick(Success, "C:S", "I I I I I"),
 		}},
-		{"a decorator's status replaced", func(r *recorder, tree *Tree) {
-			tree.Node(3).SetPostTick(r.postTick(Success)) // the Inverter
-		}, []step{
-			{want: Running, log: "A:S B:R post(Inverter:R) B:halt C:R", states: "R S S I R"},
-			{want: Success, log: "C:S", states: "I I I I I"},
+		{"a decorator's status replaced", func(r *bttest.Recorder, tree *Tree) {
+			tree.Node(3).SetPostTick(postTick(r, Success)) // the Inverter
+		}, []bttest.Step{
+			bttest.Tick(Running, "A:S B:R post(Inverter:R) B:halt C:R", "R S S I R"),
+			bttest.Tick(Success, "C:S", "I I I I I"),
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			runBothWays(t, func(r *recorder) *Spec {
+			runBothWays(t, func(r *bttest.Recorder) *Spec {
 				if strings.HasPrefix(c.name, "a decorator") {
-					return Sequence(r.leaf("A", "S"), Inverter(r.leaf("B", "R")), r.leaf("C", "R S"))
+					return Sequence(r.Leaf("A", "S"), Inverter(r.Leaf("B", "R")), r.Leaf("C", "R S"))
 				}
-				return Sequence(r.leaf("A", "S"), r.leaf("B", "R"), r.leaf("C", "R S"))
+				return Sequence(r.Leaf("A", "S"), r.Leaf("B", "R"), r.Leaf("C", "R S"))
 			}, c.setup, c.steps)
 		})
 	}
@@ -197,20 +206,24 @@ func TestTickFunctionsKeepTheStatusContract(t *testing.T) {
 
 // twice is a control that ticks its child twice per tick, without resetting it.
 var twice = &Model{ID: "Twice", Kind: KindControl, New: func(*Init) (Behavior, error) {
-	return action1(func(n *Node) Status {
-		n.Child(0).Tick()
-		return n.Child(0).Tick()
-	}), nil
+	return twiceBehavior{}, nil
 }}
+
+type twiceBehavior struct{}
+
+func (twiceBehavior) Tick(n *Node) Status {
+	n.Child(0).Tick()
+	return n.Child(0).Tick()
+}
 
 // BehaviorTree.CPP calls the pre-tick function of a node only while it is Idle or
 // Running: a node ticked again after it completed, before its parent reset it, is
 // ticked without it.
 func TestPreTickSkipsACompletedNode(t *testing.T) {
-	r := &recorder{}
-	tree := mustTree(t, twice.Spec(r.leaf("A", "S")))
-	node(t, tree, "A").SetPreTick(r.preTick(Idle))
-	runSteps(t, tree, r, false, []step{{want: Success, log: "pre(A) A:S A:S"}})
+	r := &bttest.Recorder{}
+	tree := mustTree(t, twice.Spec(r.Leaf("A", "S")))
+	node(t, tree, "A").SetPreTick(preTick(r, Idle))
+	play(t, tree, r, []bttest.Step{bttest.Tick(Success, "pre(A) A:S A:S", "")})
 }
 
 func TestTickFunctionPanicsAndAborts(t *testing.T) {
@@ -255,12 +268,12 @@ func TestInterceptedNodeKeepsItsBehavior(t *testing.T) {
 		c.n++
 		return Running, Set(n, "out", c.n)
 	}, OutputPort[int]("out", ""))
-	r := &recorder{}
+	r := &bttest.Recorder{}
 	halted := 0
 	spec := model.Spec().With("out", "{count}").Post(OnHalted, func(*Node) { halted++ })
-	tree := mustTree(t, Sequence(spec, r.leaf("B", "S")))
+	tree := mustTree(t, Sequence(spec, r.Leaf("B", "S")))
 	n := node(t, tree, "Count")
-	n.SetPostTick(r.postTick(Idle))
+	n.SetPostTick(postTick(r, Idle))
 	if n.Behavior() == nil {
 		t.Error("Behavior() is nil on a node with a tick function")
 	}
@@ -276,35 +289,35 @@ func TestInterceptedNodeKeepsItsBehavior(t *testing.T) {
 }
 
 func TestDoRunsAtTheStartOfTheNextTick(t *testing.T) {
-	r := &recorder{}
-	tree := mustTree(t, Sequence(r.leaf("A", "S")))
-	tree.Do(func() { r.log = append(r.log, "do1") })
+	r := &bttest.Recorder{}
+	tree := mustTree(t, Sequence(r.Leaf("A", "S")))
+	tree.Do(func() { r.Log("do1") })
 	tree.Do(nil)
-	tree.Do(func() { r.log = append(r.log, "do2") })
-	if log := r.take(); log != "" {
+	tree.Do(func() { r.Log("do2") })
+	if log := r.Take(); log != "" {
 		t.Fatalf("Do ran before the tick: %s", log)
 	}
-	runSteps(t, tree, r, false, []step{{want: Success, log: "do1 do2 A:S"}, {want: Success, log: "A:S"}})
+	play(t, tree, r, []bttest.Step{bttest.Tick(Success, "do1 do2 A:S", ""), bttest.Tick(Success, "A:S", "")})
 
 	// A function given during a tick runs at the start of the next one, which may be a
 	// re-tick of TickOnce after a wake-up.
-	yield := mustTree(t, AsyncSequence(r.leaf("A", "S"), r.leaf("B", "S")))
+	yield := mustTree(t, AsyncSequence(r.Leaf("A", "S"), r.Leaf("B", "S")))
 	node(t, yield, "A").SetPostTick(func(n *Node, s Status) Status {
-		n.Tree().Do(func() { r.log = append(r.log, "do") })
+		n.Tree().Do(func() { r.Log("do") })
 		return s
 	})
-	runSteps(t, yield, r, false, []step{{want: Success, log: "A:S do B:S"}, {want: Success, log: "A:S do B:S"}})
+	play(t, yield, r, []bttest.Step{bttest.Tick(Success, "A:S do B:S", ""), bttest.Tick(Success, "A:S do B:S", "")})
 }
 
 func TestDoPanics(t *testing.T) {
-	r := &recorder{}
-	tree := mustTree(t, Sequence(r.leaf("A", "S")))
+	r := &bttest.Recorder{}
+	tree := mustTree(t, Sequence(r.Leaf("A", "S")))
 	tree.Do(func() { panic("boom") })
-	tree.Do(func() { r.log = append(r.log, "after") })
+	tree.Do(func() { r.Log("after") })
 	if _, err := tree.TickOnce(); err == nil || !strings.Contains(err.Error(), "boom") {
 		t.Fatalf("got %v, want the panic as an error", err)
 	}
-	runSteps(t, tree, r, false, []step{{want: Success, log: "after A:S"}})
+	play(t, tree, r, []bttest.Step{bttest.Tick(Success, "after A:S", "")})
 }
 
 // Another goroutine changes a tree that ticks through Do, race-free (go test -race).

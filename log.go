@@ -50,14 +50,7 @@ func (l *logNode) tick(n *Node) Status {
 	n.setRunning()
 	s := n.Child(0).Tick()
 	if !l.whenEnds.wait(n, s) {
-		msg, err := l.message.Get()
-		if err != nil {
-			n.Abort(err)
-		}
-		level, err := l.level.Get()
-		if err != nil {
-			n.Abort(err)
-		}
+		msg, level := l.message.mustGet(n), l.level.mustGet(n)
 		t := n.Tree()
 		t.Logger().Log(t.Context(), level, msg, slog.String("node", n.Path()))
 	}

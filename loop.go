@@ -64,12 +64,9 @@ type loop struct {
 func (l *loop) tick(n *Node) Status {
 	if n.Status() != Running { // entering: ticked while not Running (not reset yet counts too)
 		l.left = countOf(n, &l.count)
-		one, err := l.inOneTick.Get()
-		if err == nil && one && l.left == -1 {
-			err = errors.New(`count -1 cannot be done in one tick`)
-		}
-		if err != nil {
-			n.Abort(err)
+		one := l.inOneTick.mustGet(n)
+		if one && l.left == -1 {
+			n.Abort(errors.New(`count -1 cannot be done in one tick`))
 		}
 		l.oneTick = one
 		if l.left == 0 {

@@ -150,12 +150,9 @@ func (l *loopQueue[T]) tick(n *Node) Status {
 	if !l.childRunning {
 		v, ok := l.pop(n)
 		if !ok {
-			s, err := l.ifEmpty.Get()
-			if err == nil && s != Success && s != Failure && s != Skipped {
-				err = fmt.Errorf("port %q must be SUCCESS, FAILURE or SKIPPED, not %s", "if_empty", s)
-			}
-			if err != nil {
-				n.Abort(err)
+			s := l.ifEmpty.mustGet(n)
+			if s != Success && s != Failure && s != Skipped {
+				n.Abort(fmt.Errorf("port %q must be SUCCESS, FAILURE or SKIPPED, not %s", "if_empty", s))
 			}
 			return s
 		}

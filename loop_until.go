@@ -67,10 +67,7 @@ func (l *loopUntil) tick(n *Node) Status {
 			return n.decorated(Success, resetThenStore)
 		}
 	}
-	until, err := l.until.Get()
-	if err != nil {
-		n.Abort(err)
-	}
+	until := l.until.mustGet(n)
 	switch {
 	case until && s == Success:
 		return n.decorated(Success, resetThenStore)

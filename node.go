@@ -1,8 +1,8 @@
 package bt
 
 import (
-	"bytes"
 	"errors"
+	"slices"
 	"strconv"
 
 	"github.com/gobt/bt/blackboard"
@@ -46,20 +46,32 @@ type ticker interface {
 //
 // Nodes are created by NewTree or a Factory and live as long as their Tree. They are
 // not safe for concurrent use: only the goroutine that ticks the tree may call Tick,
-// Halt or read Status (async actions get their own, safe, view of the node).
+// Halt or read Status (an async action's goroutine may call what AsyncFunc lists).
 type Node struct {
 	// A node is kept to the 32 bytes a tick reads, so that a big tree's hot data stays in
 	// the CPU's cache; the rest is in meta. Its status lives in the tree's status array,
 	// where the statuses of siblings are contiguous, so that a control resets its
 	// children by clearing a few bytes.
 	t    ticker
-	st   *uint8 // the status; the observedBit is set while the tree has observers
+	st   *statusByte
 	meta *nodeMeta
 }
 
-// observedBit marks a status byte whose changes must be told to observers: it makes
-// the inlined fast path of commit fall through to set.
-const observedBit = 0x80
+// statusByte is a node's status as the tree stores it: the Status, with observedBit
+// set while the tree has observers. Unobserved, the byte is the Status itself, so the
+// hot paths compare it with statuses (statusByte(Idle), …) and mask nothing; an
+// observed byte equals none of them, which sends those paths to the one that tells
+// the observers (Node.set). Its methods are inlined.
+type statusByte uint8
+
+// observedBit marks a status byte whose changes must be told to observers.
+const observedBit statusByte = 0x80
+
+// status returns the status the byte holds.
+func (b statusByte) status() Status { return Status(b &^ observedBit) }
+
+// observed reports whether the byte's changes must be told to observers.
+func (b statusByte) observed() bool { return b >= observedBit }
 
 // nodeMeta is the part of a node that ticks rarely read. A node's children and their
 // status bytes are the ranges [first, first+nkids) of the tree's node and status arrays:
@@ -133,7 +145,7 @@ func (n *Node) typeID() string {
 //     skipped node stays (or becomes) Idle. Observers see every change.
 //  4. After Success or Failure the post-conditions run (_onSuccess or _onFailure, then _post).
 //  5. A decorator resets its child to Idle when the child completed (see
-//     Node.decorated for the order observers see).
+//     the node lifecycle in the package doc for the order observers see).
 //
 // Controls and decorators call Tick on their children; users call Tree.TickOnce.
 func (n *Node) Tick() Status { return n.commit(n.t.tick(n)) }
@@ -143,8 +155,8 @@ func (n *Node) Tick() Status { return n.commit(n.t.tick(n)) }
 func (n *Node) commit(s Status) Status {
 	// One test for the common case: a status below Skipped, stored in a byte without the
 	// observedBit (both below 4, so their OR is too).
-	if uint8(s)|*n.st < uint8(Skipped) {
-		*n.st = uint8(s)
+	if statusByte(s)|*n.st < statusByte(Skipped) {
+		*n.st = statusByte(s)
 	} else {
 		n.set(s)
 	}
@@ -156,22 +168,26 @@ func (n *Node) set(s Status) {
 	if s == Skipped {
 		s = Idle
 	}
+	// Written with masks rather than statusByte's methods, which cost the observed
+	// tick an instruction per change here.
 	b := *n.st
-	prev := Status(b &^ observedBit)
+	prev, bit := Status(b&^observedBit), b&observedBit
 	if prev == s {
 		return
 	}
-	*n.st = uint8(s) | b&observedBit
-	if b&observedBit != 0 {
+	*n.st = statusByte(s) | bit
+	if bit != 0 {
 		n.meta.scope.tree.notify(n, prev, s)
 	}
 }
 
 // setRunning marks a control or decorator Running before it ticks its children, as
 // BehaviorTree.CPP does, so observers see the parent start before its children. Without
-// observers nobody can tell, and the store is left to commit.
+// observers nobody can tell, and the store is left to commit. Every control and
+// decorator calls it, so it is kept small enough to be inlined: one test when nobody
+// observes the tree.
 func (n *Node) setRunning() {
-	if *n.st >= observedBit && n.Status() != Running {
+	if b := *n.st; b.observed() && b != statusByte(Running)|observedBit {
 		n.set(Running)
 	}
 }
@@ -185,34 +201,37 @@ func (n *Node) setRunning() {
 // stop the tick as an error does.
 func (n *Node) Halt() {
 	if n.Status() != Idle {
-		n.reset()
+		n.raise(n.reset())
 	}
 }
 
-// reset halts or resets the node, then raises what failed (see Halt).
-func (n *Node) reset() {
-	if err := n.stop(); err != nil {
+// raise stops the tick with err, what failed while n (or a family from n on) was
+// reset, unless it is nil: the nodes above n were interrupted (see halt.go).
+func (n *Node) raise(err error) {
+	if err != nil {
 		panic(&failure{err: err, at: n})
 	}
 }
 
-// stop halts the node if it is Running, else resets it, and returns what failed.
-func (n *Node) stop() error {
+// reset puts the node back to Idle — it halts the node if it is Running, else clears
+// its status — and returns what failed.
+func (n *Node) reset() error {
 	if n.Status() == Running {
 		return n.halt()
 	}
 	return n.protect(func() { n.set(Idle) })
 }
 
-// halt is BehaviorTree.CPP's haltNode for a running node. Each step is protected: one
-// that fails does not keep the next from running.
+// halt is BehaviorTree.CPP's haltNode for a running node: its behavior's Halt, its
+// children reset, its status Idle, its _onHalted script. Each step is protected: one
+// that fails does not keep the next from running. It returns what failed.
 func (n *Node) halt() error {
 	var errs []error
 	if h, ok := n.t.(Halter); ok {
 		errs = appendErr(errs, n.protect(func() { h.Halt(n) }))
 	}
 	f := n.family()
-	errs = appendErr(errs, f.stop(0))
+	errs = appendErr(errs, f.reset(0))
 	errs = appendErr(errs, n.protect(func() { n.set(Idle) }))
 	if h := n.conditions(); h != nil {
 		errs = appendErr(errs, n.protect(func() { h.run(n, OnHalted) }))
@@ -220,19 +239,20 @@ func (n *Node) halt() error {
 	return join(errs)
 }
 
-// haltChildren halts (or resets) every child from index i on. Completed children only
-// need their status byte cleared; many of them at once, when none is Running and nobody
-// observes the tree (every byte has the observedBit then), are cleared in one go.
-func (n *Node) haltChildren(i int) {
+// resetChildren resets every child from index i on, as a control does when it
+// completes, and raises what failed.
+func (n *Node) resetChildren(i int) {
 	f := n.family()
-	f.halt(i)
+	if err := f.reset(i); err != nil {
+		f.nodes[i].raise(err) // n and the nodes above it were interrupted
+	}
 }
 
 // family is a node's children as a control keeps them at hand: the nodes and their
 // status bytes, both contiguous in the tree's arrays.
 type family struct {
 	nodes  []Node
-	status []uint8 // status[i] is the status byte of nodes[i]
+	status []statusByte // status[i] is the status byte of nodes[i]
 }
 
 func (n *Node) family() family {
@@ -242,14 +262,14 @@ func (n *Node) family() family {
 	return family{t.nodes[lo:hi:hi], t.status[lo:hi:hi]}
 }
 
-// reset resets the children from index i on, known not to be Running: their status
+// resetDone resets the children from index i on, known not to be Running: their status
 // bytes are cleared, unless observers must hear of the change. (There is nothing to
 // halt: an observer that panics stops the tick, and the next tick starts afresh.)
-func (f *family) reset(i int) {
+func (f *family) resetDone(i int) {
 	st := f.status[i:]
-	if len(st) > 0 && st[0] >= observedBit { // observed: every byte has the bit
+	if len(st) > 0 && st[0].observed() { // observed: every byte has the bit
 		for j, b := range st {
-			if b != uint8(Idle)|observedBit {
+			if b != statusByte(Idle)|observedBit {
 				f.nodes[i+j].set(Idle)
 			}
 		}
@@ -258,51 +278,46 @@ func (f *family) reset(i int) {
 	clearStatus(st)
 }
 
-// clearStatus sets status bytes to Idle. Small families are cleared by a loop that
-// stays inline (written backwards, so that the compiler does not turn it into a call to
-// memclr, which costs more than a few bytes).
-func clearStatus(st []uint8) {
+// clearStatus sets status bytes to Idle. Up to 8 of them, as most families have, are
+// cleared by a loop that stays inline (written backwards, so that the compiler does
+// not turn it into a call to memclr, which costs more than a few stores); more, by
+// clear.
+func clearStatus(st []statusByte) {
 	if len(st) > 8 {
 		clear(st)
 		return
 	}
 	for i := len(st) - 1; i >= 0; i-- {
-		st[i] = uint8(Idle)
+		st[i] = statusByte(Idle)
 	}
 }
 
-// halt halts (or resets) the children from index i on, then raises what failed.
-func (f *family) halt(i int) {
-	if err := f.stop(i); err != nil {
-		panic(&failure{err: err, at: &f.nodes[i]})
-	}
-}
-
-// stop halts (or resets) the children from index i on, every one of them whatever
-// fails, and returns the failures.
-func (f *family) stop(i int) error {
+// reset resets the children from index i on (see Node.reset), every one of them
+// whatever fails, and returns the failures. Without observers and with no child
+// Running, that is clearing their status bytes.
+func (f *family) reset(i int) error {
 	st := f.status[i:]
-	if len(st) > 16 && st[0] < observedBit && bytes.IndexByte(st, uint8(Running)) < 0 {
-		clear(st)
+	if len(st) > 0 && !st[0].observed() && !slices.Contains(st, statusByte(Running)) {
+		clearStatus(st)
 		return nil
 	}
-	last, err := f.stopFrom(i)
+	last, err := f.resetFrom(i)
 	if err == nil {
 		return nil
 	}
 	errs := appendErr(nil, err)
 	for last+1 < len(f.nodes) {
-		if last, err = f.stopFrom(last + 1); err != nil {
+		if last, err = f.resetFrom(last + 1); err != nil {
 			errs = appendErr(errs, err)
 		}
 	}
 	return join(errs)
 }
 
-// stopFrom halts (or resets) the children from index i on until one fails, and
-// returns the index of the last child it dealt with and what failed. (One recover
-// for the family, not one per child: observed families reset every child this way.)
-func (f *family) stopFrom(i int) (last int, err error) {
+// resetFrom resets the children from index i on until one fails, and returns the
+// index of the last child it dealt with and what failed. (One recover for the family,
+// not one per child: observed families reset every child this way.)
+func (f *family) resetFrom(i int) (last int, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			n := &f.nodes[last]
@@ -311,9 +326,9 @@ func (f *family) stopFrom(i int) (last int, err error) {
 	}()
 	for last = i; last < len(f.nodes); last++ {
 		switch f.status[last] {
-		case uint8(Idle):
-		case uint8(Success), uint8(Failure):
-			f.status[last] = uint8(Idle)
+		case statusByte(Idle):
+		case statusByte(Success), statusByte(Failure):
+			f.status[last] = statusByte(Idle)
 		default: // Running, or observed
 			if n := &f.nodes[last]; n.Status() != Running {
 				n.set(Idle)
@@ -363,14 +378,14 @@ func (n *Node) decorated(s Status, order resetOrder) Status {
 		return s
 	}
 	switch *c.st {
-	case uint8(Idle):
-	case uint8(Success), uint8(Failure): // nobody observes the tree
-		*c.st = uint8(Idle)
+	case statusByte(Idle):
+	case statusByte(Success), statusByte(Failure): // nobody observes the tree
+		*c.st = statusByte(Idle)
 	default: // Running, or observed
 		if cs := c.Status(); cs.Completed() {
 			c.set(Idle)
 		} else if cs == Running && s != Running {
-			c.reset() // halts it, raising what failed (see Halt)
+			c.raise(c.halt()) // nothing is left running unseen
 		}
 	}
 	return n.commit(s)
@@ -391,7 +406,7 @@ func (n *Node) errorf(err error) *NodeError {
 }
 
 // Status returns the node's stored status (never Skipped).
-func (n *Node) Status() Status { return Status(*n.st &^ observedBit) }
+func (n *Node) Status() Status { return n.st.status() }
 
 // Name returns the instance name: the XML name attribute or, when none was given, the
 // type ID (for a SubTree, the ID of the tree it instantiates).

@@ -16,8 +16,9 @@ type StatusChange struct {
 
 // Subscribe registers fn to be called, on the ticking goroutine, for every status change
 // of every node of the tree, and returns a function that cancels the subscription.
-// Observers must not tick or halt the tree. While nobody subscribes, status changes cost
-// a nil check. Subscribe and the cancel function must not be called during a tick.
+// Observers must not tick or halt the tree. While nobody subscribes, a status change
+// is a byte store: subscribing marks every node's status byte, which sends its changes
+// to the observers. Subscribe and the cancel function must not be called during a tick.
 // Subscribing nil does nothing.
 func (t *Tree) Subscribe(fn func(StatusChange)) (cancel func()) {
 	if fn == nil {
@@ -41,7 +42,6 @@ func (t *Tree) Subscribe(fn func(StatusChange)) (cancel func()) {
 
 // markObserved switches every node between the store-only and the notifying path.
 func (t *Tree) markObserved(on bool) {
-	t.observed = on
 	for i := range t.status {
 		if on {
 			t.status[i] |= observedBit

@@ -107,7 +107,7 @@ func (p *parallel) tick(n *Node) Status {
 
 func (p *parallel) finish(n *Node) {
 	p.clear()
-	n.haltChildren(0)
+	n.resetChildren(0)
 }
 
 func (p *parallel) clear() {

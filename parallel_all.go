@@ -46,10 +46,7 @@ type parallelAll struct {
 
 func (p *parallelAll) tick(n *Node) Status {
 	kids := n.kids()
-	mf, err := p.maxFailures.Get()
-	if err != nil {
-		n.Abort(err)
-	}
+	mf := p.maxFailures.mustGet(n)
 	fail := threshold(mf, len(kids))
 	if len(kids) < fail {
 		n.Abort(fmt.Errorf("max_failures %d needs more than the %d children: it can never fail", mf, len(kids)))
@@ -79,7 +76,7 @@ func (p *parallelAll) tick(n *Node) Status {
 	if skipped+p.ndone < len(kids) {
 		return Running
 	}
-	n.haltChildren(0)
+	n.resetChildren(0)
 	failed := p.nfail >= fail
 	p.clear()
 	if failed {

@@ -280,3 +280,17 @@ func parseAs[T any](text string, enums func(string) (int64, bool)) (T, error) {
 	}
 	return v.(T), nil
 }
+
+// mustGet returns the port's value for a tick of n, as Get does; an error stops the
+// tick (see Node.Abort). It is how builtin nodes read their ports. A literal or a
+// default, the common case, takes no more than the call.
+func (p *In[T]) mustGet(n *Node) T {
+	if p.entry == nil && p.set {
+		return p.val
+	}
+	v, err := p.Get()
+	if err != nil {
+		n.Abort(err)
+	}
+	return v
+}

@@ -44,19 +44,12 @@ type precondition struct {
 }
 
 func (p *precondition) tick(n *Node) Status {
-	otherwise, err := p.otherwise.Get()
-	if err == nil && otherwise == Idle {
-		err = errors.New(`port "else" may not be IDLE`)
-	}
-	if err != nil {
-		n.Abort(err)
+	otherwise := p.otherwise.mustGet(n)
+	if otherwise == Idle {
+		n.Abort(errors.New(`port "else" may not be IDLE`))
 	}
 	if !p.latched {
-		ok, err := p.cond.truth(n)
-		if err != nil {
-			n.Abort(err)
-		}
-		if !ok {
+		if !p.cond.truth(n) {
 			return otherwise
 		}
 		p.latched = true

@@ -42,10 +42,7 @@ type repeat struct {
 }
 
 func (r *repeat) tick(n *Node) Status {
-	num, err := r.cycles.Get()
-	if err != nil {
-		n.Abort(err)
-	}
+	num := r.cycles.mustGet(n)
 	child := n.Child(0)
 	n.setRunning()
 	for r.count < num || num == -1 {

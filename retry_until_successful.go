@@ -42,7 +42,7 @@ type retry struct {
 }
 
 func (r *retry) tick(n *Node) Status {
-	num := r.max(n)
+	num := r.attempts.mustGet(n)
 	child := n.Child(0)
 	n.setRunning()
 	for r.tries < num || num == -1 {
@@ -53,7 +53,7 @@ func (r *retry) tick(n *Node) Status {
 			r.tries = 0
 		case Failure:
 			r.tries++
-			num = r.max(n) // the child may have changed it
+			num = r.attempts.mustGet(n) // the child may have changed it
 			if r.tries < num || num == -1 {
 				if prev == Idle { // yield between attempts
 					r.wake.post(n.Tree())
@@ -68,14 +68,6 @@ func (r *retry) tick(n *Node) Status {
 	}
 	r.tries = 0
 	return Failure // num_attempts reached without ticking the child (num_attempts 0)
-}
-
-func (r *retry) max(n *Node) int {
-	num, err := r.attempts.Get()
-	if err != nil {
-		n.Abort(err)
-	}
-	return num
 }
 
 func (r *retry) Halt(n *Node) {

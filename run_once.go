@@ -43,10 +43,7 @@ type runOnce struct {
 }
 
 func (r *runOnce) tick(n *Node) Status {
-	skip, err := r.thenSkip.Get()
-	if err != nil {
-		n.Abort(err)
-	}
+	skip := r.thenSkip.mustGet(n)
 	if r.done {
 		if skip {
 			return Skipped

@@ -35,11 +35,7 @@ var scriptConditionModel = &Model{
 type scriptCondition struct{ code codePort }
 
 func (s *scriptCondition) tick(n *Node) Status {
-	ok, err := s.code.truth(n)
-	if err != nil {
-		n.Abort(err)
-	}
-	return statusOf(ok)
+	return statusOf(s.code.truth(n))
 }
 
 // literalCondition is a ScriptCondition whose script is a literal, as nearly all are.

@@ -191,10 +191,7 @@ func (c *codePort) compile(n *Node, name, src string, parsed *script.Script, env
 // when its text changed.
 func (c *codePort) program(n *Node) *script.Program {
 	if f := c.from; f != nil {
-		src, err := f.port.Get()
-		if err != nil {
-			n.Abort(err)
-		}
+		src := f.port.mustGet(n)
 		if c.prog == nil || src != c.code.Source() {
 			if err := c.compile(n, f.port.name, src, nil, f.env); err != nil {
 				n.Abort(err)
@@ -204,10 +201,14 @@ func (c *codePort) program(n *Node) *script.Program {
 	return c.prog
 }
 
-// truth runs the script and returns its value, which must be a truth value.
-func (c *codePort) truth(n *Node) (bool, error) {
-	p := c.program(n)
-	return runBool(p, c.code.Source)
+// truth runs the script for a tick of n and returns its value, which must be a truth
+// value; an error stops the tick (see Node.Abort).
+func (c *codePort) truth(n *Node) bool {
+	ok, err := runBool(c.program(n), c.code.Source)
+	if err != nil {
+		n.Abort(err)
+	}
+	return ok
 }
 
 // withScript sets a port that holds a script, parsing it once for every tree built

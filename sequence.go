@@ -23,6 +23,109 @@ var sequenceModel = &Model{
 	build:       func(c *Init) (ticker, error) { return newSequence(c, Failure), nil },
 }
 
+// Fallback tries its children in order, within one tick, until one succeeds.
+//
+//	child Failure → tick the next child in the same tick
+//	child Skipped → tick the next child (counted as skipped)
+//	child Running → Running; the next tick resumes at this child
+//	child Success → halt all children, restart from the first next time; Success
+//	all children done → reset them; Skipped if every child was skipped, else Failure
+//	halted        → halt the children, restart from the first next time
+//
+// XML:
+//
+//	<Fallback>
+//	    <OpenDoor/>
+//	    <BreakDoor/>
+//	</Fallback>
+func Fallback(children ...*Spec) *Spec { return fallbackModel.Spec(children...) }
+
+var fallbackModel = &Model{
+	ID: "Fallback", Kind: KindControl,
+	Description: "Tries the children in order until one succeeds.",
+	build:       func(c *Init) (ticker, error) { return newSequence(c, Success), nil },
+}
+
+// AsyncSequence is a Sequence that yields after each child that completed
+// synchronously, so a long chain of quick children does not hog one tick.
+//
+//	child Success that was Idle before this tick, more children left
+//	              → Running, with a wake-up: TickOnce re-ticks at once and the next
+//	                child runs then; TickExactlyOnce returns Running
+//	otherwise     → as Sequence
+//
+// XML:
+//
+//	<AsyncSequence>
+//	    <Step1/>
+//	    <Step2/>
+//	</AsyncSequence>
+func AsyncSequence(children ...*Spec) *Spec { return asyncSequenceModel.Spec(children...) }
+
+var asyncSequenceModel = &Model{
+	ID: "AsyncSequence", Kind: KindControl,
+	Description: "A Sequence that yields to the caller after each child that completed at once.",
+	build:       func(c *Init) (ticker, error) { return newYielding(c, Failure, false), nil },
+}
+
+// AsyncFallback is a Fallback that yields after each child that failed synchronously.
+//
+//	child Failure that was Idle before this tick, more children left
+//	              → Running, with a wake-up: TickOnce re-ticks at once and the next
+//	                child runs then; TickExactlyOnce returns Running
+//	otherwise     → as Fallback
+//
+// XML:
+//
+//	<AsyncFallback>
+//	    <TryPlanA/>
+//	    <TryPlanB/>
+//	</AsyncFallback>
+func AsyncFallback(children ...*Spec) *Spec { return asyncFallbackModel.Spec(children...) }
+
+var asyncFallbackModel = &Model{
+	ID: "AsyncFallback", Kind: KindControl,
+	Description: "A Fallback that yields to the caller after each child that failed at once.",
+	build:       func(c *Init) (ticker, error) { return newYielding(c, Success, false), nil },
+}
+
+// SequenceWithMemory is a Sequence that does not start over after a failure: the next
+// activation ticks the child that failed, skipping the ones that already succeeded.
+//
+//	child Success → next child; when it was Idle before this tick and more children are
+//	                left, yield (Running with a wake-up), like AsyncSequence
+//	child Skipped → next child (counted as skipped)
+//	child Running → Running; resume at this child
+//	child Failure → halt this child and the ones after it; Failure; the next
+//	                activation resumes at this child
+//	all done      → reset the children; Skipped if every child was skipped, else Success
+//	halted        → halt the children but keep the position (BehaviorTree.CPP does the same)
+//
+// SequenceStar is its name in BehaviorTree.CPP 3 files. XML:
+//
+//	<SequenceWithMemory>
+//	    <GoTo goal="A"/>
+//	    <GoTo goal="B"/>
+//	</SequenceWithMemory>
+func SequenceWithMemory(children ...*Spec) *Spec { return sequenceWithMemoryModel.Spec(children...) }
+
+var sequenceWithMemoryModel = &Model{
+	ID: "SequenceWithMemory", Kind: KindControl,
+	Description: "A Sequence that resumes at the failed child instead of restarting.",
+	build:       newSequenceWithMemory,
+}
+
+// sequenceStarModel is SequenceWithMemory under its BehaviorTree.CPP 3 name.
+var sequenceStarModel = &Model{
+	ID: "SequenceStar", Kind: KindControl,
+	Description: "The BehaviorTree.CPP 3 name of SequenceWithMemory.",
+	build:       newSequenceWithMemory,
+}
+
+func newSequenceWithMemory(c *Init) (ticker, error) {
+	return newYielding(c, Failure, true), nil
+}
+
 // sequence implements Sequence and, with pass = Failure, Fallback: children are ticked
 // in order, within one tick, while they return pass. Its second loop, tickCommitting,
 // also serves AsyncSequence, AsyncFallback and SequenceWithMemory (see yielding).
@@ -65,10 +168,12 @@ func makeSequence(c *Init, stop Status) sequence {
 // Running for child idx) or what the child stored itself (see kidsStore).
 func (q *sequence) tick(n *Node) Status {
 	switch *n.st {
-	case uint8(Idle):
+	case statusByte(Idle):
 		q.idx, q.skipped = 0, 0 // (they are 0 unless a tick was aborted)
-	case uint8(Running):
-	default: // observed: every change goes through Node.set
+	case statusByte(Running):
+	default: // observed, so that every change goes through Node.set; or completed and
+		// ticked again before it was reset (as the failed condition of a two-child
+		// IfThenElse is)
 		return q.tickCommitting(n, nil)
 	}
 	kids := q.nodes
@@ -105,9 +210,9 @@ func (q *sequence) tick(n *Node) Status {
 // the halt that follows (which would halt an action that succeeded). The committing
 // loop stores as it goes.
 func (q *sequence) interrupted(k int) {
-	if st := q.status; len(st) > 0 && st[0] < observedBit {
+	if st := q.status; len(st) > 0 && !st[0].observed() {
 		for j := int(q.idx); j < k; j++ {
-			st[j] = uint8(q.pass)
+			st[j] = statusByte(q.pass)
 		}
 	}
 }
@@ -116,9 +221,9 @@ func (q *sequence) interrupted(k int) {
 func (q *sequence) store(i uint, s Status) {
 	st := q.status[q.idx:i]
 	for j := range st {
-		st[j] = uint8(q.pass)
+		st[j] = statusByte(q.pass)
 	}
-	q.status[i] = uint8(s)
+	q.status[i] = statusByte(s)
 }
 
 // resetTicked sets the status bytes of the first k children, those ticked so far, back
@@ -127,7 +232,7 @@ func (q *sequence) store(i uint, s Status) {
 // been Running) — unless a child stores its own status as it ticks, as decorators do.
 func (q *sequence) resetTicked(k uint) {
 	if q.idx == 0 && !q.kidsStore {
-		q.status[0] = uint8(Idle)
+		q.status[0] = statusByte(Idle)
 		return
 	}
 	q.idx = 0
@@ -174,10 +279,10 @@ func (q *sequence) stop1(i int, s Status) Status {
 	// A sequence only moves on from a child that completed: none of them is Running.
 	if q.memory {
 		q.idx = uint32(i)
-		q.reset(i)
+		q.resetDone(i)
 	} else {
 		q.idx = 0
-		q.reset(0)
+		q.resetDone(0)
 	}
 	return s
 }
@@ -185,7 +290,7 @@ func (q *sequence) stop1(i int, s Status) Status {
 // done ends the node after every child passed or was skipped.
 func (q *sequence) done() Status {
 	allSkipped := int(q.skipped) == len(q.nodes)
-	q.reset(0)
+	q.resetDone(0)
 	q.idx, q.skipped = 0, 0
 	if allSkipped {
 		return Skipped

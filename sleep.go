@@ -41,10 +41,7 @@ func (s *sleep) tick(n *Node) Status {
 		}
 		return Running
 	case Idle:
-		ms, err := s.msec.Get()
-		if err != nil {
-			n.Abort(err)
-		}
+		ms := s.msec.mustGet(n)
 		if ms == 0 {
 			return Success
 		}

@@ -1,40 +1,16 @@
 package bt
 
 import (
-	"errors"
 	"fmt"
 	"iter"
-	"reflect"
 	"slices"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 
-	"github.com/gobt/bt/blackboard"
 	"github.com/gobt/bt/btxml"
 	"github.com/gobt/bt/script"
 )
-
-// Model describes a node type: its ID, kind and ports — what a Factory registers and
-// exports as TreeNodesModel XML — and how to build its behavior for each node.
-type Model struct {
-	ID          string
-	Kind        Kind
-	Ports       []PortDef
-	Description string
-
-	// New builds the behavior of one node. It runs after the node's children were
-	// built; c is valid only during the call. It is nil for builtin models.
-	New func(c *Init) (Behavior, error)
-
-	build func(c *Init) (ticker, error) // builtin nodes: their own pipeline
-	err   error                         // a problem with the model, reported when it is used
-
-	fieldPorts bool         // ModelOf: the behavior's fields hold the ports (no bindings for Get/Set)
-	goType     reflect.Type // ModelOf: the struct type, for messages
-	standIn    bool         // RegisterStandIns: a node type without implementation
-}
 
 // Spec is the definition of one node of a tree: its Model, instance name, port values,
 // pre/post conditions and children. A Spec is built once and instantiated into any
@@ -128,11 +104,6 @@ type portValue struct {
 	name, value string
 	parsed      *script.Script
 	lit         *literal
-}
-
-// Spec returns a new node definition of type m with the given children.
-func (m *Model) Spec(children ...*Spec) *Spec {
-	return &Spec{model: m, children: children}
 }
 
 // Named sets the instance name (XML attribute name) and returns s.
@@ -297,231 +268,6 @@ func (s *Spec) SubTreeID() string {
 	return ""
 }
 
-// Init is what a Model's New function receives to build one node's behavior.
-type Init struct {
-	node *Node
-}
-
-// Node returns the node being built; its children are already built.
-func (c *Init) Node() *Node { return c.node }
-
-// Spec returns the definition of the node being built.
-func (c *Init) Spec() *Spec { return c.node.Spec() }
-
-// NumChildren returns the number of children of the node being built.
-func (c *Init) NumChildren() int { return int(c.node.meta.nkids) }
-
-// NewTree builds a tree from a definition. Every problem of the definition is
-// reported, joined in one error; no tree is returned then.
-//
-// The first NewTree of a root turns the definition into the form trees are built
-// from, and keeps it for the next: building many trees from one root costs one
-// instantiation each.
-func NewTree(root *Spec, opts ...Option) (*Tree, error) {
-	if root == nil {
-		return nil, errors.New("bt: no root spec")
-	}
-	d := root.flat.Load()
-	if d == nil {
-		var err error
-		if d, err = flatten(root); err != nil {
-			return nil, err
-		}
-		root.flat.Store(d)
-	}
-	return newTreeOf(d, nil, opts)
-}
-
-// newTreeOf builds the tree d defines; enums are the Factory's enum names (nil: none),
-// which are not an Option so that building a tree allocates no closure for them.
-func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tree, error) {
-	count := d.expanded()
-	if count > maxNodes {
-		return nil, errTooBig
-	}
-	t, err := newTree(enums, opts)
-	if err != nil {
-		return nil, err
-	}
-	t.id = d.id
-	t.nodes = make([]Node, count)
-	t.status = make([]uint8, count)
-	t.byUID = make([]uint16, count)
-	// The builder stays on the stack; only what a Model's build function keeps a
-	// pointer to (Init) is on the heap, once per tree.
-	b := builder{tree: t, nodes: t.nodes, metas: make([]nodeMeta, count), status: t.status,
-		byUID: t.byUID, slot: 1, init: new(Init)}
-	t.root = b.build(d.defs, d.root, newScope(t, "", t.bb, d), 0)
-	b.init.node = nil
-	if len(b.errs) > 0 {
-		return nil, errors.Join(b.errs...)
-	}
-	return t, nil
-}
-
-// maxNodes is the number of UIDs a tree has (BehaviorTree.CPP's UIDs are 16 bits).
-const maxNodes = 1<<16 - 1
-
-var errTooBig = fmt.Errorf("bt: the tree has more than %d nodes, the most a tree may have", maxNodes)
-
-func cycle(path []*treeDef, back *treeDef) string {
-	var b strings.Builder
-	for _, d := range path {
-		b.WriteString(d.id + " → ")
-	}
-	return b.String() + back.id
-}
-
-// builder instantiates definitions into the node slab of a tree. It keeps the tree's
-// arrays at hand rather than reaching them through the tree for every node.
-type builder struct {
-	tree   *Tree
-	nodes  []Node
-	metas  []nodeMeta // slab for the nodes' meta
-	status []uint8
-	byUID  []uint16
-	uid    int // the last UID given
-	slot   int // next free index in nodes
-	errs   []error
-	init   *Init
-}
-
-// build instantiates the node i of d as the node at index slot of tree.nodes, in the
-// scope sc (whose definition is d). Nodes get their UIDs in pre-order; the slots of a
-// node's children are reserved together.
-func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
-	n, m, r := &b.nodes[slot], &b.metas[slot], &d.nodes[i]
-	b.uid++
-	b.byUID[b.uid-1] = uint16(slot)
-	n.st, n.meta = &b.status[slot], m
-	m.scope, m.def, m.uid = sc, uint16(i-sc.root), uint16(b.uid)
-	k := int(r.nkids)
-	more := d.moreOf(r)
-	var sub *treeDef
-	if more != nil && more.sub != nil {
-		sub, k = more.sub, 1 // the subtree's root
-	}
-	first := b.slot
-	b.slot += k
-	m.first, m.nkids = uint16(first), uint16(k)
-	if sub != nil {
-		b.build(sub.defs, sub.root, b.subtreeScope(n, sc, sub), first)
-	}
-	for j := range r.nkids {
-		b.build(d, r.first+uint32(j), sc, first+int(j))
-	}
-	model := d.models[r.model]
-	if more != nil && len(more.errs) > 0 || !shapeFits(model.Kind, k) || model.ID == "" ||
-		len(model.Ports) > 0 && len(d.missingPorts(r, model)) > 0 {
-		b.report(n, r, model, more, k)
-		return n // not built: the tree will not be returned, and its errors are said
-	}
-	b.init.node = n // newTreeOf clears it: c is valid only during New
-	t, err := b.newTicker(model)
-	if err != nil {
-		b.fail(n, err)
-	}
-	n.t = t
-	if more != nil && more.hooks != nil {
-		if h, ok := b.bindHooks(n, more.hooks); ok {
-			n.t = &hookedNode{inner: t, hooks: h}
-		}
-	}
-	return n
-}
-
-// newTicker builds the node's behavior: a builtin's own pipeline, or a user's
-// Behavior wrapped in a userNode.
-func (b *builder) newTicker(m *Model) (ticker, error) {
-	if m.build != nil {
-		return m.build(b.init)
-	}
-	if m.err != nil {
-		return nil, m.err
-	}
-	if m.New == nil {
-		return nil, fmt.Errorf("model %s has no New function", m.ID)
-	}
-	var ports []binding
-	if !m.fieldPorts {
-		var err error
-		if ports, err = bindPorts(b.init); err != nil {
-			return nil, err
-		}
-	}
-	beh, err := m.New(b.init)
-	if err == nil && beh == nil {
-		err = fmt.Errorf("the New function of %s returned no behavior", m.ID)
-	}
-	decorator := (m.Kind == KindDecorator || m.Kind == KindSubTree) && b.init.node.meta.nkids == 1
-	return &userNode{beh: beh, ports: ports, decorator: decorator}, err
-}
-
-// report reports the problems of the definition of n, a node of type m with kids
-// children (more is its record's). Nodes from XML passed these checks when they were
-// loaded, unless a substitution rule has given them another model since; flatten
-// recorded the problems of nodes built in Go in their errs.
-func (b *builder) report(n *Node, r *defNode, m *Model, more *specMore, kids int) {
-	if more != nil {
-		for _, err := range more.errs {
-			b.fail(n, err)
-		}
-	}
-	if err := shapeError(m, kids); err != nil {
-		b.fail(n, err)
-	}
-	if m.ID == "" {
-		b.fail(n, errors.New("the node type has no ID"))
-	}
-	for _, p := range n.meta.scope.defs.missingPorts(r, m) {
-		hint := fmt.Sprintf("set it with With(%q, …)", p)
-		if n.Pos().IsValid() {
-			hint = fmt.Sprintf("set it, as %s=\"…\"", p)
-		}
-		b.fail(n, fmt.Errorf("%w: %s", missingPort(m, p), hint))
-	}
-}
-
-// bindHooks binds the node's pre/post conditions and reports whether it has any.
-func (b *builder) bindHooks(n *Node, defs *[numHooks]hookDef) (h hooks, found bool) {
-	for k, def := range defs {
-		if def.bind == nil {
-			continue
-		}
-		f, err := def.bind(n)
-		if err != nil {
-			b.fail(n, fmt.Errorf("%s: %w", Hook(k), err))
-			continue
-		}
-		h.fn[k] = f
-		found = true
-	}
-	return h, found
-}
-
-// subtreeScope makes the scope of a subtree instance: a child blackboard with the
-// remappings and literal values the SubTree node n gives.
-func (b *builder) subtreeScope(n *Node, parent *scope, sub *treeDef) *scope {
-	d, r := n.def()
-	bb := parent.env.bb.NewChild(d.moreOf(r).autoRemap) // a SubTree has its more
-	for _, p := range d.portsOf(r) {
-		if p.lit != nil {
-			if err := bb.Local(p.name).Set(blackboard.ValueOf(p.lit.v)); err != nil {
-				b.fail(n, fmt.Errorf("port %q: %w", p.name, err))
-			}
-			continue
-		}
-		if key, ok := blackboardKey(p.value, p.name); ok {
-			bb.Remap(p.name, key)
-			continue
-		}
-		if err := bb.Local(p.name).Set(literalValue(p.value)); err != nil {
-			b.fail(n, fmt.Errorf("port %q: %w", p.name, err))
-		}
-	}
-	return newScope(b.tree, subtreePrefix(parent, d.names[r.name], sub.id, n.meta.uid), bb, sub)
-}
-
 // msecText is a duration as the text of a port in milliseconds, rounded away from
 // zero: a duration under a millisecond stays one (Timeout(500*time.Microsecond) must
 // not mean "no limit"), and a negative one stays negative, which the ports that take
@@ -534,25 +280,4 @@ func msecText(d time.Duration) string {
 		ms--
 	}
 	return strconv.FormatInt(int64(ms), 10)
-}
-
-// literalValue is a SubTree's literal port value as BehaviorTree.CPP stores it: an
-// integer or a real number when the whole text is one, else the text.
-func literalValue(text string) blackboard.Value {
-	if i, err := strconv.ParseInt(text, 10, 64); err == nil {
-		return blackboard.Int(i)
-	}
-	if f, err := strconv.ParseFloat(text, 64); err == nil && !strings.ContainsAny(text, "xXnN") {
-		return blackboard.Float(f)
-	}
-	return blackboard.String(text)
-}
-
-func (b *builder) fail(n *Node, err error) {
-	ne := n.errorf(err)
-	if p := n.Pos(); p.IsValid() {
-		b.errs = append(b.errs, &btxml.Error{Pos: p, Msg: ne.Error(), Err: ne})
-		return
-	}
-	b.errs = append(b.errs, ne)
 }

@@ -15,32 +15,7 @@ import (
 	"github.com/gobt/bt/internal/typo"
 )
 
-// Substitution rules replace nodes of a tree when it is built, as BehaviorTree.CPP's
-// do: with another registered node type, or with a TestNode. They let a tree run
-// without the real implementation of some of its nodes — to test it, or to dry-run a
-// tree written for another program (a Nav2 navigation tree, say) and watch which
-// branches it takes.
-//
-// A rule's filter matches a node when it equals the node's instance name or its type
-// ID, or when it matches the node's full path (Node.Path, such as "nav/ComputePath::7")
-// as a wildcard pattern, where '*' stands for any text ('/' included) and '?' for any
-// one character. A pattern only matches nodes of the substitute's shape (a TestNode or
-// an action replaces leaves, a decorator nodes with one child, a control nodes with
-// children), so that "nav/*" mocks the leaves of a subtree and keeps its controls. The
-// rules are tried in the order they were added (a JSON file's order) and the first
-// that matches wins; adding a filter again replaces its rule in place.
-//
-// Rules are applied by Factory.NewTree, to every tree it builds, because paths exist
-// only per instance (the same subtree has other paths under another SubTree name). The
-// substitute keeps the node's ID, name, path, pre/post conditions and position; a
-// substitute node type gets the node's port values (ports it does not declare are
-// ignored), a TestNode its configuration. A node with children can only be replaced by
-// a type of the same shape. SubTree elements themselves are never replaced.
-//
-// Node types that are not registered are accepted by Load only if a rule could match
-// them, that is when the factory has a rule whose filter equals their name or ID, or a
-// filter that is a path or pattern (holds '/', '*' or '?'): load the substitutions
-// before the XML. Such a node that no rule replaces fails NewTree.
+// substRule is a substitution rule (see Substitution rules in the package doc).
 type substRule struct {
 	filter string
 	id     string          // the node type to build instead, or
@@ -48,8 +23,8 @@ type substRule struct {
 }
 
 // Substitute makes the trees built afterwards replace the nodes that filter matches
-// with nodes of the registered type id (see substRule for matching). The type must be
-// registered when the tree is built.
+// with nodes of the registered type id (see Substitution rules in the package doc).
+// The type must be registered when the tree is built.
 func (f *Factory) Substitute(filter, id string) {
 	f.addRule(substRule{filter: filter, id: id})
 }

@@ -1,10 +1,13 @@
-package bt
+package bt_test
 
 import (
 	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	. "github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
 )
 
 // FuzzLoadSubstitutions feeds substitution files to the loader: it must not panic, and
@@ -32,7 +35,7 @@ func FuzzLoadSubstitutions(f *testing.F) {
 		if err := fac.LoadString("subst.xml", substXML); err != nil {
 			return // a rule made an unknown node acceptable, or not
 		}
-		tree, err := fac.NewTree("", WithClock(&fakeClock{now: epoch}))
+		tree, err := fac.NewTree("", WithClock(bttest.NewClock(epoch)))
 		if err != nil {
 			return
 		}
@@ -73,8 +76,8 @@ func FuzzWildcard(f *testing.F) {
 		}
 		re.WriteString(`$`)
 		want := regexp.MustCompile(re.String()).MatchString(text)
-		if got := wildcard(pattern, text); got != want {
-			t.Errorf("wildcard(%q, %q) = %v, want %v", pattern, text, got, want)
+		if got := Wildcard(pattern, text); got != want {
+			t.Errorf("Wildcard(%q, %q) = %v, want %v", pattern, text, got, want)
 		}
 	})
 }

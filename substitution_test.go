@@ -1,61 +1,63 @@
-package bt
+package bt_test
 
 import (
 	"strings"
 	"testing"
 	"time"
 
+	. "github.com/gobt/bt"
 	"github.com/gobt/bt/blackboard"
+	"github.com/gobt/bt/bttest"
 	"github.com/gobt/bt/btxml"
 )
 
 func TestTestNode(t *testing.T) {
 	yes := true
 	ms := time.Millisecond
-	count := func(r *recorder) *Spec { return Script("s := 0; f := 0; p := 0") }
+	count := func(r *bttest.Recorder) *Spec { return Script("s := 0; f := 0; p := 0") }
 	_ = count
-	runDecCases(t, []decCase{
-		{name: "default: success at once", tree: func(*recorder) *Spec { return TestNode(TestNodeConfig{}) },
-			steps: []tstep{tick(Success, "", "I")}},
-		{name: "success runs success_script, then post_script", tree: func(*recorder) *Spec {
+	bttest.Run(t, []bttest.Case{
+		{Name: "default: success at once", Tree: func(*bttest.Recorder) *Spec { return TestNode(TestNodeConfig{}) },
+			Steps: []bttest.Step{bttest.Tick(Success, "", "I")}},
+		{Name: "success runs success_script, then post_script", Tree: func(*bttest.Recorder) *Spec {
 			return TestNode(TestNodeConfig{SuccessScript: "r := 'S'", FailureScript: "r := 'F'", PostScript: "r := r .. 'p'"})
-		}, steps: []tstep{tick(Success, "", "I").then(entryIs("r", "Sp"))}},
-		{name: "failure runs failure_script, then post_script", tree: func(*recorder) *Spec {
+		}, Steps: []bttest.Step{bttest.Tick(Success, "", "I").Then(bttest.EntryIs("r", "Sp"))}},
+		{Name: "failure runs failure_script, then post_script", Tree: func(*bttest.Recorder) *Spec {
 			return TestNode(TestNodeConfig{ReturnStatus: Failure, SuccessScript: "r := 'S'", FailureScript: "r := 'F'", PostScript: "r := r .. 'p'"})
-		}, steps: []tstep{tick(Failure, "", "I").then(entryIs("r", "Fp"))}},
-		{name: "skipped runs post_script only", tree: func(*recorder) *Spec {
+		}, Steps: []bttest.Step{bttest.Tick(Failure, "", "I").Then(bttest.EntryIs("r", "Fp"))}},
+		{Name: "skipped runs post_script only", Tree: func(*bttest.Recorder) *Spec {
 			return TestNode(TestNodeConfig{ReturnStatus: Skipped, SuccessScript: "r := 'S'", PostScript: "p := 1"})
-		}, steps: []tstep{tick(Skipped, "", "I").then(entryIs("r", "")).then(entryIs("p", "1"))}},
-		{name: "return_status_script decides, with the status names", tree: func(*recorder) *Spec {
+		}, Steps: []bttest.Step{bttest.Tick(Skipped, "", "I").Then(bttest.EntryIs("r", "")).Then(bttest.EntryIs("p", "1"))}},
+		{Name: "return_status_script decides, with the status names", Tree: func(*bttest.Recorder) *Spec {
 			return TestNode(TestNodeConfig{ReturnStatus: Failure, ReturnStatusScript: "fail ? FAILURE : 'SUCCESS'"})
-		}, steps: []tstep{
-			tick(Success, "", "I").first(set("fail", blackboard.Bool(false))),
-			tick(Failure, "", "I").first(set("fail", blackboard.Bool(true))),
+		}, Steps: []bttest.Step{
+			bttest.Tick(Success, "", "I").First(bttest.Assign("fail", blackboard.Bool(false))),
+			bttest.Tick(Failure, "", "I").First(bttest.Assign("fail", blackboard.Bool(true))),
 		}},
-		{name: "async_delay: running until the time is up", tree: func(*recorder) *Spec {
+		{Name: "async_delay: running until the time is up", Tree: func(*bttest.Recorder) *Spec {
 			return TestNode(TestNodeConfig{AsyncDelay: 100 * ms, PostScript: "p := 1"})
-		}, steps: []tstep{
-			tick(Running, "", "R").then(entryIs("p", "")),
-			tick(Running, "", "R").after(50 * ms),
-			tick(Success, "", "I").after(50 * ms).wokenFirst(yes).then(entryIs("p", "1")),
+		}, Steps: []bttest.Step{
+			bttest.Tick(Running, "", "R").Then(bttest.EntryIs("p", "")),
+			bttest.Tick(Running, "", "R").After(50 * ms),
+			bttest.Tick(Success, "", "I").After(50 * ms).First(woken(yes)).Then(bttest.EntryIs("p", "1")),
 		}},
-		{name: "halt: no script runs; the next activation waits again", tree: func(*recorder) *Spec {
+		{Name: "halt: no script runs; the next activation waits again", Tree: func(*bttest.Recorder) *Spec {
 			return TestNode(TestNodeConfig{AsyncDelay: 100 * ms, PostScript: "p := 1"})
-		}, steps: []tstep{
-			tick(Running, "", "R"), halt("", "I").then(entryIs("p", "")),
-			tick(Running, "", "R").after(time.Second),
+		}, Steps: []bttest.Step{
+			bttest.Tick(Running, "", "R"), bttest.Halt("", "I").Then(bttest.EntryIs("p", "")),
+			bttest.Tick(Running, "", "R").After(time.Second),
 		}},
-		{name: "running is a status it may return", tree: func(*recorder) *Spec {
+		{Name: "running is a status it may return", Tree: func(*bttest.Recorder) *Spec {
 			return TestNode(TestNodeConfig{ReturnStatus: Running})
-		}, steps: []tstep{tick(Running, "", "R"), tick(Running, "", "R")}},
-		{name: "in XML form", tree: func(*recorder) *Spec {
-			return testNodeModel.Spec().With("return_status", "FAILURE").With("async_delay", "10")
-		}, steps: []tstep{tick(Running, "", "R"), tick(Failure, "", "I").after(10 * ms)}},
+		}, Steps: []bttest.Step{bttest.Tick(Running, "", "R"), bttest.Tick(Running, "", "R")}},
+		{Name: "in XML form", Tree: func(*bttest.Recorder) *Spec {
+			return builtin("TestNode").Spec().With("return_status", "FAILURE").With("async_delay", "10")
+		}, Steps: []bttest.Step{bttest.Tick(Running, "", "R"), bttest.Tick(Failure, "", "I").After(10 * ms)}},
 	})
 	tickError(t, TestNode(TestNodeConfig{ReturnStatusScript: "'IDLE'"}), "a TestNode cannot return IDLE")
 	tickError(t, TestNode(TestNodeConfig{ReturnStatusScript: "7"}), "return_status_script: 7 is not a status")
 	tickError(t, TestNode(TestNodeConfig{ReturnStatusScript: "'WIN'"}), `"WIN" is not a status`)
-	tickError(t, testNodeModel.Spec().With("return_status", "IDLE"), "a TestNode cannot return IDLE")
+	tickError(t, builtin("TestNode").Spec().With("return_status", "IDLE"), "a TestNode cannot return IDLE")
 	if _, err := NewTree(TestNode(TestNodeConfig{PostScript: "x :="})); err == nil {
 		t.Error("a bad script was accepted")
 	}
@@ -73,7 +75,7 @@ func TestWildcard(t *testing.T) {
 		{"é?", "éà", true}, {"**a", "bba", true}, {"a*", "b", false},
 		{"*", "*0", true}, {"a*", "a*b", true}, // a '*' in the text (found by FuzzWildcard)
 	} {
-		if got := wildcard(c.pattern, c.text); got != c.want {
+		if got := Wildcard(c.pattern, c.text); got != c.want {
 			t.Errorf("wildcard(%q, %q) = %v, want %v", c.pattern, c.text, got, c.want)
 		}
 	}
@@ -154,7 +156,7 @@ func TestSubstitutionRules(t *testing.T) {
 			if err := f.LoadString("subst.xml", substXML); err != nil {
 				t.Fatal(err)
 			}
-			clock := &fakeClock{now: epoch}
+			clock := bttest.NewClock(epoch)
 			tree, err := f.NewTree("", WithClock(clock))
 			if err != nil {
 				t.Fatal(err)
@@ -164,7 +166,7 @@ func TestSubstitutionRules(t *testing.T) {
 				if s, err = tree.TickOnce(); err != nil || s != Running {
 					break
 				}
-				clock.advance(100 * time.Millisecond)
+				clock.Advance(100 * time.Millisecond)
 			}
 			if err != nil || s != c.want {
 				t.Fatalf("got %v, %v; want %v", s, err, c.want)
@@ -259,7 +261,7 @@ func TestLoadSubstitutionsErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want %q", c.json, err, c.want)
 		}
-		if len(f.subst) != 0 {
+		if NumSubstitutions(f) != 0 {
 			t.Errorf("%s: rules were added despite the error", c.json)
 		}
 	}
@@ -313,7 +315,7 @@ func TestDryRunNav2(t *testing.T) {
 	if err := f.LoadString("nav2.xml", nav2); err != nil {
 		t.Fatal(err)
 	}
-	clock := &fakeClock{now: epoch}
+	clock := bttest.NewClock(epoch)
 	bb := blackboard.New()
 	bb.Entry("trace").Assign(blackboard.String(""))
 	bb.Entry("cleared").Assign(blackboard.Bool(false))
@@ -327,11 +329,11 @@ func TestDryRunNav2(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		statuses = append(statuses, statusLetter(s))
+		statuses = append(statuses, bttest.Letter(s))
 		if s != Running {
 			break
 		}
-		clock.advance(500 * time.Millisecond)
+		clock.Advance(500 * time.Millisecond)
 	}
 	// plan, follow for 500ms (fails: not cleared), clear, wait 5s: the recovery
 	// succeeds, so the Fallback succeeds.

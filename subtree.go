@@ -36,16 +36,6 @@ var subTreeModel = &Model{
 	build: func(*Init) (ticker, error) { return &subTreeNode{}, nil },
 }
 
-// treeDef is a tree definition: its ID and root, the record root of defs — or, for a
-// subtree defined in Go, its root Spec, which building a tree flattens (see flatten).
-type treeDef struct {
-	id   string
-	spec *Spec
-	defs *defs
-	root uint32
-	size int // the number of nodes the tree expands to, subtrees included; 0: unknown
-}
-
 type subTreeNode struct{}
 
 func (*subTreeNode) tick(n *Node) Status {

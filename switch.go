@@ -119,7 +119,7 @@ func (sw *switchNode) tick(n *Node) Status {
 	case Running:
 		sw.running = match
 	default:
-		n.haltChildren(0)
+		n.resetChildren(0)
 		sw.running = -1
 	}
 	return s

@@ -124,10 +124,7 @@ func newTestNode(c *Init) (*testNode, error) {
 func (t *testNode) tick(n *Node) Status {
 	switch n.Status() {
 	case Idle:
-		d, err := t.delay.Get()
-		if err != nil {
-			n.Abort(err)
-		}
+		d := t.delay.mustGet(n)
 		if d <= 0 {
 			return t.complete(n)
 		}
@@ -147,10 +144,7 @@ func (t *testNode) complete(n *Node) Status {
 	if t.statusCode.set {
 		s = scriptStatus(n, t.statusCode.run(n))
 	} else {
-		var err error
-		if s, err = t.status.Get(); err != nil {
-			n.Abort(err)
-		}
+		s = t.status.mustGet(n)
 	}
 	if s == Idle || s > Skipped {
 		n.Abort(fmt.Errorf("a TestNode cannot return %v", s))

@@ -45,10 +45,7 @@ type timeout struct {
 func (t *timeout) tick(n *Node) Status {
 	child := n.Child(0)
 	if !t.started {
-		ms, err := t.msec.Get()
-		if err != nil {
-			n.Abort(err)
-		}
+		ms := t.msec.mustGet(n)
 		t.started, t.timed = true, ms > 0
 		n.setRunning()
 		if t.timed {

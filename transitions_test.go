@@ -1,13 +1,15 @@
-package bt
+package bt_test
 
 import (
-	"fmt"
 	"io"
 	"log/slog"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	. "github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
 )
 
 // TestTransitions runs trees and compares every status change their observers hear of
@@ -29,7 +31,7 @@ func TestTransitions(t *testing.T) {
 	}
 	for _, file := range append([]string{"testdata/catalogue.xml"}, files...) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			golden(t, strings.TrimSuffix(file, ".xml")+".transitions", transitions(t, file), lineDiff)
+			bttest.Golden(t, strings.TrimSuffix(file, ".xml")+".transitions", transitions(t, file), *update)
 		})
 	}
 }
@@ -46,36 +48,13 @@ func transitions(t *testing.T, file string) string {
 	if err := f.LoadFile(file); err != nil {
 		t.Fatal(err)
 	}
-	clock := &fakeClock{now: epoch}
+	clock := bttest.NewClock(epoch)
 	tree, err := f.NewTree("", WithClock(clock), WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil))))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b strings.Builder
-	check := checkDecoratorOrder(t, tree)
-	tree.Subscribe(func(ev StatusChange) {
-		fmt.Fprintf(&b, "%s: %v -> %v\n", ev.Node.Path(), ev.Previous, ev.Status)
-		check(ev)
-	})
-	for i := 1; ; i++ {
-		if i > 100 {
-			if err := tree.Halt(); err != nil {
-				t.Fatal(err)
-			}
-			b.WriteString("halt\n")
-			break
-		}
-		s, err := tree.TickOnce()
-		if err != nil {
-			t.Fatalf("tick %d: %v", i, err)
-		}
-		fmt.Fprintf(&b, "tick %d %v\n", i, s)
-		if s != Running {
-			break
-		}
-		clock.advance(50 * time.Millisecond)
-	}
-	return b.String()
+	tree.Subscribe(checkDecoratorOrder(t, tree))
+	return bttest.RunTrace(t, tree, clock, 50*time.Millisecond, 100)
 }
 
 // checkDecoratorOrder returns an observer that checks the order BehaviorTree.CPP gives
@@ -124,26 +103,3 @@ var userPass = &Model{ID: "UserPass", Kind: KindDecorator, New: func(*Init) (Beh
 type passBehavior struct{}
 
 func (passBehavior) Tick(n *Node) Status { return n.Child(0).Tick() }
-
-// lineDiff lists the first lines where want and got differ, with a line of context.
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		if i < len(w) && i < len(g) && w[i] == g[i] {
-			continue
-		}
-		var b strings.Builder
-		for j := max(i-1, 0); j < i+4; j++ {
-			fmt.Fprintf(&b, "line %d:\n  want %q\n  got  %q\n", j+1, at(w, j), at(g, j))
-		}
-		return b.String()
-	}
-	return ""
-}
-
-func at(lines []string, i int) string {
-	if i < len(lines) {
-		return lines[i]
-	}
-	return "(end)"
-}

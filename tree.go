@@ -20,12 +20,11 @@ import (
 type Tree struct {
 	id          string // of the definition it was built from; "" for NewTree
 	root        *Node
-	nodes       []Node   // every node; siblings are contiguous
-	status      []uint8  // the status of nodes[i] is status[i]
-	byUID       []uint16 // the index in nodes of the node whose UID is i+1
+	nodes       []Node       // every node; siblings are contiguous
+	status      []statusByte // the status of nodes[i] is status[i]
+	byUID       []uint16     // the index in nodes of the node whose UID is i+1
 	observers   []*observer
-	observed    bool
-	repanic     bool          // (next to observed: a Tree is a size class smaller)
+	repanic     bool
 	aborted     bool          // an error stopped the last tick half-way (see TickOnce)
 	stopAsked   atomic.Bool   // see Stop (it fits in the padding after the bools)
 	panicked    *Node         // where a guard saw a panic go by under WithRepanic (see recovered)
@@ -105,7 +104,7 @@ func (t *Tree) tick(rerun bool) (s Status, err error) {
 		return Idle, ErrEmptyTree
 	}
 	if t.stopAsked.Load() {
-		return t.stop(true)
+		return t.endRun(true)
 	}
 	if t.aborted {
 		if err := t.halt(); err != nil {
@@ -122,7 +121,7 @@ func (t *Tree) tick(rerun bool) (s Status, err error) {
 	s = t.root.Tick()
 	for rerun && s == Running && t.woken() {
 		if t.stopAsked.Load() {
-			return t.stop(true)
+			return t.endRun(true)
 		}
 		t.runQueued()
 		s = t.root.Tick()
@@ -206,10 +205,11 @@ func (t *Tree) Stop() {
 	t.WakeUp()
 }
 
-// stop halts the tree, for Halt or for a tick that found a request of Stop (then it
-// returns ErrStopped too). A halt answers a request of Stop either way. It returns the
-// root's status before the halt.
-func (t *Tree) stop(tick bool) (Status, error) {
+// endRun halts the tree, for Halt or for a tick that found a request of Stop (then it
+// returns ErrStopped too), and so ends the run: a request of Stop is answered either
+// way, and after one the next run gets a context of its own. It returns the root's
+// status before the halt.
+func (t *Tree) endRun(tick bool) (Status, error) {
 	s := t.root.Status()
 	asked := t.stopAsked.Swap(false)
 	err := t.halt()
@@ -260,10 +260,12 @@ func (t *Tree) Halt() error {
 	if t.root == nil {
 		return nil
 	}
-	_, err := t.stop(false)
+	_, err := t.endRun(false)
 	return err
 }
 
+// halt is BehaviorTree.CPP's haltTree: it resets every node (see resetAll) and returns
+// what failed. It starts the next tick afresh after an aborted one.
 func (t *Tree) halt() (err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -271,7 +273,7 @@ func (t *Tree) halt() (err error) {
 		}
 	}()
 	t.aborted = false
-	return t.haltAll()
+	return t.resetAll()
 }
 
 // ID returns the ID of the tree definition the tree was built from, as a Factory

@@ -1,4 +1,4 @@
-package bt
+package bt_test
 
 import (
 	"context"
@@ -9,17 +9,20 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
+
+	. "github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
 )
 
 func TestObserverSeesEveryChange(t *testing.T) {
-	r := &recorder{}
-	tree, err := NewTree(Sequence(r.leaf("A", "S"), r.leaf("B", "R S")))
+	r := &bttest.Recorder{}
+	tree, err := NewTree(Sequence(r.Leaf("A", "S"), r.Leaf("B", "R S")))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var events []string
 	cancel := tree.Subscribe(func(ev StatusChange) {
-		events = append(events, fmt.Sprintf("%s:%s>%s", ev.Node.Name(), statusLetter(ev.Previous), statusLetter(ev.Status)))
+		events = append(events, fmt.Sprintf("%s:%s>%s", ev.Node.Name(), bttest.Letter(ev.Previous), bttest.Letter(ev.Status)))
 	})
 	for range 2 {
 		if _, err := tree.TickOnce(); err != nil {
@@ -40,7 +43,7 @@ func TestObserverSeesEveryChange(t *testing.T) {
 }
 
 func TestObserverTimestampsComeFromTheClock(t *testing.T) {
-	clock := &fakeClock{now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+	clock := bttest.NewClock(epoch)
 	tree, err := NewTree(AlwaysSuccessForTest(), WithClock(clock))
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +51,7 @@ func TestObserverTimestampsComeFromTheClock(t *testing.T) {
 	var got []time.Time
 	tree.Subscribe(func(ev StatusChange) { got = append(got, ev.Time) })
 	tree.TickOnce()
-	if len(got) != 2 || !got[0].Equal(clock.now) {
+	if len(got) != 2 || !got[0].Equal(clock.Now()) {
 		t.Errorf("got %v", got)
 	}
 }
@@ -78,7 +81,7 @@ func TestPanicBecomesANodeError(t *testing.T) {
 func TestPanicInnermostNodeIsReported(t *testing.T) {
 	inner := Action("inner", func() Status { panic(errors.New("deep")) })
 	outer := (&Model{ID: "outer", Kind: KindDecorator, New: func(*Init) (Behavior, error) {
-		return action1(func(n *Node) Status { return n.Child(0).Tick() }), nil
+		return passBehavior{}, nil
 	}}).Spec(inner)
 	tree, _ := NewTree(outer)
 	_, err := tree.TickOnce()
@@ -132,9 +135,11 @@ func TestConditions(t *testing.T) {
 
 type door struct{ log *[]string }
 
-func (d *door) OnStart(*Node) Status   { *d.log = append(*d.log, "start"); return Running }
+func (d *door) OnStart(*Node) Status { *d.log = append(*d.log, "start"); return Running }
+
 func (d *door) OnRunning(*Node) Status { *d.log = append(*d.log, "running"); return Success }
-func (d *door) OnHalted(*Node)         { *d.log = append(*d.log, "halted") }
+
+func (d *door) OnHalted(*Node) { *d.log = append(*d.log, "halted") }
 
 func TestStatefulAction(t *testing.T) {
 	var log []string
@@ -155,13 +160,13 @@ func TestStatefulAction(t *testing.T) {
 }
 
 func TestTickOnceRerunsOnlyAfterAWakeUp(t *testing.T) {
-	r := &recorder{}
-	tree, _ := NewTree(r.leaf("A", "R R S"))
-	if s, _ := tree.TickOnce(); s != Running || r.take() != "A:R" {
+	r := &bttest.Recorder{}
+	tree, _ := NewTree(r.Leaf("A", "R R S"))
+	if s, _ := tree.TickOnce(); s != Running || r.Take() != "A:R" {
 		t.Fatal("first tick")
 	}
 	tree.WakeUp() // e.g. an async action finished between ticks
-	if s, _ := tree.TickOnce(); s != Success || r.take() != "A:R A:S" {
+	if s, _ := tree.TickOnce(); s != Success || r.Take() != "A:R A:S" {
 		t.Fatal("a pending wake-up re-ticks a Running root")
 	}
 	if tree.Status() != Idle {
@@ -176,43 +181,6 @@ func TestEmptyTree(t *testing.T) {
 	}
 	if _, err := NewTree(nil); err == nil {
 		t.Error("nil spec")
-	}
-}
-
-// fakeClock is a manual clock for tests.
-type fakeClock struct {
-	now    time.Time
-	timers []*fakeTimer
-}
-
-type fakeTimer struct {
-	c    *fakeClock
-	at   time.Time
-	f    func()
-	live bool
-}
-
-func (c *fakeClock) Now() time.Time { return c.now }
-func (c *fakeClock) AfterFunc(d time.Duration, f func()) Timer {
-	tm := &fakeTimer{c: c, at: c.now.Add(d), f: f, live: true}
-	c.timers = append(c.timers, tm)
-	return tm
-}
-func (tm *fakeTimer) Stop() bool { was := tm.live; tm.live = false; return was }
-func (tm *fakeTimer) Reset(d time.Duration) bool {
-	was := tm.live
-	tm.at, tm.live = tm.c.now.Add(d), true
-	return was
-}
-
-// advance moves the clock and fires the timers that are due.
-func (c *fakeClock) advance(d time.Duration) {
-	c.now = c.now.Add(d)
-	for _, tm := range c.timers {
-		if tm.live && !tm.at.After(c.now) {
-			tm.live = false
-			tm.f()
-		}
 	}
 }
 
@@ -285,8 +253,8 @@ func TestAsyncErrorsAndPanics(t *testing.T) {
 
 func TestTickWhileRunningSleepsThePeriod(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		r := &recorder{}
-		tree, _ := NewTree(r.leaf("A", "R R R S"))
+		r := &bttest.Recorder{}
+		tree, _ := NewTree(r.Leaf("A", "R R R S"))
 		start := time.Now()
 		s, err := tree.TickWhileRunning(context.Background(), 50*time.Millisecond)
 		if s != Success || err != nil {
@@ -300,8 +268,8 @@ func TestTickWhileRunningSleepsThePeriod(t *testing.T) {
 
 func TestTickWhileRunningWakeUpCutsTheSleep(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		r := &recorder{}
-		tree, _ := NewTree(r.leaf("A", "R S"))
+		r := &bttest.Recorder{}
+		tree, _ := NewTree(r.Leaf("A", "R S"))
 		go func() {
 			time.Sleep(10 * time.Millisecond)
 			tree.WakeUp()
@@ -316,15 +284,15 @@ func TestTickWhileRunningWakeUpCutsTheSleep(t *testing.T) {
 
 func TestTickWhileRunningStopsWithTheContext(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		r := &recorder{}
-		tree, _ := NewTree(Sequence(r.leaf("A", "R")))
+		r := &bttest.Recorder{}
+		tree, _ := NewTree(Sequence(r.Leaf("A", "R")))
 		ctx, cancel := context.WithTimeout(context.Background(), 25*time.Millisecond)
 		defer cancel()
 		s, err := tree.TickWhileRunning(ctx, 10*time.Millisecond)
 		if s != Running || !errors.Is(err, context.DeadlineExceeded) {
 			t.Fatal(s, err)
 		}
-		if got := r.take(); got != "A:R A:R A:R A:halt" || tree.Status() != Idle {
+		if got := r.Take(); got != "A:R A:R A:R A:halt" || tree.Status() != Idle {
 			t.Errorf("got %s, root %v", got, tree.Status())
 		}
 	})
@@ -358,8 +326,8 @@ func TestAsyncTickedAgainBeforeReset(t *testing.T) {
 			starts.Add(1)
 			return Success, nil
 		})
-		r := &recorder{}
-		tree, _ := NewTree(WhileDoElse(cond, r.leaf("D", "R R S")))
+		r := &bttest.Recorder{}
+		tree, _ := NewTree(WhileDoElse(cond, r.Leaf("D", "R R S")))
 		for range 4 {
 			tree.TickExactlyOnce()
 			synctest.Wait()
@@ -367,7 +335,7 @@ func TestAsyncTickedAgainBeforeReset(t *testing.T) {
 		if n := starts.Load(); n != 1 {
 			t.Errorf("the work started %d times, want 1", n)
 		}
-		if got := r.take(); got != "D:R D:R D:S" {
+		if got := r.Take(); got != "D:R D:R D:S" {
 			t.Errorf("branch ticks %q", got)
 		}
 	})
@@ -377,9 +345,9 @@ func TestAsyncTickedAgainBeforeReset(t *testing.T) {
 // interrupted Running — and the next tick starts from a clean tree: Running nodes
 // halted, every status reset.
 func TestTickAfterAnErrorStartsAfresh(t *testing.T) {
-	r := &recorder{}
+	r := &bttest.Recorder{}
 	boom := true
-	tree := mustTree(t, Sequence(r.leaf("A", "S"), r.leaf("B", "S"), r.leaf("C", "K S"),
+	tree := mustTree(t, Sequence(r.Leaf("A", "S"), r.Leaf("B", "S"), r.Leaf("C", "K S"),
 		Action("D", func() Status {
 			if boom {
 				boom = false
@@ -390,32 +358,139 @@ func TestTickAfterAnErrorStartsAfresh(t *testing.T) {
 	if _, err := tree.TickOnce(); err == nil {
 		t.Fatal("no error")
 	}
-	if got := states(tree); got != "R S S I I" {
+	if got := bttest.States(tree); got != "R S S I I" {
 		t.Errorf("after the error: states %q", got)
 	}
 	if s, err := tree.TickOnce(); s != Success || err != nil {
 		t.Fatalf("second tick: %v %v", s, err)
 	}
-	if got := states(tree); got != "I I I I I" {
+	if got := bttest.States(tree); got != "I I I I I" {
 		t.Errorf("after the second tick: states %q", got)
 	}
 }
 
 func TestHaltAfterAnErrorHaltsRunningNodes(t *testing.T) {
-	r := &recorder{}
-	tree := mustTree(t, Parallel(2, 1, r.leaf("A", "R"),
+	r := &bttest.Recorder{}
+	tree := mustTree(t, Parallel(2, 1, r.Leaf("A", "R"),
 		Action("B", func() Status { panic("kaput") })))
 	if _, err := tree.TickOnce(); err == nil {
 		t.Fatal("no error")
 	}
-	r.take()
+	r.Take()
 	if err := tree.Halt(); err != nil {
 		t.Fatal(err)
 	}
-	if log := r.take(); log != "A:halt" {
+	if log := r.Take(); log != "A:halt" {
 		t.Errorf("halt log %q, want A:halt", log)
 	}
-	if got := states(tree); got != "I I I" {
+	if got := bttest.States(tree); got != "I I I" {
 		t.Errorf("states %q", got)
 	}
+}
+
+// Item 8 of issue 13: another goroutine stops a tree that TickWhileRunning ticks: the
+// async work is canceled at once, the tree halted by its ticking goroutine.
+func TestStopFromAnotherGoroutine(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		canceled := make(chan time.Time, 1)
+		r := &bttest.Recorder{}
+		tree := mustTree(t, Parallel(-1, 1, r.Leaf("A", "R"),
+			Async("Work", func(ctx context.Context, n *Node) (Status, error) {
+				<-ctx.Done()
+				canceled <- time.Now()
+				return Failure, nil
+			})))
+		type result struct {
+			s   Status
+			err error
+		}
+		done := make(chan result)
+		start := time.Now()
+		go func() {
+			s, err := tree.TickWhileRunning(context.Background(), time.Hour)
+			done <- result{s, err}
+		}()
+		go func() {
+			time.Sleep(time.Minute)
+			tree.Stop() // say, an HTTP handler
+		}()
+		res := <-done
+		if res.s != Running || !errors.Is(res.err, ErrStopped) || time.Since(start) != time.Minute {
+			t.Errorf("TickWhileRunning: %v %v after %v", res.s, res.err, time.Since(start))
+		}
+		if at := <-canceled; at.Sub(start) != time.Minute {
+			t.Errorf("the work was canceled after %v", at.Sub(start))
+		}
+		if log := r.Take(); log != "A:R A:halt" || bttest.States(tree) != "I I I" {
+			t.Errorf("log %q, states %q", log, bttest.States(tree))
+		}
+		// The next run starts afresh, with a context of its own.
+		if s, err := tree.TickOnce(); s != Running || err != nil {
+			t.Errorf("next run: %v %v", s, err)
+		}
+		tree.Halt()
+	})
+}
+
+// A Stop that comes between ticks stops the next one, which halts instead of ticking.
+func TestStopBeforeATick(t *testing.T) {
+	r := &bttest.Recorder{}
+	tree := mustTree(t, Sequence(r.Leaf("A", "R")))
+	tree.TickOnce()
+	tree.Stop()
+	if s, err := tree.TickOnce(); s != Running || err != ErrStopped {
+		t.Errorf("the tick after Stop: %v %v", s, err)
+	}
+	if log := r.Take(); log != "A:R A:halt" {
+		t.Errorf("log %q", log)
+	}
+	if s, err := tree.TickExactlyOnce(); s != Running || err != nil || r.Take() != "A:R" {
+		t.Errorf("then: %v %v", s, err)
+	}
+}
+
+// A Stop that comes while TickOnce re-ticks stops it before the next re-tick.
+func TestStopWhileReticking(t *testing.T) {
+	r := &bttest.Recorder{}
+	var tree *Tree
+	tree = mustTree(t, AsyncSequence(
+		Action("Stop", func() Status { tree.Stop(); return Success }),
+		r.Leaf("B", "S")))
+	if s, err := tree.TickOnce(); s != Running || err != ErrStopped {
+		t.Errorf("TickOnce: %v %v", s, err)
+	}
+	if log := r.Take(); log != "" {
+		t.Errorf("B was ticked: %q", log)
+	}
+}
+
+// A Halt answers a Stop: the next tick starts a run, with a context that is not
+// canceled.
+func TestHaltAnswersStop(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var canceled bool
+		release := make(chan struct{})
+		tree := mustTree(t, Async("Work", func(ctx context.Context, n *Node) (Status, error) {
+			select {
+			case <-ctx.Done():
+				canceled = true
+			case <-release:
+			}
+			return Success, nil
+		}))
+		tree.TickOnce()
+		tree.Stop()
+		if err := tree.Halt(); err != nil {
+			t.Fatal(err)
+		}
+		canceled = false
+		if s, err := tree.TickOnce(); s != Running || err != nil {
+			t.Fatalf("the tick after Stop and Halt: %v %v", s, err)
+		}
+		close(release)
+		synctest.Wait()
+		if s, err := tree.TickOnce(); s != Success || err != nil || canceled {
+			t.Errorf("the new run: %v %v, canceled %v", s, err, canceled)
+		}
+	})
 }

@@ -63,7 +63,7 @@ func (tc *tryCatch) tick(n *Node) Status {
 		case Running:
 			return Running
 		case Failure:
-			n.haltChildren(0)
+			n.resetChildren(0)
 			tc.idx, tc.inCatch = 0, true
 		case Success:
 			tc.idx++
@@ -76,12 +76,12 @@ func (tc *tryCatch) tick(n *Node) Status {
 		if kids[try].Tick() == Running {
 			return Running
 		}
-		n.haltChildren(0)
+		n.resetChildren(0)
 		tc.idx, tc.inCatch = 0, false
 		return Failure
 	}
 	allSkipped := tc.skipped == try
-	n.haltChildren(0)
+	n.resetChildren(0)
 	tc.idx, tc.skipped = 0, 0
 	if allSkipped {
 		return Skipped
@@ -94,11 +94,7 @@ func (tc *tryCatch) tick(n *Node) Status {
 func (tc *tryCatch) Halt(n *Node) {
 	inCatch := tc.inCatch
 	tc.idx, tc.skipped, tc.inCatch = 0, 0, false
-	catch, err := tc.catchOnHalt.Get()
-	if err != nil {
-		n.Abort(err)
-	}
-	if !catch || inCatch {
+	if !tc.catchOnHalt.mustGet(n) || inCatch {
 		return
 	}
 	kids := n.kids()
@@ -106,7 +102,7 @@ func (tc *tryCatch) Halt(n *Node) {
 	var errs []error
 	for i := range last {
 		if c := &kids[i]; c.Status() != Idle {
-			errs = appendErr(errs, c.stop())
+			errs = appendErr(errs, c.reset())
 		}
 	}
 	c := &kids[last]

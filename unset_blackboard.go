@@ -25,10 +25,7 @@ var unsetBlackboardModel = &Model{
 type unsetBlackboard struct{ key In[string] }
 
 func (u *unsetBlackboard) tick(n *Node) Status {
-	key, err := u.key.Get()
-	if err != nil {
-		n.Abort(err)
-	}
+	key := u.key.mustGet(n)
 	n.Blackboard().Unset(key)
 	return Success
 }

@@ -1,4 +1,4 @@
-package bt
+package bt_test
 
 import (
 	"context"
@@ -7,6 +7,9 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
+
+	. "github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
 )
 
 // Item 3 of issue 13: a node that asks for a wake-up and is halted before the tree
@@ -71,9 +74,9 @@ func TestStaleWakeUpsAreDropped(t *testing.T) {
 // not ticked again for it.
 func TestCollectingAnAsyncResultSpendsItsWakeUp(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		r := &recorder{}
+		r := &bttest.Recorder{}
 		tree := mustTree(t, Sequence(Async("Work", func(context.Context, *Node) (Status, error) { return Success, nil }),
-			r.leaf("A", "R")))
+			r.Leaf("A", "R")))
 		if s, _ := tree.TickExactlyOnce(); s != Running {
 			t.Fatal(s)
 		}
@@ -81,7 +84,7 @@ func TestCollectingAnAsyncResultSpendsItsWakeUp(t *testing.T) {
 		if s, err := tree.TickOnce(); s != Running || err != nil {
 			t.Fatal(s, err)
 		}
-		if log := r.take(); log != "A:R" {
+		if log := r.Take(); log != "A:R" {
 			t.Errorf("ticks of A: %q, want one", log)
 		}
 	})

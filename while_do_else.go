@@ -62,6 +62,6 @@ func (*whileDoElse) tick(n *Node) Status {
 	if s == Running {
 		return Running
 	}
-	n.haltChildren(0)
+	n.resetChildren(0)
 	return s
 }

@@ -7,8 +7,6 @@ import (
 	"time"
 )
 
-var epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-
 func TestClockFiresInDeadlineOrder(t *testing.T) {
 	c := NewClock(epoch)
 	var log []string

@@ -29,3 +29,20 @@ func ExampleClock() {
 	// RUNNING 0 timer due in 500ms
 	// SUCCESS 1
 }
+
+// Scripted leaves log what happens to them, and States shows what every node holds.
+func ExampleRecorder() {
+	r := &bttest.Recorder{}
+	tree, err := bt.NewTree(bt.ReactiveSequence(r.Leaf("Visible", "S S F"), r.Leaf("Approach", "R")))
+	if err != nil {
+		panic(err)
+	}
+	for range 3 {
+		s, _ := tree.TickOnce()
+		fmt.Printf("%v [%s] %s\n", s, r.Take(), bttest.States(tree))
+	}
+	// Output:
+	// RUNNING [Visible:S Approach:R] R I R
+	// RUNNING [Visible:S Approach:R] R I R
+	// FAILURE [Visible:F Approach:halt] I I I
+}

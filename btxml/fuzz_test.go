@@ -10,8 +10,11 @@ import (
 )
 
 func addSeeds(f *testing.F, add func(data []byte)) {
-	for _, dir := range []string{"testdata/golden", "testdata/conformance", "testdata/upgrade", "testdata/models"} {
+	for _, dir := range []string{"testdata/golden", "../testdata/conformance", "testdata/upgrade", "testdata/models"} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.xml"))
+		if len(files) == 0 {
+			f.Fatalf("no seeds in %s", dir)
+		}
 		for _, file := range files {
 			data, err := os.ReadFile(file)
 			if err != nil {

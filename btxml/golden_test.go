@@ -48,9 +48,9 @@ func TestGolden(t *testing.T) {
 }
 
 // TestConformanceRoundTrip parses copies of the conformance cases (BT.CPP 4.10
-// trees) and checks that they survive Write and Parse.
+// trees, in the module's testdata) and checks that they survive Write and Parse.
 func TestConformanceRoundTrip(t *testing.T) {
-	for _, file := range xmlFiles(t, "testdata/conformance") {
+	for _, file := range xmlFiles(t, "../testdata/conformance") {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			data, err := os.ReadFile(file)
 			if err != nil {

@@ -128,9 +128,9 @@ func (t *compiled) fits(env Env) bool {
 
 // Compile binds the script to env: enum names become constants, other names
 // Var handles, and the syntax tree becomes code for a small register machine
-// (see vm.go). Constant subexpressions are computed here, once. A nil env
-// means no variables and no enums. A failure to bind a name is a
-// *SyntaxError at its first mention.
+// (see Implementation in the package documentation). Constant subexpressions
+// are computed here, once. A nil env means no variables and no enums. A
+// failure to bind a name is a *SyntaxError at its first mention.
 //
 // The code is built by the first Compile and kept in the Script for later
 // ones whose Env knows the same enum names, so that compiling the script

@@ -234,6 +234,13 @@
 // parts that compute a value used once (an operand, a whole && || ?: or
 // comparison chain) a tree of such values that returns the result directly,
 // with no dispatch and no register: a + b > 3 && c == 'x' is one call tree.
+// The two forms each do what the other cannot. The register code is flat and
+// printable: constant folding and the fusing of jumps into comparisons work on
+// it, the tests read it, and lowering needs all of it at once — which result
+// is read once, and by which instruction; which jumps make up an && or a ?: —
+// to decide what becomes one expression. The lowered form is what runs fast:
+// Go values that call one another, with nothing left to decode, but it has no
+// such view to give.
 // A run executes each instruction at most once, so its cost is bounded by
 // the script's length, and it allocates nothing unless it builds a new
 // string (.., + on strings, or an error).

@@ -5,7 +5,11 @@ import (
 	"strings"
 )
 
-// The steps and evaluators that lower.go builds.
+// The steps and evaluators that lower.go builds. The methods that read two
+// operands or do arithmetic in place are in steps_gen.go, written by
+// gen_steps.go from templates.
+
+//go:generate go run gen_steps.go
 
 // stepBase is what every step knows: its instruction (for the operator
 // and the position), its operands, its result's slot, and where to go on.
@@ -212,130 +216,6 @@ func (s *storeStep) run(p *Program) (int, error) {
 	return s.next, p.store(s.in, s.y.i, s.dst, a)
 }
 
-// run does name op= x.
-func (s *compoundStep) run(p *Program) (int, error) {
-	in, i := s.in, s.y.i
-	v := p.handles[i]
-	// The entry must exist before the right side is read; when that is a
-	// register, the failing Load below finds out at no extra cost.
-	if in.check && s.x.m == mVar && !v.Exists() {
-		return 0, p.missing(in, i)
-	}
-	var y Value
-	var err error
-	if s.x.m == mConst {
-		y = *s.x.k
-	} else if y, err = s.x.get(p); err != nil {
-		return 0, err
-	}
-	if y.kind == KindNil {
-		return 0, notInitialised(int(in.pos), "right", in.sub)
-	}
-	cur, err := v.Load()
-	if err != nil {
-		if in.check && !v.Exists() {
-			return 0, p.missing(in, i)
-		}
-		return 0, p.loadError(i, err)
-	}
-	if cur.kind == KindNil {
-		return 0, notInitialised(int(in.pos), "left", in.sub)
-	}
-	if cur.isNumber() && y.isNumber() && in.sub != opDivAssign {
-		a, b := cur.Float(), y.Float()
-		switch in.sub {
-		case opAddAssign:
-			y = Float(a + b)
-		case opSubAssign:
-			y = Float(a - b)
-		default:
-			y = Float(a * b)
-		}
-	} else if y, err = compound(in.sub, int(in.pos), p.vars[i].name, cur, y); err != nil {
-		return 0, err
-	}
-	return s.next, p.store(in, i, s.dst, y)
-}
-
-// eval does + - * / .. & | ^, the arithmetic on numbers and the bitwise
-// operators on Ints in place. It reads its operands with operand.get and
-// does + - * on numbers as apply does, both written out: neither is inlined,
-// and these are the two calls the hot path of an expression would make.
-func (s *binaryStep) eval(p *Program) (Value, error) {
-	var a, b Value
-	var err error
-	switch s.x.m {
-	case mVar:
-		if a, err = p.handles[s.x.i].Load(); err != nil {
-			return Value{}, p.loadError(s.x.i, err)
-		}
-	case mScratch:
-		a = p.scr[s.x.i]
-	case mConst:
-		a = *s.x.k
-	default:
-		if a, err = s.x.e.eval(p); err != nil {
-			return Value{}, err
-		}
-	}
-	switch s.y.m {
-	case mVar:
-		if b, err = p.handles[s.y.i].Load(); err != nil {
-			return Value{}, p.loadError(s.y.i, err)
-		}
-	case mScratch:
-		b = p.scr[s.y.i]
-	case mConst:
-		b = *s.y.k
-	default:
-		if b, err = s.y.e.eval(p); err != nil {
-			return Value{}, err
-		}
-	}
-	if s.in.op != vmBinary && a.isNumber() && b.isNumber() {
-		fa, fb := a.Float(), b.Float()
-		switch s.in.op {
-		case vmAdd:
-			return Float(fa + fb), nil
-		case vmSub:
-			return Float(fa - fb), nil
-		case vmMul:
-			return Float(fa * fb), nil
-		}
-	}
-	return s.apply(a, b)
-}
-
-// apply applies the operator to its operands.
-func (s *binaryStep) apply(a, b Value) (Value, error) {
-	if s.in.op == vmBinary {
-		if a.kind == KindInt && b.kind == KindInt {
-			switch s.in.sub {
-			case opBitAnd:
-				return Float(float64(int64(a.n & b.n))), nil
-			case opBitOr:
-				return Float(float64(int64(a.n | b.n))), nil
-			case opBitXor:
-				return Float(float64(int64(a.n ^ b.n))), nil
-			}
-		}
-		return binary(s.in.sub, int(s.in.pos), a, b)
-	}
-	if !a.isNumber() || !b.isNumber() {
-		return binary(s.in.sub, int(s.in.pos), a, b)
-	}
-	fa, fb := a.Float(), b.Float()
-	switch s.in.op {
-	case vmAdd:
-		return Float(fa + fb), nil
-	case vmSub:
-		return Float(fa - fb), nil
-	case vmMul:
-		return Float(fa * fb), nil
-	}
-	return Float(fa / fb), nil
-}
-
 func (s *binaryStep) run(p *Program) (int, error) {
 	v, err := s.eval(p)
 	return s.result(p, v, err)
@@ -343,29 +223,6 @@ func (s *binaryStep) run(p *Program) (int, error) {
 
 // binaryVars is a binaryStep on two variables (a + b).
 type binaryVars struct{ binaryStep }
-
-func (s *binaryVars) eval(p *Program) (Value, error) {
-	a, err := p.handles[s.x.i].Load()
-	if err != nil {
-		return Value{}, p.loadError(s.x.i, err)
-	}
-	b, err := p.handles[s.y.i].Load()
-	if err != nil {
-		return Value{}, p.loadError(s.y.i, err)
-	}
-	if s.in.op != vmBinary && a.isNumber() && b.isNumber() {
-		fa, fb := a.Float(), b.Float()
-		switch s.in.op {
-		case vmAdd:
-			return Float(fa + fb), nil
-		case vmSub:
-			return Float(fa - fb), nil
-		case vmMul:
-			return Float(fa * fb), nil
-		}
-	}
-	return s.apply(a, b)
-}
 
 func (s *binaryVars) run(p *Program) (int, error) {
 	v, err := s.eval(p)
@@ -424,99 +281,9 @@ func (s *compareBase) done(p *Program, ok bool) int {
 // other mix through compare.
 type compareStep struct{ compareBase }
 
-// run is test followed by done, written out: a call less.
-func (s *compareStep) run(p *Program) (int, error) {
-	var a, b Value
-	var err error
-	switch s.x.m {
-	case mVar:
-		if a, err = p.handles[s.x.i].Load(); err != nil {
-			return 0, p.loadError(s.x.i, err)
-		}
-	case mScratch:
-		a = p.scr[s.x.i]
-	case mConst:
-		a = *s.x.k
-	default:
-		if a, err = s.x.e.eval(p); err != nil {
-			return 0, err
-		}
-	}
-	switch s.y.m {
-	case mVar:
-		if b, err = p.handles[s.y.i].Load(); err != nil {
-			return 0, p.loadError(s.y.i, err)
-		}
-	case mScratch:
-		b = p.scr[s.y.i]
-	case mConst:
-		b = *s.y.k
-	default:
-		if b, err = s.y.e.eval(p); err != nil {
-			return 0, err
-		}
-	}
-	var ok bool
-	switch {
-	case a.kind == KindInt && b.kind == KindInt:
-		ok = s.mask&cmpInts(int64(a.n), int64(b.n)) != 0
-	case a.kind == KindString && b.kind == KindString:
-		ok = s.mask&cmpStrings(a.s, b.s, s.equality) != 0
-	case a.isNumber() && b.isNumber():
-		ok = s.mask&cmpFloats(a.Float(), b.Float(), s.equality) != 0
-	default:
-		if ok, err = s.compare(p, a, b); err != nil {
-			return 0, err
-		}
-	}
-	return s.done(p, ok), nil
-}
-
 func (s *compareStep) eval(p *Program) (Value, error) {
 	ok, err := s.test(p)
 	return Bool(ok), err
-}
-
-func (s *compareStep) test(p *Program) (bool, error) {
-	var a, b Value
-	var err error
-	switch s.x.m {
-	case mVar:
-		if a, err = p.handles[s.x.i].Load(); err != nil {
-			return false, p.loadError(s.x.i, err)
-		}
-	case mScratch:
-		a = p.scr[s.x.i]
-	case mConst:
-		a = *s.x.k
-	default:
-		if a, err = s.x.e.eval(p); err != nil {
-			return false, err
-		}
-	}
-	switch s.y.m {
-	case mVar:
-		if b, err = p.handles[s.y.i].Load(); err != nil {
-			return false, p.loadError(s.y.i, err)
-		}
-	case mScratch:
-		b = p.scr[s.y.i]
-	case mConst:
-		b = *s.y.k
-	default:
-		if b, err = s.y.e.eval(p); err != nil {
-			return false, err
-		}
-	}
-	switch {
-	case a.kind == KindInt && b.kind == KindInt:
-		return s.mask&cmpInts(int64(a.n), int64(b.n)) != 0, nil
-	case a.kind == KindString && b.kind == KindString:
-		return s.mask&cmpStrings(a.s, b.s, s.equality) != 0, nil
-	case a.isNumber() && b.isNumber():
-		return s.mask&cmpFloats(a.Float(), b.Float(), s.equality) != 0, nil
-	}
-	return s.compare(p, a, b)
 }
 
 // compareConst compares with a constant on the right, the common case
@@ -535,97 +302,13 @@ func newCompareConst(c compareBase) *compareConst {
 	return &compareConst{compareBase: c, kind: k.kind, number: k.isNumber(), i: int64(k.n), f: k.Float(), s: k.s}
 }
 
-// run is test followed by done, written out: a call less.
-func (s *compareConst) run(p *Program) (int, error) {
-	var a Value
-	var err error
-	switch s.x.m {
-	case mVar:
-		if a, err = p.handles[s.x.i].Load(); err != nil {
-			return 0, p.loadError(s.x.i, err)
-		}
-	case mScratch:
-		a = p.scr[s.x.i]
-	default:
-		if a, err = s.x.e.eval(p); err != nil {
-			return 0, err
-		}
-	}
-	var ok bool
-	switch {
-	case a.kind == KindInt && s.kind == KindInt:
-		ok = s.mask&cmpInts(int64(a.n), s.i) != 0
-	case a.kind == KindString && s.kind == KindString:
-		if s.equality {
-			ok = (s.mask == cmpEqual) == equalStrings(a.s, s.s)
-		} else {
-			ok = s.mask&cmpStrings(a.s, s.s, false) != 0
-		}
-	case a.isNumber() && s.number:
-		ok = s.mask&cmpFloats(a.Float(), s.f, s.equality) != 0
-	default:
-		if ok, err = s.compare(p, a, *s.y.k); err != nil {
-			return 0, err
-		}
-	}
-	return s.done(p, ok), nil
-}
-
 func (s *compareConst) eval(p *Program) (Value, error) {
 	ok, err := s.test(p)
 	return Bool(ok), err
 }
 
-func (s *compareConst) test(p *Program) (bool, error) {
-	var a Value
-	var err error
-	switch s.x.m {
-	case mVar:
-		if a, err = p.handles[s.x.i].Load(); err != nil {
-			return false, p.loadError(s.x.i, err)
-		}
-	case mScratch:
-		a = p.scr[s.x.i]
-	default:
-		if a, err = s.x.e.eval(p); err != nil {
-			return false, err
-		}
-	}
-	switch {
-	case a.kind == KindInt && s.kind == KindInt:
-		return s.mask&cmpInts(int64(a.n), s.i) != 0, nil
-	case a.kind == KindString && s.kind == KindString:
-		if s.equality {
-			return (s.mask == cmpEqual) == equalStrings(a.s, s.s), nil
-		}
-		return s.mask&cmpStrings(a.s, s.s, false) != 0, nil
-	case a.isNumber() && s.number:
-		return s.mask&cmpFloats(a.Float(), s.f, s.equality) != 0, nil
-	}
-	return s.compare(p, a, *s.y.k)
-}
-
 // compareVarConst is a compareConst of a variable (battery < 20).
 type compareVarConst struct{ compareConst }
-
-func (s *compareVarConst) test(p *Program) (bool, error) {
-	a, err := p.handles[s.x.i].Load()
-	if err != nil {
-		return false, p.loadError(s.x.i, err)
-	}
-	switch {
-	case a.kind == KindInt && s.kind == KindInt:
-		return s.mask&cmpInts(int64(a.n), s.i) != 0, nil
-	case a.kind == KindString && s.kind == KindString:
-		if s.equality {
-			return (s.mask == cmpEqual) == equalStrings(a.s, s.s), nil
-		}
-		return s.mask&cmpStrings(a.s, s.s, false) != 0, nil
-	case a.isNumber() && s.number:
-		return s.mask&cmpFloats(a.Float(), s.f, s.equality) != 0, nil
-	}
-	return s.compare(p, a, *s.y.k)
-}
 
 func (s *compareVarConst) eval(p *Program) (Value, error) {
 	ok, err := s.test(p)

@@ -1,0 +1,62 @@
+package bt
+
+// catalogueFile is a file that implements builtin nodes, and their models.
+type catalogueFile struct {
+	file   string
+	models []*Model
+}
+
+// catalogue is the table of the builtin nodes: from each file that implements some to
+// their Models, which hold the XML IDs, the ports and, in their build functions, the
+// implementations. NewFactory registers every model of it, WriteModels exports them
+// (withBuiltins), and the catalogue tests check it against BehaviorTree.CPP's models,
+// against a tree that uses every node (testdata/catalogue.xml) and against the files
+// it names.
+//
+// A node whose implementation is its own lives in the file named after its XML ID
+// (RetryUntilSuccessful: retry_until_successful.go); nodes that share one
+// implementation live in one file named after the family (README.md, Working on bt).
+// It is never modified.
+var catalogue = [...]catalogueFile{
+	// Controls (BehaviorTree.CPP)
+	{"sequence.go", []*Model{sequenceModel, fallbackModel, asyncSequenceModel, asyncFallbackModel,
+		sequenceWithMemoryModel, sequenceStarModel}},
+	{"reactive.go", []*Model{reactiveSequenceModel, reactiveFallbackModel}},
+	{"parallel.go", []*Model{parallelModel}},
+	{"parallel_all.go", []*Model{parallelAllModel}},
+	{"if_then_else.go", []*Model{ifThenElseModel}},
+	{"while_do_else.go", []*Model{whileDoElseModel}},
+	{"try_catch.go", []*Model{tryCatchModel}},
+	{"switch.go", switchModels[:]},
+
+	// Decorators (BehaviorTree.CPP; Not and ForceRunning from behaviac)
+	{"mapper.go", []*Model{inverterModel, notModel, forceSuccessModel, forceFailureModel,
+		forceRunningModel, keepRunningModel}},
+	{"repeat.go", []*Model{repeatModel}},
+	{"retry_until_successful.go", []*Model{retryModel}},
+	{"timeout.go", []*Model{timeoutModel}},
+	{"delay.go", []*Model{delayModel}},
+	{"run_once.go", []*Model{runOnceModel}},
+	{"precondition.go", []*Model{preconditionModel}},
+	{"entry_updated.go", []*Model{skipUnlessUpdatedModel, waitValueUpdateModel, wasEntryUpdatedModel}},
+	{"loop_queue.go", []*Model{loopIntModel, loopDoubleModel, loopStringModel, loopBoolModel}},
+	{"subtree.go", []*Model{subTreeModel}},
+
+	// Actions and conditions (BehaviorTree.CPP; AlwaysRunning from behaviac)
+	{"always.go", []*Model{alwaysSuccessModel, alwaysFailureModel, alwaysRunningModel}},
+	{"script.go", []*Model{scriptModel}},
+	{"script_condition.go", []*Model{scriptConditionModel}},
+	{"set_blackboard.go", []*Model{setBlackboardModel}},
+	{"unset_blackboard.go", []*Model{unsetBlackboardModel}},
+	{"sleep.go", []*Model{sleepModel}},
+	{"test_node.go", []*Model{testNodeModel}},
+
+	// The decorators of behaviac (DESIGN.md §4; what they share is in behaviac.go)
+	{"log.go", []*Model{logModel}},
+	{"loop.go", []*Model{loopModel}},
+	{"loop_until.go", []*Model{loopUntilModel}},
+	{"time.go", []*Model{timeModel}},
+	{"frames.go", []*Model{framesModel}},
+	{"count_limit.go", []*Model{countLimitModel}},
+	{"until.go", []*Model{successUntilModel, failureUntilModel}},
+}

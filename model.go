@@ -1,0 +1,140 @@
+package bt
+
+import (
+	"errors"
+	"io"
+	"reflect"
+	"time"
+
+	"github.com/gobt/bt/btxml"
+)
+
+// Model describes a node type: its ID, kind and ports — what a Factory registers and
+// exports as TreeNodesModel XML — and how to build its behavior for each node.
+type Model struct {
+	ID          string
+	Kind        Kind
+	Ports       []PortDef
+	Description string
+
+	// New builds the behavior of one node. It runs after the node's children were
+	// built; c is valid only during the call. It is nil for builtin models.
+	New func(c *Init) (Behavior, error)
+
+	build func(c *Init) (ticker, error) // builtin nodes: their own pipeline
+	err   error                         // a problem with the model, reported when it is used
+
+	fieldPorts bool         // ModelOf: the behavior's fields hold the ports (no bindings for Get/Set)
+	goType     reflect.Type // ModelOf: the struct type, for messages
+	standIn    bool         // RegisterStandIns: a node type without implementation
+}
+
+// Spec returns a new node definition of type m with the given children.
+func (m *Model) Spec(children ...*Spec) *Spec {
+	return &Spec{model: m, children: children}
+}
+
+// port returns the declaration of a port, or nil.
+func (m *Model) port(name string) *PortDef {
+	for i := range m.Ports {
+		if m.Ports[i].Name == name {
+			return &m.Ports[i]
+		}
+	}
+	return nil
+}
+
+func (m *Model) portNames() []string {
+	names := make([]string, len(m.Ports))
+	for i, p := range m.Ports {
+		names[i] = p.Name
+	}
+	return names
+}
+
+// WriteModels writes the TreeNodesModel XML of the registered node types, in the shape
+// BehaviorTree.CPP writes it, so that Groot2 can edit trees that use them. Builtin
+// nodes are included only when withBuiltins is true (Groot2 knows them). A stand-in
+// (RegisterStandIns) is written as its entry was read, comments, metadata and port
+// elements of unknown direction included.
+func (f *Factory) WriteModels(w io.Writer, withBuiltins bool) error {
+	if w == nil {
+		return errors.New("bt: WriteModels: the writer is nil")
+	}
+	var ms []*btxml.Model
+	for _, m := range f.Models() {
+		switch x, standIn := f.standIns[m.ID]; {
+		case standIn:
+			ms = append(ms, x)
+		case m.build == nil || withBuiltins:
+			ms = append(ms, m.XML())
+		}
+	}
+	return btxml.WriteModels(w, ms)
+}
+
+// XML returns the model's TreeNodesModel entry, as WriteModels writes it: kind, ID and
+// ports with their types, defaults and descriptions.
+func (m *Model) XML() *btxml.Model {
+	x := &btxml.Model{Kind: m.Kind.String(), ID: m.ID}
+	for _, p := range m.Ports {
+		x.Ports = append(x.Ports, btxml.PortModel{
+			Dir: p.Dir.String(), Name: p.Name, Type: p.XMLType(),
+			Default: p.Default, HasDefault: p.HasDefault, Description: p.Description,
+		})
+	}
+	return x
+}
+
+// XMLType returns the port's type as TreeNodesModel writes it: TypeName if set, else
+// the name BehaviorTree.CPP gives the C++ type playing the Go type's part ("int",
+// "std::string", "BT::NodeStatus" …), else the Go type's name.
+func (p PortDef) XMLType() string {
+	if p.TypeName != "" {
+		return p.TypeName
+	}
+	return cppTypeName(p.Type)
+}
+
+// cppTypeName names Go types the way BehaviorTree.CPP names the C++ types that play
+// the same part, so that Groot2 shows familiar types; other types keep their Go name.
+func cppTypeName(t reflect.Type) string {
+	if t == nil {
+		return "BT::AnyTypeAllowed"
+	}
+	switch t {
+	case reflect.TypeFor[Status]():
+		return "BT::NodeStatus"
+	case reflect.TypeFor[time.Duration]():
+		return "std::chrono::milliseconds"
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return "bool"
+	case reflect.Int, reflect.Int32:
+		return "int"
+	case reflect.Int8:
+		return "int8_t"
+	case reflect.Int16:
+		return "int16_t"
+	case reflect.Int64:
+		return "int64_t"
+	case reflect.Uint, reflect.Uint32:
+		return "unsigned int"
+	case reflect.Uint8:
+		return "uint8_t"
+	case reflect.Uint16:
+		return "uint16_t"
+	case reflect.Uint64:
+		return "uint64_t"
+	case reflect.Float32:
+		return "float"
+	case reflect.Float64:
+		return "double"
+	case reflect.String:
+		return "std::string"
+	case reflect.Slice:
+		return "std::vector<" + cppTypeName(t.Elem()) + ">"
+	}
+	return t.String()
+}

@@ -1,0 +1,296 @@
+//go:build ignore
+
+// gen_steps writes steps_gen.go: the methods of the steps (steps.go) that read
+// two operands or do arithmetic in place. Each spells out the read of an
+// operand and the arithmetic on numbers rather than calling a function for
+// them: neither would be inlined, and these are the calls the hot path of an
+// expression would otherwise make (callgrind counts them in the benchmarks).
+// The copies are written here once, as templates.
+//
+// Run it with go generate (see steps.go); TestStepsGenIsCurrent fails when
+// steps_gen.go is not what it writes.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"go/format"
+	"log"
+	"os"
+	"text/template"
+)
+
+func main() {
+	out := flag.String("o", "steps_gen.go", "the file to write")
+	flag.Parse()
+	var b bytes.Buffer
+	if err := tmpl.Execute(&b, nil); err != nil {
+		log.Fatal(err)
+	}
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		log.Fatalf("%v\n%s", err, b.Bytes())
+	}
+	if err := os.WriteFile(*out, src, 0o644); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// operand is the reading of an operand into Dst, for the template "operand".
+type operand struct {
+	Dst, Op string
+	Fail    string // what the function returns before an error
+	Const   bool   // the operand may be a constant
+}
+
+// arith is the arithmetic on two numbers, for the template "arith".
+type arith struct {
+	Switch         string // the operator to switch on
+	Add, Sub, Mul  string // its values (Mul "": the default case)
+	A, B           string // the operands, float64s
+	Result, Suffix string // the result is Result + Float(…) + Suffix
+}
+
+var funcs = template.FuncMap{
+	"operand": func(dst, op, fail string, withConst bool) operand {
+		return operand{Dst: dst, Op: op, Fail: fail, Const: withConst}
+	},
+	"arith": func(sw, add, sub, mul, a, b, result, suffix string) arith {
+		return arith{Switch: sw, Add: add, Sub: sub, Mul: mul, A: a, B: b, Result: result, Suffix: suffix}
+	},
+}
+
+var tmpl = template.Must(template.New("steps").Funcs(funcs).Parse(`
+{{- define "operand" -}}
+	switch {{.Op}}.m {
+	case mVar:
+		if {{.Dst}}, err = p.handles[{{.Op}}.i].Load(); err != nil {
+			return {{.Fail}}p.loadError({{.Op}}.i, err)
+		}
+	case mScratch:
+		{{.Dst}} = p.scr[{{.Op}}.i]
+{{- if .Const}}
+	case mConst:
+		{{.Dst}} = *{{.Op}}.k
+{{- end}}
+	default:
+		if {{.Dst}}, err = {{.Op}}.e.eval(p); err != nil {
+			return {{.Fail}}err
+		}
+	}
+{{end -}}
+
+{{- define "arith" -}}
+		switch {{.Switch}} {
+		case {{.Add}}:
+			{{.Result}}Float({{.A}} + {{.B}}){{.Suffix}}
+		case {{.Sub}}:
+			{{.Result}}Float({{.A}} - {{.B}}){{.Suffix}}
+		{{if .Mul}}case {{.Mul}}{{else}}default{{end}}:
+			{{.Result}}Float({{.A}} * {{.B}}){{.Suffix}}
+		}
+{{end -}}
+
+{{- define "fast" -}}
+	if s.in.op != vmBinary && a.isNumber() && b.isNumber() {
+		fa, fb := a.Float(), b.Float()
+{{template "arith" arith "s.in.op" "vmAdd" "vmSub" "vmMul" "fa" "fb" "return " ", nil"}}
+	}
+{{end -}}
+
+{{- define "compare" -}}
+	{{- /* . is "run" (store ok, then done) or "test" (return it) */ -}}
+	{{- if eq . "run"}}
+	var ok bool
+	switch {
+	case a.kind == KindInt && b.kind == KindInt:
+		ok = s.mask&cmpInts(int64(a.n), int64(b.n)) != 0
+	case a.kind == KindString && b.kind == KindString:
+		ok = s.mask&cmpStrings(a.s, b.s, s.equality) != 0
+	case a.isNumber() && b.isNumber():
+		ok = s.mask&cmpFloats(a.Float(), b.Float(), s.equality) != 0
+	default:
+		if ok, err = s.compare(p, a, b); err != nil {
+			return 0, err
+		}
+	}
+	return s.done(p, ok), nil
+	{{- else}}
+	switch {
+	case a.kind == KindInt && b.kind == KindInt:
+		return s.mask&cmpInts(int64(a.n), int64(b.n)) != 0, nil
+	case a.kind == KindString && b.kind == KindString:
+		return s.mask&cmpStrings(a.s, b.s, s.equality) != 0, nil
+	case a.isNumber() && b.isNumber():
+		return s.mask&cmpFloats(a.Float(), b.Float(), s.equality) != 0, nil
+	}
+	return s.compare(p, a, b)
+	{{- end}}
+{{end -}}
+
+{{- define "compareConst" -}}
+	{{- if eq . "run"}}
+	var ok bool
+	switch {
+	case a.kind == KindInt && s.kind == KindInt:
+		ok = s.mask&cmpInts(int64(a.n), s.i) != 0
+	case a.kind == KindString && s.kind == KindString:
+		if s.equality {
+			ok = (s.mask == cmpEqual) == equalStrings(a.s, s.s)
+		} else {
+			ok = s.mask&cmpStrings(a.s, s.s, false) != 0
+		}
+	case a.isNumber() && s.number:
+		ok = s.mask&cmpFloats(a.Float(), s.f, s.equality) != 0
+	default:
+		if ok, err = s.compare(p, a, *s.y.k); err != nil {
+			return 0, err
+		}
+	}
+	return s.done(p, ok), nil
+	{{- else}}
+	switch {
+	case a.kind == KindInt && s.kind == KindInt:
+		return s.mask&cmpInts(int64(a.n), s.i) != 0, nil
+	case a.kind == KindString && s.kind == KindString:
+		if s.equality {
+			return (s.mask == cmpEqual) == equalStrings(a.s, s.s), nil
+		}
+		return s.mask&cmpStrings(a.s, s.s, false) != 0, nil
+	case a.isNumber() && s.number:
+		return s.mask&cmpFloats(a.Float(), s.f, s.equality) != 0, nil
+	}
+	return s.compare(p, a, *s.y.k)
+	{{- end}}
+{{end -}}
+
+// Code generated by gen_steps.go; DO NOT EDIT.
+
+package script
+
+// eval does + - * / .. & | ^, the arithmetic on numbers and the bitwise
+// operators on Ints in place.
+func (s *binaryStep) eval(p *Program) (Value, error) {
+	var a, b Value
+	var err error
+{{template "operand" operand "a" "s.x" "Value{}, " true}}
+{{- template "operand" operand "b" "s.y" "Value{}, " true}}
+{{- template "fast"}}
+	return s.apply(a, b)
+}
+
+// apply applies the operator to its operands.
+func (s *binaryStep) apply(a, b Value) (Value, error) {
+	if s.in.op == vmBinary {
+		if a.kind == KindInt && b.kind == KindInt {
+			switch s.in.sub {
+			case opBitAnd:
+				return Float(float64(int64(a.n & b.n))), nil
+			case opBitOr:
+				return Float(float64(int64(a.n | b.n))), nil
+			case opBitXor:
+				return Float(float64(int64(a.n ^ b.n))), nil
+			}
+		}
+		return binary(s.in.sub, int(s.in.pos), a, b)
+	}
+	if !a.isNumber() || !b.isNumber() {
+		return binary(s.in.sub, int(s.in.pos), a, b)
+	}
+	fa, fb := a.Float(), b.Float()
+{{template "arith" arith "s.in.op" "vmAdd" "vmSub" "vmMul" "fa" "fb" "return " ", nil"}}
+	return Float(fa / fb), nil
+}
+
+func (s *binaryVars) eval(p *Program) (Value, error) {
+	a, err := p.handles[s.x.i].Load()
+	if err != nil {
+		return Value{}, p.loadError(s.x.i, err)
+	}
+	b, err := p.handles[s.y.i].Load()
+	if err != nil {
+		return Value{}, p.loadError(s.y.i, err)
+	}
+{{template "fast"}}
+	return s.apply(a, b)
+}
+
+// run does name op= x.
+func (s *compoundStep) run(p *Program) (int, error) {
+	in, i := s.in, s.y.i
+	v := p.handles[i]
+	// The entry must exist before the right side is read; when that is a
+	// register, the failing Load below finds out at no extra cost.
+	if in.check && s.x.m == mVar && !v.Exists() {
+		return 0, p.missing(in, i)
+	}
+	var y Value
+	var err error
+	if s.x.m == mConst {
+		y = *s.x.k
+	} else if y, err = s.x.get(p); err != nil {
+		return 0, err
+	}
+	if y.kind == KindNil {
+		return 0, notInitialised(int(in.pos), "right", in.sub)
+	}
+	cur, err := v.Load()
+	if err != nil {
+		if in.check && !v.Exists() {
+			return 0, p.missing(in, i)
+		}
+		return 0, p.loadError(i, err)
+	}
+	if cur.kind == KindNil {
+		return 0, notInitialised(int(in.pos), "left", in.sub)
+	}
+	if cur.isNumber() && y.isNumber() && in.sub != opDivAssign {
+		a, b := cur.Float(), y.Float()
+{{template "arith" arith "in.sub" "opAddAssign" "opSubAssign" "" "a" "b" "y = " ""}}
+	} else if y, err = compound(in.sub, int(in.pos), p.vars[i].name, cur, y); err != nil {
+		return 0, err
+	}
+	return s.next, p.store(in, i, s.dst, y)
+}
+
+// run is test followed by done, written out: a call less.
+func (s *compareStep) run(p *Program) (int, error) {
+	var a, b Value
+	var err error
+{{template "operand" operand "a" "s.x" "0, " true}}
+{{- template "operand" operand "b" "s.y" "0, " true}}
+{{- template "compare" "run"}}
+}
+
+func (s *compareStep) test(p *Program) (bool, error) {
+	var a, b Value
+	var err error
+{{template "operand" operand "a" "s.x" "false, " true}}
+{{- template "operand" operand "b" "s.y" "false, " true}}
+{{- template "compare" "test"}}
+}
+
+// run is test followed by done, written out: a call less. (The left operand
+// is not a constant: lowering makes no compareConst of two.)
+func (s *compareConst) run(p *Program) (int, error) {
+	var a Value
+	var err error
+{{template "operand" operand "a" "s.x" "0, " false}}
+{{- template "compareConst" "run"}}
+}
+
+func (s *compareConst) test(p *Program) (bool, error) {
+	var a Value
+	var err error
+{{template "operand" operand "a" "s.x" "false, " false}}
+{{- template "compareConst" "test"}}
+}
+
+func (s *compareVarConst) test(p *Program) (bool, error) {
+	a, err := p.handles[s.x.i].Load()
+	if err != nil {
+		return false, p.loadError(s.x.i, err)
+	}
+{{- template "compareConst" "test"}}
+}
+`))
