@@ -239,7 +239,7 @@ func (g *gen) name(kind string) string {
 // so), which stops the tick; the next tick or Halt must put things right.
 
 func (g *gen) sync() *bt.Spec {
-	l := &syncLeaf{w: g.w, name: g.name("Do"), s: script{plan: plan(g.r, 1+g.r.IntN(5), "SSSFFFRRRKKSFRE")}}
+	l := &syncLeaf{w: g.w, name: g.name("Do"), s: script{plan: plan(g.r, 1+g.r.IntN(5), "SSSFFFRRRKKSFREY")}}
 	if g.r.IntN(20) == 0 {
 		l.s.plan = append(l.s.plan, 'P')
 	}

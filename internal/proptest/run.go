@@ -143,8 +143,8 @@ type driver struct {
 	heard       []string               // the observer's complaints
 	events      []string               // the changes the observer was told of since the last step, if record
 	record      bool
-	unwatch     func()                 // cancels the observer
-	restored    bool                   // the tree was restored from a snapshot (see CheckSnapshot)
+	unwatch     func() // cancels the observer
+	restored    bool   // the tree was restored from a snapshot (see CheckSnapshot)
 	failed      bool
 }
 
@@ -182,7 +182,11 @@ func (d *driver) watch() {
 // step does a random thing to the tree and checks the invariants.
 func (d *driver) step(i int, r *rand.Rand) {
 	tree := d.tree
-	switch k := r.IntN(20); {
+	switch k := r.IntN(21); {
+	case k == 20:
+		go tree.WakeUp() // as another goroutine asks for a tick
+		synctest.Wait()
+		d.do(fmt.Sprintf("%d WakeUp", i), nil)
 	case k < 8:
 		d.ticked(d.do(fmt.Sprintf("%d TickOnce", i), tree.TickOnce))
 	case k < 10:

@@ -80,7 +80,9 @@ func (w *world) takeLogs() string {
 }
 
 // outcome is what a scripted leaf does when called: return a status, or fail with an
-// error (E) or a panic (P). For async work, W waits for its context only.
+// error (E) or a panic (P). For async work, W waits for its context only. A plain
+// action's Y returns Running and asks for a wake-up (Node.WakeUp), as a polled action
+// that yields does — unless the Y before it did, so that TickOnce's re-ticks end.
 type outcome byte
 
 func (o outcome) status() bt.Status {
@@ -121,14 +123,22 @@ func act(n *bt.Node, o outcome) bt.Status {
 
 // syncLeaf is a plain action: each tick does the next outcome.
 type syncLeaf struct {
-	w    *world
-	name string
-	s    script
+	w       *world
+	name    string
+	s       script
+	yielded bool // the last outcome was a Y that asked for a wake-up
 }
 
 func (l *syncLeaf) Tick(n *bt.Node) bt.Status {
 	o := l.s.next()
 	l.w.log(l.name, string(o))
+	if o == 'Y' {
+		if l.yielded = !l.yielded; l.yielded {
+			n.WakeUp()
+		}
+		return bt.Running
+	}
+	l.yielded = false
 	return act(n, o)
 }
 
@@ -256,6 +266,7 @@ func (l *asyncLeaf) running() int {
 
 type leafState struct {
 	I        int  `json:"i"`
+	Yielded  bool `json:"yielded,omitempty"`
 	Running  bool `json:"running,omitempty"`
 	Cur      int  `json:"cur,omitempty"`
 	Released bool `json:"released,omitempty"`
@@ -273,11 +284,13 @@ func loadLeaf(data []byte) (leafState, error) {
 	return s, err
 }
 
-func (l *syncLeaf) SaveState(*bt.Node) ([]byte, error) { return saveLeaf(leafState{I: l.s.i}) }
+func (l *syncLeaf) SaveState(*bt.Node) ([]byte, error) {
+	return saveLeaf(leafState{I: l.s.i, Yielded: l.yielded})
+}
 
 func (l *syncLeaf) RestoreState(_ *bt.Node, data []byte) error {
 	s, err := loadLeaf(data)
-	l.s.i = s.I
+	l.s.i, l.yielded = s.I, s.Yielded
 	return err
 }
 
