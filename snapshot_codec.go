@@ -571,7 +571,10 @@ func (r *binReader) byte() byte {
 }
 
 func (r *binReader) str() string {
-	n := r.count(len(r.data) + 1)
+	n := r.uvarint()
+	if n > uint64(len(r.data)) {
+		r.fail()
+	}
 	if r.err != nil {
 		return ""
 	}
