@@ -40,10 +40,13 @@ var errCorrupt = errors.New("bt: the snapshot is corrupt")
 func ReadSnapshot(data []byte) (*Snapshot, error) {
 	s := new(Snapshot)
 	var err error
-	if bytes.HasPrefix(data, binaryMagic) {
+	switch json := bytes.TrimLeft(data, " \t\r\n"); {
+	case bytes.HasPrefix(data, binaryMagic):
 		err = s.UnmarshalBinary(data)
-	} else {
+	case len(json) > 0 && json[0] == '{':
 		err = s.UnmarshalJSON(data)
+	default:
+		err = checkVersion(false, 0)
 	}
 	if err != nil {
 		return nil, err
