@@ -42,6 +42,7 @@ type Snapshot struct {
 	restart     []string
 	states      []nodeState // the nodes with a status or state, in UID order
 	scopes      []scopeState
+	of          *Tree // the tree it was taken of, for the paths of the nodes (nil: read)
 }
 
 // snapshotVersion is the version of the snapshots this bt writes, and the newest it
@@ -51,7 +52,7 @@ const snapshotVersion = 1
 // nodeState is the saved status and state of one node.
 type nodeState struct {
 	uid    uint16
-	path   string // for people (and checked when given): the node's path
+	path   string // for people, and checked when given: the node's path (taken: "", see Snapshot.of)
 	status Status
 	fields []field
 }
@@ -95,10 +96,12 @@ func (t *Tree) Snapshot() (*Snapshot, error) {
 	}
 	w := stateWriter{tree: t, now: t.clock.Now()}
 	s := &Snapshot{version: snapshotVersion, tree: t.id, fingerprint: t.fingerprint(), nodes: len(t.nodes),
-		taken: w.now, aborted: t.aborted}
+		taken: w.now, aborted: t.aborted, of: t}
 	skipTo := uint16(0) // the nodes up to this UID are under a node restored halted
 	for n := range t.Nodes() {
-		w.fields, w.restart, w.halt = nil, false, false
+		// The nodes' fields share one slice: each node's are the ones it appended.
+		start := len(w.fields)
+		w.restart, w.halt = false, false
 		if k, ok := n.core().(stateKeeper); ok {
 			k.saveState(n, &w)
 		}
@@ -108,16 +111,17 @@ func (t *Tree) Snapshot() (*Snapshot, error) {
 		uid := n.UID()
 		switch {
 		case uid <= skipTo:
+			w.fields = w.fields[:start]
 			continue // restored as built: Idle, no state
 		case w.restart:
 			s.restart = append(s.restart, n.Path())
 		}
 		if w.halt {
-			skipTo = lastUID(n)
+			w.fields, skipTo = w.fields[:start], lastUID(n)
 			continue
 		}
-		if st := n.Status(); st != Idle || len(w.fields) > 0 {
-			s.states = append(s.states, nodeState{uid: uid, path: n.Path(), status: st, fields: w.fields})
+		if st := n.Status(); st != Idle || len(w.fields) > start {
+			s.states = append(s.states, nodeState{uid: uid, status: st, fields: w.fields[start:len(w.fields):len(w.fields)]})
 		}
 	}
 	s.wakeups = uint32(t.wakes.Load()) - min(w.claims, uint32(t.wakes.Load()))

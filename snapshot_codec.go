@@ -89,8 +89,13 @@ func (s *Snapshot) MarshalJSON() ([]byte, error) {
 	}
 	b = append(b, ",\n  \"state\": ["...)
 	for i := range s.states {
+		st := &s.states[i]
+		path := st.path
+		if s.of != nil {
+			path = s.of.Node(st.uid).Path()
+		}
 		b = appendComma(b, i)
-		b = s.states[i].appendJSON(append(b, "\n    "...))
+		b = st.appendJSON(append(b, "\n    "...), path)
 	}
 	if len(s.states) > 0 {
 		b = append(b, "\n  "...)
@@ -113,11 +118,11 @@ func appendComma(b []byte, i int) []byte {
 	return b
 }
 
-func (st *nodeState) appendJSON(b []byte) []byte {
+func (st *nodeState) appendJSON(b []byte, path string) []byte {
 	b = append(b, `{"uid": `...)
 	b = strconv.AppendUint(b, uint64(st.uid), 10)
-	if utf8.ValidString(st.path) { // else JSON cannot carry it as it is: it is only for people
-		b = appendJSONString(append(b, `, "path": `...), st.path)
+	if path != "" && utf8.ValidString(path) { // else JSON cannot carry it as it is: it is only for people
+		b = appendJSONString(append(b, `, "path": `...), path)
 	}
 	if st.status != Idle {
 		b = appendJSONString(append(b, `, "status": `...), st.status.String())
@@ -222,18 +227,19 @@ func appendJSONString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// snapshotJSON is the JSON document as encoding/json reads it.
+// snapshotJSON is the JSON document as encoding/json reads it. The lines of the nodes,
+// whose fields differ from node to node, are read by nodeStateOf.
 type snapshotJSON struct {
-	Format      string                       `json:"format"`
-	Version     int                          `json:"version"`
-	Tree        string                       `json:"tree"`
-	Fingerprint string                       `json:"fingerprint"`
-	Nodes       int                          `json:"nodes"`
-	Taken       time.Time                    `json:"taken"`
-	Aborted     bool                         `json:"aborted"`
-	Wakeups     uint32                       `json:"wakeups"`
-	Restart     []string                     `json:"restart"`
-	State       []map[string]json.RawMessage `json:"state"`
+	Format      string            `json:"format"`
+	Version     int               `json:"version"`
+	Tree        string            `json:"tree"`
+	Fingerprint string            `json:"fingerprint"`
+	Nodes       int               `json:"nodes"`
+	Taken       time.Time         `json:"taken"`
+	Aborted     bool              `json:"aborted"`
+	Wakeups     uint32            `json:"wakeups"`
+	Restart     []string          `json:"restart"`
+	State       []json.RawMessage `json:"state"`
 	Blackboards []struct {
 		UID     uint16 `json:"uid"`
 		Path    string `json:"path"`
@@ -251,39 +257,45 @@ type snapshotJSON struct {
 
 // UnmarshalJSON reads a snapshot written by MarshalJSON.
 func (s *Snapshot) UnmarshalJSON(data []byte) error {
-	var head struct {
-		Format  string `json:"format"`
-		Version int    `json:"version"`
-	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return fmt.Errorf("%w: %v", errCorrupt, err)
-	}
-	if err := checkVersion(head.Format == snapshotFormat, head.Version); err != nil {
-		return err
-	}
 	var doc snapshotJSON
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&doc); err != nil {
+	err := dec.Decode(&doc)
+	if err == nil && dec.More() {
+		err = errors.New("data after the document")
+	}
+	if err != nil {
+		// Say so if it is no snapshot, or a newer one (with fields this bt does not
+		// know), rather than what in it did not read.
+		var head struct {
+			Format  string `json:"format"`
+			Version int    `json:"version"`
+		}
+		if json.Unmarshal(data, &head) == nil {
+			if verr := checkVersion(head.Format == snapshotFormat, head.Version); verr != nil {
+				return verr
+			}
+		}
 		return fmt.Errorf("%w: %v", errCorrupt, err)
 	}
+	if err := checkVersion(doc.Format == snapshotFormat, doc.Version); err != nil {
+		return err
+	}
 	*s = Snapshot{version: doc.Version, tree: doc.Tree, fingerprint: doc.Fingerprint, nodes: doc.Nodes,
-		taken: doc.Taken, aborted: doc.Aborted, wakeups: doc.Wakeups, restart: doc.Restart}
-	for _, m := range doc.State {
-		st, err := nodeStateOf(m)
-		if err != nil {
+		taken: doc.Taken, aborted: doc.Aborted, wakeups: doc.Wakeups, restart: doc.Restart,
+		states: make([]nodeState, len(doc.State))}
+	for i, line := range doc.State {
+		if s.states[i], err = nodeStateOf(line); err != nil {
 			return fmt.Errorf("%w: %v", errCorrupt, err)
 		}
-		s.states = append(s.states, st)
 	}
 	for _, sc := range doc.Blackboards {
-		out := scopeState{uid: sc.UID, path: sc.Path}
-		for _, e := range sc.Entries {
-			es := blackboard.EntryState{Key: e.Key, Type: e.Type, Declared: e.Declared, Seq: e.Seq, Stamp: e.Stamp, Absent: e.Absent}
+		out := scopeState{uid: sc.UID, path: sc.Path, entries: make([]blackboard.EntryState, len(sc.Entries))}
+		for i, e := range sc.Entries {
+			out.entries[i] = blackboard.EntryState{Key: e.Key, Type: e.Type, Declared: e.Declared, Seq: e.Seq, Stamp: e.Stamp, Absent: e.Absent}
 			if len(e.Value) > 0 && string(e.Value) != "null" {
-				es.Value = e.Value
+				out.entries[i].Value = e.Value
 			}
-			out.entries = append(out.entries, es)
 		}
 		s.scopes = append(s.scopes, out)
 	}
@@ -303,53 +315,167 @@ func checkVersion(isSnapshot bool, version int) error {
 	return nil
 }
 
-// nodeStateOf reads a node's line of the JSON document.
-func nodeStateOf(m map[string]json.RawMessage) (nodeState, error) {
+// nodeStateOf reads a node's line of the JSON document: an object of "uid", "path",
+// "status" and the node's fields, whose kinds are their JSON's. It reads the object
+// itself, which encoding/json has checked: most values are numbers, plain strings
+// and true.
+func nodeStateOf(line []byte) (nodeState, error) {
 	var st nodeState
-	if err := json.Unmarshal(m["uid"], &st.uid); err != nil || st.uid == 0 {
-		return st, fmt.Errorf(`a node without a "uid"`)
-	}
-	if raw, ok := m["path"]; ok {
-		if err := json.Unmarshal(raw, &st.path); err != nil {
-			return st, fmt.Errorf("node %d: path: %v", st.uid, err)
+	err := eachMember(line, func(name string, raw []byte) error {
+		switch name {
+		case "uid":
+			n, err := strconv.ParseUint(string(raw), 10, 16)
+			if err != nil || n == 0 {
+				return fmt.Errorf("uid %s", raw)
+			}
+			st.uid = uint16(n)
+		case "path":
+			return jsonString(raw, &st.path)
+		case "status":
+			var name string
+			err := jsonString(raw, &name)
+			if err == nil {
+				st.status, err = ParseStatus(name)
+			}
+			return err
+		default:
+			f, err := fieldOf(name, raw)
+			if err != nil {
+				return fmt.Errorf("field %q: %v", name, err)
+			}
+			if slices.ContainsFunc(st.fields, func(g field) bool { return g.name == f.name }) {
+				return fmt.Errorf("field %q twice", f.name)
+			}
+			st.fields = append(st.fields, f)
 		}
-	}
-	if raw, ok := m["status"]; ok {
-		var name string
-		err := json.Unmarshal(raw, &name)
-		if err == nil {
-			st.status, err = ParseStatus(name)
-		}
-		if err != nil {
-			return st, fmt.Errorf("node %d: status: %v", st.uid, err)
-		}
-	}
-	names := make([]string, 0, len(m))
-	for name := range m {
-		if name != "uid" && name != "path" && name != "status" {
-			names = append(names, name)
-		}
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		f, err := fieldOf(name, m[name])
-		if err != nil {
-			return st, fmt.Errorf("node %d: field %q: %v", st.uid, name, err)
-		}
-		st.fields = append(st.fields, f)
+		return nil
+	})
+	switch {
+	case err != nil && st.uid != 0:
+		return st, fmt.Errorf("node %d: %v", st.uid, err)
+	case err != nil:
+		return st, err
+	case st.uid == 0:
+		return st, errors.New(`a node without a "uid"`)
 	}
 	return st, nil
 }
 
+// eachMember calls f with the name and the JSON of each member of the object data,
+// which is valid JSON.
+func eachMember(data []byte, f func(name string, raw []byte) error) error {
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return errors.New("a node is not an object")
+	}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return nil
+	}
+	for i < len(data) {
+		end := valueEnd(data, i)
+		name, err := memberName(data[i:end])
+		if err != nil {
+			return err
+		}
+		i = skipSpace(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return errors.New("a member without a value")
+		}
+		i = skipSpace(data, i+1)
+		end = valueEnd(data, i)
+		if err := f(name, data[i:end]); err != nil {
+			return err
+		}
+		i = skipSpace(data, end)
+		if i >= len(data) || data[i] == '}' {
+			return nil
+		}
+		i = skipSpace(data, i+1) // ','
+	}
+	return nil
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// valueEnd returns the end of the JSON value at data[i:], which is valid JSON.
+func valueEnd(data []byte, i int) int {
+	depth := 0
+	for ; i < len(data); i++ {
+		switch data[i] {
+		case '"':
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+			if depth == 0 {
+				return min(i+1, len(data))
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i
+			}
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		case ',', ' ', '\t', '\n', '\r', ':':
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return i
+}
+
+// memberNames are the names of the members of node lines that bt writes, so that
+// reading a line allocates no string for them.
+var memberNames = func() map[string]string {
+	m := map[string]string{}
+	for _, name := range []string{"uid", "path", "status", "child", "skipped", "wake", "done", "successes",
+		"failures", "branch", "catching", "count", "started", "timed", "timer", "rang", "timerWake", "result",
+		"latched", "seen", "running", "left", "inOneTick", "frames", "armed", "ownQueue", "queue", "state",
+		"working", "error", "panic"} {
+		m[`"`+name+`"`] = name
+	}
+	return m
+}()
+
+// memberName reads the name of a member.
+func memberName(raw []byte) (string, error) {
+	if name, ok := memberNames[string(raw)]; ok {
+		return name, nil
+	}
+	var name string
+	err := jsonString(raw, &name)
+	return name, err
+}
+
+// jsonString reads the JSON string raw into s: as it is when it has no escapes.
+func jsonString(raw []byte, s *string) error {
+	if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' && bytes.IndexByte(raw, '\\') < 0 {
+		*s = string(raw[1 : len(raw)-1])
+		return nil
+	}
+	return json.Unmarshal(raw, s)
+}
+
 // fieldOf reads a field of a node's line: its kind is its JSON's.
-func fieldOf(name string, raw json.RawMessage) (field, error) {
-	f := field{name: name, raw: string(raw)}
+func fieldOf(name string, raw []byte) (field, error) {
+	f := field{name: name}
 	if len(raw) == 0 {
 		return f, errors.New("no value")
 	}
 	switch c := raw[0]; {
 	case c == '"':
-		if err := json.Unmarshal(raw, &f.text); err != nil {
+		if err := jsonString(raw, &f.text); err != nil {
 			return f, err
 		}
 		f.kind = fieldText

@@ -37,14 +37,12 @@ const (
 	fieldRaw                       // text holds JSON (a node's own, or a user's state)
 )
 
-// field is one named value of a node's state. A field read from JSON also keeps its
-// JSON text in raw, for fields that are JSON of their own (stateReader.raw).
+// field is one named value of a node's state.
 type field struct {
 	name string
 	kind fieldKind
 	num  int64
 	text string
-	raw  string
 }
 
 // stateWriter collects the fields of the node being saved.
@@ -204,17 +202,17 @@ func (r *stateReader) json(name string, v any) bool {
 	return true
 }
 
-// jsonText returns the field's value as JSON.
+// jsonText returns the field's value as JSON (as it was read, or its equal: a field
+// of a JSON snapshot has the kind of its JSON).
 func (f *field) jsonText() string {
-	switch {
-	case f.raw != "":
-		return f.raw
-	case f.kind == fieldRaw:
+	switch f.kind {
+	case fieldRaw:
 		return f.text
-	case f.kind == fieldText:
-		return strconv.Quote(f.text) // not read from JSON: a binary snapshot's
-	case f.kind == fieldBool:
-		return "true"
+	case fieldText:
+		js, _ := json.Marshal(f.text)
+		return string(js)
+	case fieldBool:
+		return strconv.FormatBool(f.num == 1)
 	}
 	return strconv.FormatInt(f.num, 10)
 }

@@ -493,7 +493,7 @@ func TestRestoreRefuses(t *testing.T) {
 		{"another definition", good, Sequence(Script("x := 2"), Frames(5, AlwaysRunning())), "bt: Restore: the snapshot is of another tree definition (its fingerprint is sha256:"},
 		{"a newer version", edit(`"version": 1`, `"version": 2`), spec, "bt: the snapshot is of version 2, newer than this bt reads (1): restore it with a newer bt"},
 		{"not a snapshot", []byte(`{"entries": []}`), spec, `bt: not a bt snapshot`},
-		{"not JSON", good[:len(good)/2], spec, "bt: the snapshot is corrupt: unexpected end of JSON input"},
+		{"not JSON", good[:len(good)/2], spec, "bt: the snapshot is corrupt: unexpected EOF"},
 		{"an unknown field", edit(`"nodes"`, `"nodez"`), spec, `bt: the snapshot is corrupt: json: unknown field "nodez"`},
 		{"a node's unknown field", edit(`"done"`, `"dne"`), spec, `bt: Restore: node Frames::3: unknown field "dne"`},
 		{"a field out of range", edit(`"status": "RUNNING", "child": 1`, `"status": "RUNNING", "child": 9`), spec, `node Sequence::1: field "child": 9 is not in [0, 2]`},
