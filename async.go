@@ -237,6 +237,8 @@ func (a *async) restoreState(n *Node, r *stateReader) (restart func()) {
 	switch {
 	case working && (result != "" || errText != "" || panicText != ""), result != "" && (errText != "" || panicText != ""):
 		r.fail("an async action's work is working, or done with one result")
+	case (working || result != "" || errText != "" || panicText != "") && r.nodeStatus != Running:
+		r.fail("an async action has work only while it is RUNNING, not %s", r.nodeStatus)
 	case result != "":
 		s, err := ParseStatus(result)
 		if err != nil {

@@ -221,14 +221,14 @@ func (l *loopQueue[T]) saveState(_ *Node, w *stateWriter) {
 	if err != nil {
 		w.fail(fmt.Errorf("field %q: %w", "queue", err))
 	}
-	w.fields = append(w.fields, field{name: "queue", kind: fieldRaw, text: string(js)})
+	w.raw("queue", js)
 }
 
 func (l *loopQueue[T]) restoreState(_ *Node, r *stateReader) {
 	running, own := r.flag("running"), r.flag("ownQueue")
 	var queue []T
-	if f := r.get("queue", fieldRaw); f != nil {
-		v, err := blackboard.UnmarshalTyped([]byte(f.jsonText()), reflect.TypeFor[[]T]())
+	if js := r.raw("queue"); js != nil {
+		v, err := blackboard.UnmarshalTyped(js, reflect.TypeFor[[]T]())
 		if err != nil {
 			r.fail("field %q: %v", "queue", err)
 		} else {

@@ -291,12 +291,13 @@ func (t *Tree) check(s *Snapshot, r *stateReader) ([]Status, error) {
 	}
 	for n := range t.Nodes() {
 		var fields []field
+		i := t.byUID[n.UID()-1]
 		if j < len(s.states) && s.states[j].uid == n.UID() {
 			fields = s.states[j].fields
-			statuses[t.byUID[n.UID()-1]] = s.states[j].status
+			statuses[i] = s.states[j].status
 			j++
 		}
-		r.reset(n, fields)
+		r.reset(n, statuses[i], fields)
 		if k, ok := n.core().(stateKeeper); ok {
 			k.restoreState(n, r)
 		}
@@ -367,7 +368,7 @@ func (t *Tree) apply(s *Snapshot, statuses []Status, r *stateReader) error {
 			fields = s.states[j].fields
 			j++
 		}
-		r.reset(n, fields)
+		r.reset(n, n.Status(), fields)
 		if k, ok := n.core().(stateKeeper); ok {
 			k.restoreState(n, r)
 		}

@@ -34,8 +34,20 @@ const (
 	fieldInt  fieldKind = iota + 1 // num
 	fieldBool                      // num is 1 (false is not written)
 	fieldText                      // text
-	fieldRaw                       // text holds JSON (a node's own, or a user's state)
+	fieldRaw                       // text holds bytes: JSON of a node's own, or a user's state
 )
+
+func (k fieldKind) String() string {
+	switch k {
+	case fieldInt:
+		return "an integer"
+	case fieldBool:
+		return "true"
+	case fieldText:
+		return "a string"
+	}
+	return "JSON"
+}
 
 // field is one named value of a node's state.
 type field struct {
@@ -45,7 +57,23 @@ type field struct {
 	text string
 }
 
-// stateWriter collects the fields of the node being saved.
+// jsonText returns the field's value as JSON (as it was read, or its equal: a field
+// of a JSON snapshot has the kind of its JSON).
+func (f *field) jsonText() string {
+	switch f.kind {
+	case fieldRaw:
+		return f.text
+	case fieldText:
+		js, _ := json.Marshal(f.text)
+		return string(js)
+	case fieldBool:
+		return strconv.FormatBool(f.num == 1)
+	}
+	return strconv.FormatInt(f.num, 10)
+}
+
+// stateWriter collects the fields of the nodes being saved: each node appends its own
+// (see Tree.Snapshot).
 type stateWriter struct {
 	fields []field
 	err    error // the first failure, which fails the snapshot
@@ -70,6 +98,13 @@ func (w *stateWriter) int(name string, v int64) {
 	}
 }
 
+// index writes an index that may be 0; a negative one (none) is not written.
+func (w *stateWriter) index(name string, v int) {
+	if v >= 0 {
+		w.fields = append(w.fields, field{name: name, kind: fieldInt, num: int64(v)})
+	}
+}
+
 func (w *stateWriter) flag(name string, v bool) {
 	if v {
 		w.fields = append(w.fields, field{name: name, kind: fieldBool, num: 1})
@@ -82,30 +117,52 @@ func (w *stateWriter) text(name string, v string) {
 	}
 }
 
-// json writes v as JSON (which must not fail: it is a node's own data).
-func (w *stateWriter) json(name string, v any) {
-	js, err := json.Marshal(v)
-	if err != nil {
-		w.fail(fmt.Errorf("field %q: %w", name, err))
+// status writes a completed status by name.
+func (w *stateWriter) status(name string, s Status) {
+	if s != Idle {
+		w.text(name, s.String())
 	}
-	w.fields = append(w.fields, field{name: name, kind: fieldRaw, text: string(js)})
+}
+
+// bits writes a set of flags as a string of 0s and 1s, one per flag ("0110"); nothing
+// when every flag is false.
+func (w *stateWriter) bits(name string, flags []bool) {
+	if !slices.Contains(flags, true) {
+		return
+	}
+	b := make([]byte, len(flags))
+	for i, f := range flags {
+		b[i] = '0'
+		if f {
+			b[i] = '1'
+		}
+	}
+	w.text(name, string(b))
+}
+
+// raw writes bytes: JSON goes into a JSON snapshot as it is, other bytes in base64.
+func (w *stateWriter) raw(name string, data []byte) {
+	if len(data) > 0 {
+		w.fields = append(w.fields, field{name: name, kind: fieldRaw, text: string(data)})
+	}
 }
 
 // stateReader hands the fields of one node to its restoreState.
 type stateReader struct {
-	n        *Node
-	fields   []field
-	used     []bool
-	errs     []error
-	apply    bool        // the apply pass: restoreState assigns what it read
-	now      time.Time   // the tree's clock when the apply pass began: timers restart from it
-	users    []userState // the states for the nodes of yours, put aside by the check pass
-	restarts []func()    // the async actions to start again, at the end of the apply pass
+	n          *Node
+	nodeStatus Status // the status the node is restored with
+	fields     []field
+	used       []bool
+	errs       []error
+	apply      bool        // the apply pass: restoreState assigns what it read
+	now        time.Time   // the tree's clock when the apply pass began: timers restart from it
+	users      []userState // the states for the nodes of yours, put aside by the check pass
+	restarts   []func()    // the async actions to start again, at the end of the apply pass
 }
 
-// reset makes r read the fields of n.
-func (r *stateReader) reset(n *Node, fields []field) {
-	r.n, r.fields = n, fields
+// reset makes r read the fields of n, which is restored with status s.
+func (r *stateReader) reset(n *Node, s Status, fields []field) {
+	r.n, r.nodeStatus, r.fields = n, s, fields
 	r.used = append(r.used[:0], make([]bool, len(fields))...)
 }
 
@@ -117,7 +174,18 @@ func (r *stateReader) fail(format string, args ...any) {
 	r.errs = append(r.errs, fmt.Errorf("node %s: %s", r.n.Path(), fmt.Sprintf(format, args...)))
 }
 
-// get returns the field name and marks it read, or nil.
+// finish reports the fields restoreState did not read: a snapshot of another version,
+// or a corrupt one.
+func (r *stateReader) finish() {
+	for i, f := range r.fields {
+		if !r.used[i] {
+			r.fail("unknown field %q", f.name)
+		}
+	}
+}
+
+// get returns the field name and marks it read, or nil. A field of another kind is a
+// problem, but for raw, which takes any.
 func (r *stateReader) get(name string, kind fieldKind) *field {
 	for i := range r.fields {
 		if f := &r.fields[i]; f.name == name {
@@ -146,6 +214,11 @@ func (r *stateReader) intOr(name string, def, lo, hi int64) int64 {
 		return def
 	}
 	return f.num
+}
+
+// index reads an index in [0, hi) written by stateWriter.index; -1 when it is absent.
+func (r *stateReader) index(name string, hi int) int {
+	return int(r.intOr(name, -1, 0, int64(hi)-1))
 }
 
 func (r *stateReader) flag(name string) bool {
@@ -189,84 +262,6 @@ func (r *stateReader) duration(name string) (time.Duration, bool) {
 	return d, true
 }
 
-// json decodes the JSON field name into v; false when it is absent or bad.
-func (r *stateReader) json(name string, v any) bool {
-	f := r.get(name, fieldRaw)
-	if f == nil {
-		return false
-	}
-	if err := json.Unmarshal([]byte(f.jsonText()), v); err != nil {
-		r.fail("field %q: %v", name, err)
-		return false
-	}
-	return true
-}
-
-// jsonText returns the field's value as JSON (as it was read, or its equal: a field
-// of a JSON snapshot has the kind of its JSON).
-func (f *field) jsonText() string {
-	switch f.kind {
-	case fieldRaw:
-		return f.text
-	case fieldText:
-		js, _ := json.Marshal(f.text)
-		return string(js)
-	case fieldBool:
-		return strconv.FormatBool(f.num == 1)
-	}
-	return strconv.FormatInt(f.num, 10)
-}
-
-// finish reports the fields restoreState did not read: a snapshot of another version,
-// or a corrupt one.
-func (r *stateReader) finish() {
-	for i, f := range r.fields {
-		if !r.used[i] {
-			r.fail("unknown field %q", f.name)
-		}
-	}
-}
-
-func (k fieldKind) String() string {
-	switch k {
-	case fieldInt:
-		return "an integer"
-	case fieldBool:
-		return "true"
-	case fieldText:
-		return "a string"
-	}
-	return "JSON"
-}
-
-// index writes an index that may be 0; a negative one (none) is not written.
-func (w *stateWriter) index(name string, v int) {
-	if v >= 0 {
-		w.fields = append(w.fields, field{name: name, kind: fieldInt, num: int64(v)})
-	}
-}
-
-// index reads an index in [0, hi) written by stateWriter.index; -1 when it is absent.
-func (r *stateReader) index(name string, hi int) int {
-	return int(r.intOr(name, -1, 0, int64(hi)-1))
-}
-
-// bits writes a set of flags as a string of 0s and 1s, one per flag ("0110"); nothing
-// when every flag is false.
-func (w *stateWriter) bits(name string, flags []bool) {
-	if !slices.Contains(flags, true) {
-		return
-	}
-	b := make([]byte, len(flags))
-	for i, f := range flags {
-		b[i] = '0'
-		if f {
-			b[i] = '1'
-		}
-	}
-	w.text(name, string(b))
-}
-
 // bits reads n flags written by stateWriter.bits (all false when the field is absent)
 // and returns them with the number that are set.
 func (r *stateReader) bits(name string, n int) ([]bool, int) {
@@ -288,9 +283,10 @@ func (r *stateReader) bits(name string, n int) ([]bool, int) {
 	return flags, set
 }
 
-// status writes a completed status by name.
-func (w *stateWriter) status(name string, s Status) {
-	if s != Idle {
-		w.text(name, s.String())
+// raw reads the bytes written by stateWriter.raw, or nil.
+func (r *stateReader) raw(name string) []byte {
+	if f := r.get(name, fieldRaw); f != nil {
+		return []byte(f.jsonText())
 	}
+	return nil
 }

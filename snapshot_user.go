@@ -71,9 +71,7 @@ func (u *userNode) saveState(n *Node, w *stateWriter) {
 		w.fail(fmt.Errorf("SaveState: %w", err))
 		return
 	}
-	if len(state) > 0 {
-		w.fields = append(w.fields, field{name: "state", kind: fieldRaw, text: string(state)})
-	}
+	w.raw("state", state)
 }
 
 // restoreState asks again for the node's wake-up, restores an async action's work
@@ -86,8 +84,8 @@ func (u *userNode) restoreState(n *Node, r *stateReader) {
 			r.restarts = append(r.restarts, restart)
 		}
 	}
-	f := r.get("state", fieldRaw)
-	if f == nil || r.commit() {
+	state := r.raw("state")
+	if state == nil || r.commit() {
 		return
 	}
 	sv := u.saver()
@@ -95,7 +93,7 @@ func (u *userNode) restoreState(n *Node, r *stateReader) {
 		r.fail("a state for a behavior that does not implement StateSaver")
 		return
 	}
-	r.users = append(r.users, userState{n: n, saver: sv, state: []byte(f.jsonText())})
+	r.users = append(r.users, userState{n: n, saver: sv, state: state})
 }
 
 // userState is the state a node of yours gets back, before the rest of the tree.
