@@ -24,10 +24,11 @@ import (
 // (a control's current child, counters, latches, a LoopInt's queue, Switch's running
 // child, …); timers as the time left until their deadlines on the tree's clock; the
 // wake-ups the tree has not acted on; the blackboards of the tree and of its subtree
-// instances, with typed values; and the state of your nodes that implement
-// StateSaver. It does not hold the tree's observers, tick functions (SetPreTick),
-// functions given to Do, a Stop not acted on yet, or what an async action's goroutine
-// is doing: async actions restart (Restarts lists them).
+// instances, with typed values; the state of your nodes that implement StateSaver;
+// and the result of an async action's work that is done but not yet collected. It
+// does not hold the tree's observers, tick functions (SetPreTick), functions given to
+// Do, a Stop not acted on yet, or the goroutine of async work under way: that work
+// starts again (Restarts lists it).
 //
 // Its encodings are versioned: a bt reads the snapshots of its version and the older
 // ones.
@@ -68,10 +69,10 @@ type scopeState struct {
 func (s *Snapshot) TreeID() string { return s.tree }
 
 // Restarts returns the paths of the nodes that start afresh when the snapshot is
-// restored: async actions that were Running (their goroutine did not come along: the
-// work starts again), and Running nodes of yours whose behavior does not implement
-// StateSaver (restored halted, with the nodes under them; their next tick starts
-// them).
+// restored: async actions whose work was under way (their goroutine did not come
+// along: Restore starts the work again), and Running nodes of yours whose behavior
+// does not implement StateSaver (restored halted, with the nodes under them; their
+// next tick starts them).
 func (s *Snapshot) Restarts() []string { return slices.Clone(s.restart) }
 
 // Taken returns the time of the tree's clock when the snapshot was taken.
@@ -124,7 +125,8 @@ func (t *Tree) Snapshot() (*Snapshot, error) {
 			s.states = append(s.states, nodeState{uid: uid, status: st, fields: w.fields[start:len(w.fields):len(w.fields)]})
 		}
 	}
-	s.wakeups = uint32(t.wakes.Load()) - min(w.claims, uint32(t.wakes.Load()))
+	pending := uint32(t.wakes.Load())
+	s.wakeups = pending - min(w.claims, pending)
 	for sc := range t.scopes() {
 		entries, err := sc.bb.SaveState()
 		if err != nil {
@@ -183,10 +185,11 @@ func (t *Tree) scopes() func(yield func(treeScope) bool) {
 // replaced, entries and all (a root blackboard given with WithBlackboard too).
 //
 // Nodes start afresh where the snapshot could not keep them (see Snapshot.Restarts):
-// the goroutine of an async action that was Running is started again, now, for the
-// work of its activation — with its StateSaver's state, if it has one; a Running node
-// of yours without StateSaver is restored halted, with the nodes under it, and starts
-// again when next ticked.
+// the work of an async action that was under way is started again, now, in a new
+// goroutine, for the same activation — with its StateSaver's state, if it has one (an
+// async action whose work was done gets its result, and does not restart); a Running
+// node of yours without StateSaver is restored halted, with the nodes under it, and
+// starts again when next ticked.
 //
 // Restore is all or nothing: it checks the whole snapshot — the definition it was
 // taken of (a fingerprint of every node, port and script), each node's state, each
