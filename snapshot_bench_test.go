@@ -7,6 +7,7 @@ import (
 	"time"
 
 	. "github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
 )
 
 // busyBranch is ten nodes that keep state when ticked once: a Sequence resumed at its
@@ -21,13 +22,19 @@ func busyBranch() *Spec {
 	)
 }
 
-// busySpec is a tree of 1,001 nodes: a Parallel of 100 busy branches.
+// busySpec is a tree of 1,001 nodes: a Parallel of 100 busy branches. Its trees are
+// built with busyTree, whose clock does not move, so that the snapshots' sizes do not
+// depend on when they are taken.
 func busySpec() *Spec {
 	kids := make([]*Spec, 100)
 	for i := range kids {
 		kids[i] = busyBranch()
 	}
 	return Parallel(-1, 1, kids...)
+}
+
+func busyTree(tb testing.TB, spec *Spec) *Tree {
+	return mustTree(tb, spec, WithClock(bttest.NewClock(epoch)))
 }
 
 // encoders encode a snapshot, in JSON or in binary.
@@ -41,7 +48,7 @@ var encoders = []struct {
 // is the size of the encoded snapshot per node.
 func BenchmarkSnapshot1000(b *testing.B) {
 	for _, busy := range []bool{true, false} {
-		tree := mustTree(b, busySpec())
+		tree := busyTree(b, busySpec())
 		name := "Idle"
 		if busy {
 			tree.TickOnce()
@@ -74,7 +81,7 @@ func BenchmarkSnapshot1000(b *testing.B) {
 // untimed).
 func BenchmarkRestore1000(b *testing.B) {
 	spec := busySpec()
-	tree := mustTree(b, spec)
+	tree := busyTree(b, spec)
 	tree.TickOnce()
 	snap, err := tree.Snapshot()
 	if err != nil {
@@ -85,7 +92,7 @@ func BenchmarkRestore1000(b *testing.B) {
 		b.Run(e.name, func(b *testing.B) {
 			pool := make([]*Tree, 64)
 			for i := range pool {
-				pool[i] = mustTree(b, spec)
+				pool[i] = busyTree(b, spec)
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
@@ -227,7 +234,7 @@ func BenchmarkRestoreAgents(b *testing.B) {
 // TestSnapshotSizes checks the sizes the benchmarks report, and that an idle tree's
 // snapshot is small: its nodes have nothing to say.
 func TestSnapshotSizes(t *testing.T) {
-	tree := mustTree(t, busySpec())
+	tree := busyTree(t, busySpec())
 	snap, _ := tree.Snapshot()
 	js, _ := snap.MarshalJSON()
 	bin, _ := snap.MarshalBinary()

@@ -26,29 +26,11 @@ import (
 // restores it into a tree built from spec with opts.
 func roundTrip(t *testing.T, tree *Tree, spec *Spec, binary bool, opts ...Option) (*Tree, *Snapshot) {
 	t.Helper()
-	snap, err := tree.Snapshot()
-	if err != nil {
-		t.Fatalf("Snapshot: %v", err)
-	}
-	data, err := snap.MarshalJSON()
-	if binary {
-		data, err = snap.MarshalBinary()
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	saved, err := ReadSnapshot(data)
-	if err != nil {
-		t.Fatalf("ReadSnapshot: %v", err)
-	}
 	fresh, err := NewTree(spec, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := fresh.Restore(saved); err != nil {
-		t.Fatalf("Restore: %v", err)
-	}
-	return fresh, saved
+	return fresh, bttest.SaveRestore(t, tree, fresh, binary)
 }
 
 // snapshotJSON returns the JSON of a snapshot of tree, but the time it was taken.

@@ -344,7 +344,19 @@ func appendStateString(buf []byte, s string) ([]byte, error) {
 		buf = base64.StdEncoding.AppendEncode(buf, []byte(s))
 		return append(buf, `"}`...), nil
 	}
-	return appendJSON(buf, s)
+	buf = append(buf, '"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			buf = append(buf, '\\', c)
+		case c < 0x20:
+			buf = append(buf, `\u00`...)
+			buf = append(buf, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&0xf])
+		default:
+			buf = append(buf, c)
+		}
+	}
+	return append(buf, '"'), nil
 }
 
 // UnmarshalTyped reads a value of type t written by MarshalTyped.

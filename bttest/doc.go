@@ -28,8 +28,9 @@
 // stores, so a node cannot take a path when it is watched that it does not take
 // otherwise; and saved and restored before every step (PlayRestored), into a tree
 // built anew, so a node cannot keep state that a snapshot of its tree leaves out.
-// The Recorder's leaves save their places in their scripts (bt.StateSaver). Play
-// performs steps on a tree a test built itself, from a Factory say.
+// The Recorder's leaves save their places in their scripts (bt.StateSaver); SaveRestore
+// does the same for a test's own trees. Play performs steps on a tree a test built
+// itself, from a Factory say.
 //
 // # Time
 //

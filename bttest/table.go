@@ -295,6 +295,21 @@ func (o *Observer) check(t *testing.T, at string) {
 // and returns the new one. What the halt logs is dropped.
 func restored(t *testing.T, tree *bt.Tree, build func() *bt.Tree, r *Recorder, binary bool) *bt.Tree {
 	t.Helper()
+	fresh := build()
+	SaveRestore(t, tree, fresh, binary)
+	log := r.log
+	r.log = nil
+	tree.Halt() // its timers stop; its work ends
+	r.log = log
+	return fresh
+}
+
+// SaveRestore saves tree (bt.Tree.Snapshot), encodes the snapshot in binary or as
+// JSON, reads it back and restores it into into, an idle tree of the same definition,
+// failing t at any error; it returns the snapshot read back. Tests of nodes that
+// implement bt.StateSaver use it to check that their state comes back.
+func SaveRestore(t testing.TB, tree, into *bt.Tree, binary bool) *bt.Snapshot {
+	t.Helper()
 	snap, err := tree.Snapshot()
 	if err != nil {
 		t.Fatalf("Snapshot: %v", err)
@@ -310,13 +325,8 @@ func restored(t *testing.T, tree *bt.Tree, build func() *bt.Tree, r *Recorder, b
 	if err != nil {
 		t.Fatalf("ReadSnapshot: %v", err)
 	}
-	log := r.log
-	r.log = nil
-	tree.Halt() // its timers stop; its work ends
-	r.log = log
-	fresh := build()
-	if err := fresh.Restore(saved); err != nil {
+	if err := into.Restore(saved); err != nil {
 		t.Fatalf("Restore: %v", err)
 	}
-	return fresh
+	return saved
 }
