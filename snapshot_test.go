@@ -287,32 +287,35 @@ func TestRestoreUserFailure(t *testing.T) {
 // TestSnapshotAsync checks an async action's work: restarted when it still ran,
 // its result collected when it was in.
 func TestSnapshotAsync(t *testing.T) {
-	release := make(chan struct{})
-	var starts atomic.Int32
-	work := NewAsync("Work", func(ctx context.Context, n *Node) (Status, error) {
-		starts.Add(1)
-		select {
-		case <-release:
-			return Success, nil
-		case <-ctx.Done():
-			return Failure, nil
+	synctest.Test(t, func(t *testing.T) {
+		release := make(chan struct{})
+		var starts atomic.Int32
+		work := NewAsync("Work", func(ctx context.Context, n *Node) (Status, error) {
+			starts.Add(1)
+			select {
+			case <-release:
+				return Success, nil
+			case <-ctx.Done():
+				return Failure, nil
+			}
+		})
+		spec := work.Spec()
+		tree, _ := NewTree(spec)
+		tree.TickOnce()
+		again, snap := roundTrip(t, tree, spec, true)
+		if got := snap.Restarts(); !reflect.DeepEqual(got, []string{"Work::1"}) {
+			t.Errorf("Restarts %q", got)
+		}
+		tree.Halt()
+		synctest.Wait() // the restarted work waits for release
+		if n := starts.Load(); n != 2 {
+			t.Errorf("the work started %d times, want 2 (again in the restored tree)", n)
+		}
+		close(release)
+		if s, err := again.TickWhileRunning(context.Background(), time.Millisecond); s != Success || err != nil {
+			t.Errorf("the restarted work: %v %v", s, err)
 		}
 	})
-	spec := work.Spec()
-	tree, _ := NewTree(spec)
-	tree.TickOnce()
-	again, snap := roundTrip(t, tree, spec, true)
-	if got := snap.Restarts(); !reflect.DeepEqual(got, []string{"Work::1"}) {
-		t.Errorf("Restarts %q", got)
-	}
-	tree.Halt()
-	if n := starts.Load(); n != 2 {
-		t.Errorf("the work started %d times, want 2 (again in the restored tree)", n)
-	}
-	close(release)
-	if s, err := again.TickWhileRunning(context.Background(), time.Millisecond); s != Success || err != nil {
-		t.Errorf("the restarted work: %v %v", s, err)
-	}
 
 	// Work that is done is not started again: its result is collected.
 	for _, c := range []struct {
