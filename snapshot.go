@@ -448,7 +448,7 @@ func (t *Tree) fingerprint() string {
 		ports := slices.Clone(d.portsOf(r))
 		slices.SortFunc(ports, func(a, b portValue) int { return strings.Compare(a.name, b.name) })
 		for _, p := range ports {
-			buf = appendField(appendField(buf, p.name), p.value)
+			buf = appendField(appendField(buf, p.name), fingerprintText(p))
 		}
 		if m := d.moreOf(r); m != nil {
 			if m.hooks != nil {
@@ -470,6 +470,26 @@ func (t *Tree) fingerprint() string {
 		t.def.fp.Store(&fp)
 	}
 	return fp
+}
+
+// fingerprintText is what the fingerprint takes of a port's value: its text, or for a Go
+// value (Spec.WithValue) its type and, unless it is an address, its value.
+func fingerprintText(p portValue) string {
+	if p.lit == nil {
+		return p.value
+	}
+	v := reflect.ValueOf(p.lit.v)
+	switch v.Kind() {
+	case reflect.Func, reflect.Chan, reflect.UnsafePointer:
+		return v.Type().String()
+	case reflect.Pointer:
+		switch v.Type().Elem().Kind() {
+		case reflect.Struct, reflect.Array, reflect.Slice, reflect.Map: // printed as &{…}
+		default:
+			return v.Type().String()
+		}
+	}
+	return v.Type().String() + " " + p.value
 }
 
 // appendField appends s to buf, length first, so that no two lists of fields make the

@@ -589,3 +589,48 @@ func FuzzRestore(f *testing.F) {
 		tree.Halt()
 	})
 }
+
+// TestSnapshotFingerprint checks that the fingerprint is the definition's: the same in
+// trees built from one document loaded twice, or from specs made twice in Go (a Go
+// value that is an address counts by its type), and another when a name, a port or a
+// script differs.
+func TestSnapshotFingerprint(t *testing.T) {
+	doc := `<root BTCPP_format="4"><BehaviorTree ID="T">
+		<Sequence name="main"><Script code="x := 1"/><Delay delay_msec="10"><AlwaysSuccess _skipIf="x == 2"/></Delay></Sequence>
+	</BehaviorTree></root>`
+	load := func(doc string) *Tree {
+		f := NewFactory()
+		if err := f.LoadString("t.xml", doc); err != nil {
+			t.Fatal(err)
+		}
+		tree, err := f.NewTree("T")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tree
+	}
+	limit := NewAction("Limit", func() Status { return Running }, InputPort[*int]("max", ""))
+	spec := func(max *int) *Spec { return Sequence(limit.Spec().WithValue("max", max).Named("cap")) }
+	a, b := 1, 2
+	for _, c := range []struct {
+		name     string
+		from, to *Tree
+		same     bool
+	}{
+		{"one document loaded twice", load(doc), load(doc), true},
+		{"specs made twice", mustTree(t, spec(&a)), mustTree(t, spec(&b)), true},
+		{"another name", load(doc), load(strings.Replace(doc, `name="main"`, `name="other"`, 1)), false},
+		{"another port", load(doc), load(strings.Replace(doc, `"10"`, `"11"`, 1)), false},
+		{"another pre-condition", load(doc), load(strings.Replace(doc, `x == 2`, `x == 3`, 1)), false},
+	} {
+		c.from.TickOnce()
+		snap, err := c.from.Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = c.to.Restore(snap)
+		if got := err == nil; got != c.same {
+			t.Errorf("%s: restored %v (%v), want %v", c.name, got, err, c.same)
+		}
+	}
+}
