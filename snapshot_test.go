@@ -508,11 +508,15 @@ func TestRestoreRefuses(t *testing.T) {
 	}
 
 	bin, _ := snap.MarshalBinary()
+	newer := append([]byte{}, bin...)
+	newer[7] = 2 // the version, after "BTSNAP\x00"
+	binary.LittleEndian.PutUint32(newer[len(newer)-4:], crc32.ChecksumIEEE(newer[:len(newer)-4]))
 	for _, c := range []struct {
 		name string
 		data []byte
 		want string
 	}{
+		{"a newer version", newer, "bt: the snapshot is of version 2, newer than this bt reads (1): restore it with a newer bt"},
 		{"truncated", bin[:len(bin)-3], "bt: the snapshot is corrupt: its checksum does not match (it is truncated or damaged)"},
 		{"damaged", append(append([]byte{}, bin[:20]...), append([]byte{bin[20] ^ 1}, bin[21:]...)...), "its checksum does not match"},
 		{"too short", bin[:9], "bt: the snapshot is corrupt: it is truncated"},
