@@ -157,3 +157,19 @@ func (s *stateful) Tick(n *Node) Status {
 }
 
 func (s *stateful) Halt(n *Node) { s.a.OnHalted(n) }
+
+// saver returns the StateSaver of the action, if it is one.
+func (s *stateful) saver() StateSaver {
+	sv, _ := s.a.(StateSaver)
+	return sv
+}
+
+// stateless reports whether b is a behavior made of a plain function, which keeps no
+// state of its own that a snapshot could miss: its node is restored with its status.
+func stateless(b Behavior) bool {
+	switch b.(type) {
+	case action0, action1, action2, cond0, cond1, cond2:
+		return true
+	}
+	return false
+}

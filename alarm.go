@@ -82,3 +82,47 @@ func (a *alarm) stop() {
 
 // millis converts a port's milliseconds to a duration.
 func millis[T int | uint32](ms T) time.Duration { return time.Duration(ms) * time.Millisecond }
+
+// saveState saves the alarm of an activation as the time left until its deadline on
+// the tree's clock ("timer"), whether it rang ("rang") and whether the wake-up of its
+// ring is still pending ("timerWake"). An alarm that was stopped, or never set, saves
+// nothing.
+func (a *alarm) saveState(w *stateWriter) {
+	a.wake.saveState(w, "timerWake")
+	if a.gen == 0 || a.armed.Load() != a.gen {
+		return
+	}
+	w.text("timer", a.deadline.Sub(w.now).String())
+	w.flag("rang", a.rang.Load() == a.gen)
+}
+
+// restoreState sets the alarm again for the time that was left, from the restoring
+// tree's clock: a deadline that has passed rings at once. An alarm that had rung is
+// restored rung, without a timer.
+func (a *alarm) restoreState(n *Node, r *stateReader) {
+	wake := r.flag("timerWake")
+	left, active := r.duration("timer")
+	rang := r.flag("rang")
+	if rang && !active {
+		r.fail(`field "rang" without "timer"`)
+	}
+	if !r.commit() {
+		return
+	}
+	switch {
+	case !active && a.gen != 0 && a.armed.Load() == a.gen:
+		a.stop() // the restoring tree's last activation
+	case !active:
+	case !rang:
+		a.set(n, left)
+	default:
+		a.gen++
+		a.armed.Store(a.gen)
+		a.rang.Store(a.gen)
+		a.tree = n.Tree()
+		a.deadline = r.now.Add(left)
+	}
+	if wake {
+		a.wake.post(n.Tree())
+	}
+}

@@ -39,14 +39,40 @@ func NewAsync(id string, fn AsyncFunc, ports ...PortDef) *Model {
 // Async returns a node definition for a one-off asynchronous action.
 func Async(id string, fn AsyncFunc) *Spec { return NewAsync(id, fn).Spec() }
 
+// AsyncAction is the work of an asynchronous action as a value, one per node (see
+// NewAsyncAction): for work that keeps state of its own across activations, which a
+// snapshot of the tree saves when the value implements StateSaver. Run is called as an
+// AsyncFunc is, in a goroutine of its own.
+type AsyncAction interface {
+	Run(ctx context.Context, n *Node) (Status, error)
+}
+
+// NewAsyncAction returns the Model of an asynchronous action whose work is a value:
+// each node gets its own from newAction, and runs it as NewAsync runs its function.
+func NewAsyncAction(id string, newAction func() AsyncAction, ports ...PortDef) *Model {
+	m := &Model{ID: id, Kind: KindAction, Ports: ports, New: func(*Init) (Behavior, error) {
+		a := newAction()
+		if a == nil {
+			return nil, fmt.Errorf("the constructor of %s returned nil", id)
+		}
+		sv, _ := a.(StateSaver)
+		return &async{fn: a.Run, saver: sv}, nil
+	}}
+	if newAction == nil {
+		m.err = nilFunc("NewAsyncAction", id)
+	}
+	return m
+}
+
 // ErrAbandoned is the error (wrapped in a *NodeError) of an async action that did not
 // return within the tree's halt timeout after it was halted: the halt gave up waiting,
 // and its goroutine runs on, abandoned; whatever it returns is discarded.
 var ErrAbandoned = errors.New("goroutine abandoned")
 
 type async struct {
-	fn  AsyncFunc
-	run *asyncRun // the work in progress; nil when there is none
+	fn    AsyncFunc
+	run   *asyncRun  // the work in progress; nil when there is none
+	saver StateSaver // the AsyncAction's, if it saves its state
 }
 
 // asyncRun is the work of one activation. Its goroutine writes the results, then
@@ -82,6 +108,14 @@ func (a *async) Tick(n *Node) Status {
 		n.Abort(fmt.Errorf("async action returned %s", r.status))
 	}
 	return r.status
+}
+
+// restart starts the work of a node restored Running again (see Tree.Restore): the
+// goroutine of the snapshot's activation did not come along.
+func (a *async) restart(n *Node) {
+	if a.run == nil {
+		a.start(n)
+	}
 }
 
 func (a *async) start(n *Node) {
@@ -164,4 +198,66 @@ func (t *Tree) await(done <-chan struct{}) bool {
 	case <-expired:
 		return false
 	}
+}
+
+// saveState saves what became of the work of the activation under way, if any: still
+// working ("working": Restore starts it again, and it reports restarting), or done,
+// with a result the node has not collected yet ("result", or the failure: "error",
+// "panic"), which the restored node collects as this one would have.
+func (a *async) saveState(w *stateWriter) (restarts bool) {
+	r := a.run
+	if r == nil {
+		return false
+	}
+	select {
+	case <-r.done:
+	default:
+		w.flag("working", true)
+		return true
+	}
+	var pe *PanicError
+	switch {
+	case r.panicked && errors.As(r.err, &pe):
+		w.text("panic", fmt.Sprint(pe.Value))
+	case r.err != nil:
+		w.text("error", r.err.Error())
+	default:
+		w.text("result", r.status.String())
+	}
+	return false
+}
+
+// restoreState reads what saveState saved: the work to start again (it returns the
+// function that does, for the end of the restore), or the result to collect.
+func (a *async) restoreState(n *Node, r *stateReader) (restart func()) {
+	working := r.flag("working")
+	result, errText, panicText := r.text("result"), r.text("error"), r.text("panic")
+	done := &asyncRun{cancel: func() {}, done: make(chan struct{})}
+	close(done.done)
+	switch {
+	case working && (result != "" || errText != "" || panicText != ""), result != "" && (errText != "" || panicText != ""):
+		r.fail("an async action's work is working, or done with one result")
+	case (working || result != "" || errText != "" || panicText != "") && r.nodeStatus != Running:
+		r.fail("an async action has work only while it is RUNNING, not %s", r.nodeStatus)
+	case result != "":
+		s, err := ParseStatus(result)
+		if err != nil {
+			r.fail("field %q: %v", "result", err)
+		}
+		done.status = s
+	case errText != "":
+		done.err = errors.New(errText)
+	case panicText != "":
+		done.err, done.panicked = &PanicError{Value: panicText}, true
+	default:
+		done = nil
+	}
+	if !r.commit() {
+		return nil
+	}
+	a.run = done
+	if working {
+		return func() { a.restart(n) }
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package bt
 
 import (
 	"errors"
+	"math"
 	"strconv"
 )
 
@@ -76,4 +77,18 @@ func (l *countLimit) tick(n *Node) Status {
 	}
 	n.setRunning()
 	return n.decorated(n.Child(0).Tick(), resetThenStore)
+}
+
+// saveState saves the entries left (-1: no limit) and whether the count is loaded;
+// both live across activations.
+func (l *countLimit) saveState(_ *Node, w *stateWriter) {
+	w.int("left", int64(l.left))
+	w.flag("armed", l.armed)
+}
+
+func (l *countLimit) restoreState(_ *Node, r *stateReader) {
+	left, armed := r.int("left", -1, math.MaxInt), r.flag("armed")
+	if r.commit() {
+		l.left, l.armed = int(left), armed
+	}
 }

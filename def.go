@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // defs holds tree definitions in the form trees are built from: a record per node in
@@ -174,6 +175,9 @@ type treeDef struct {
 	defs *defs
 	root uint32
 	size int // the number of nodes the tree expands to, subtrees included; 0: unknown
+	// fp is the fingerprint of the trees built from it, made by their first Snapshot
+	// or Restore (see Tree.fingerprint).
+	fp atomic.Pointer[string]
 }
 
 // maxNodes is the number of UIDs a tree has (BehaviorTree.CPP's UIDs are 16 bits).

@@ -63,3 +63,17 @@ func (d *delay) Halt(*Node) {
 	d.alarm.stop()
 	d.started = false
 }
+
+// saveState saves whether the wait started, and its timer.
+func (d *delay) saveState(_ *Node, w *stateWriter) {
+	w.flag("started", d.started)
+	d.alarm.saveState(w)
+}
+
+func (d *delay) restoreState(n *Node, r *stateReader) {
+	started := r.flag("started")
+	d.alarm.restoreState(n, r)
+	if r.commit() {
+		d.started = started
+	}
+}

@@ -40,8 +40,20 @@ type queue struct {
 // ticking the root.
 func (t *Tree) runQueued() {
 	if t.queue.pending.Load() {
-		t.queue.run()
+		t.runQueue()
 	}
+}
+
+// runQueue runs the functions given to Do between two ticks of the root, where the
+// tree may be saved (Snapshot): they do not count as being run during the tick. It is
+// kept out of line, so that runQueued, which every tick calls, stays inlined.
+//
+//go:noinline
+func (t *Tree) runQueue() {
+	ticking := t.ticking
+	t.ticking = false
+	t.queue.run()
+	t.ticking = ticking
 }
 
 func (q *queue) run() {

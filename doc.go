@@ -47,11 +47,13 @@
 //
 // Leaves are plain functions (NewAction, NewCondition), stateful actions that know when
 // they start and are halted (NewStateful), or asynchronous actions whose work runs in a
-// goroutine under a context.Context that halting cancels (NewAsync). A struct type can
+// goroutine under a context.Context that halting cancels (NewAsync, or NewAsyncAction
+// for work that is a value of its own per node). A struct type can
 // be a node type whose ports are its tagged fields (ModelOf); Starter tells it when its
 // node starts. Any type that implements Behavior can be a node; Halter adds clean-up on
-// halt. Package bttest tests them: scripted leaves around them, tick tables played in
-// every tick mode with and without observers, a manual clock, golden traces.
+// halt, StateSaver keeps its state in a tree's snapshot. Package bttest tests them:
+// scripted leaves around them, tick tables played in every tick mode with and without
+// observers and restored from snapshots, a manual clock, golden traces.
 //
 // # Checking trees
 //
@@ -167,6 +169,29 @@
 // async work at once and has the ticking goroutine halt the tree at its next tick
 // (TickWhileRunning wakes up for it); that tick returns ErrStopped.
 //
+// # Saving and restoring a running tree
+//
+// Tree.Snapshot saves a tree between two ticks, and Tree.Restore gives the state to a
+// tree built from the same definition — in another process, after a crash, or from a
+// saved game — which then ticks on as the saved tree would have:
+//
+//	snap, err := tree.Snapshot()
+//	data, err := snap.MarshalJSON()      // for people to read; MarshalBinary is compact
+//	…
+//	snap, err := bt.ReadSnapshot(data)   // either encoding
+//	err = fresh.Restore(snap)            // fresh: built from the same definition, idle
+//
+// A snapshot holds every node's status and what each builtin node keeps between ticks
+// (the child a control resumes at, counters, latches, timers as the time they had
+// left, the wake-ups the tree had not acted on), the blackboards of the tree and its
+// subtrees with typed values, and the state of your nodes that implement StateSaver.
+// Its encodings are versioned. Restore is all or nothing: it refuses, saying why and
+// changing nothing, a snapshot of another definition (a fingerprint of every node,
+// port and script), of a newer version, corrupt or cut short, and a call during a
+// tick. Async work under way, whose goroutine does not come along, starts again;
+// Snapshot.Restarts says which. "bt run --save FILE" and "--restore FILE" do the same
+// from the command line.
+//
 // # Nodes from behaviac
 //
 // The decorators of Tencent's behaviac are here under their behaviac names, with
@@ -263,6 +288,8 @@
 //     halt can be bounded (WithHaltTimeout); BehaviorTree.CPP has neither.
 //   - Script expressions nest at most 500 levels deep; chains such as 1 + 1 + … are
 //     not nesting and may be as long as the script (see package script).
+//   - A running tree can be saved and restored (Tree.Snapshot, Tree.Restore);
+//     BehaviorTree.CPP can back up and restore blackboards only.
 //
 // (How the behaviac decorators differ from behaviac is under Nodes from behaviac.)
 //

@@ -2,6 +2,7 @@ package bt
 
 import (
 	"errors"
+	"math"
 
 	"github.com/gobt/bt/blackboard"
 )
@@ -148,3 +149,29 @@ func (u *entryUpdated) Halt(*Node) { u.running = false }
 type wasUpdated struct{ seen }
 
 func (w *wasUpdated) tick(*Node) Status { return statusOf(w.updated()) }
+
+// saveState saves the write count of the entry seen last ("seen") and whether the
+// child runs.
+func (u *entryUpdated) saveState(n *Node, w *stateWriter) {
+	u.seen.saveState(n, w)
+	w.flag("running", u.running)
+}
+
+func (u *entryUpdated) restoreState(n *Node, r *stateReader) {
+	u.seen.restoreState(n, r)
+	running := r.flag("running")
+	if r.commit() {
+		u.running = running
+	}
+}
+
+// saveState saves the write count of the entry seen last. (The entry's own count is
+// in the blackboard's part of the snapshot.)
+func (w *seen) saveState(_ *Node, sw *stateWriter) { sw.int("seen", int64(w.seq)) }
+
+func (w *seen) restoreState(_ *Node, r *stateReader) {
+	seq := r.int("seen", 0, math.MaxInt64)
+	if r.commit() {
+		w.seq = uint64(seq)
+	}
+}

@@ -2,6 +2,7 @@ package bt
 
 import (
 	"errors"
+	"math"
 	"strconv"
 )
 
@@ -64,4 +65,17 @@ func (f *frames) tick(n *Node) Status {
 		return n.decorated(Success, resetThenStore)
 	}
 	return n.decorated(Running, resetThenStore)
+}
+
+// saveState saves the frames this activation wants and those done.
+func (f *frames) saveState(_ *Node, w *stateWriter) {
+	w.int("frames", int64(f.want))
+	w.int("done", int64(f.done))
+}
+
+func (f *frames) restoreState(_ *Node, r *stateReader) {
+	want, done := r.int("frames", 0, math.MaxInt), r.int("done", 0, math.MaxInt)
+	if r.commit() {
+		f.want, f.done = int(want), int(done)
+	}
 }

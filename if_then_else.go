@@ -66,3 +66,13 @@ func (b *ifThenElse) tick(n *Node) Status {
 }
 
 func (b *ifThenElse) Halt(*Node) { b.branch = 0 }
+
+// saveState saves the branch that runs (1 or 2), if the condition chose one.
+func (b *ifThenElse) saveState(_ *Node, w *stateWriter) { w.int("branch", int64(b.branch)) }
+
+func (b *ifThenElse) restoreState(n *Node, r *stateReader) {
+	branch := r.int("branch", 0, int64(n.NumChildren()-1))
+	if r.commit() {
+		b.branch = int(branch)
+	}
+}

@@ -2,6 +2,7 @@ package bt
 
 import (
 	"errors"
+	"math"
 	"strconv"
 )
 
@@ -105,4 +106,18 @@ func (l *loop) iterate(n *Node) Status {
 		l.left--
 	}
 	return n.decorated(Success, resetThenStore)
+}
+
+// saveState saves the ticks (or iterations) left, -1 for forever, and whether they
+// run within one tick.
+func (l *loop) saveState(_ *Node, w *stateWriter) {
+	w.int("left", int64(l.left))
+	w.flag("inOneTick", l.oneTick)
+}
+
+func (l *loop) restoreState(_ *Node, r *stateReader) {
+	left, one := r.int("left", -1, math.MaxInt), r.flag("inOneTick")
+	if r.commit() {
+		l.left, l.oneTick = int(left), one
+	}
 }

@@ -204,3 +204,43 @@ func (l *loopQueue[T]) pop(n *Node) (v T, ok bool) {
 	l.private = l.private[1:]
 	return v, true
 }
+
+// saveState saves whether the child runs with the current element ("running") and,
+// when the node pops from a queue of its own rather than from the entry, that it does
+// ("ownQueue") and the elements left ("queue").
+func (l *loopQueue[T]) saveState(_ *Node, w *stateWriter) {
+	w.flag("running", l.childRunning)
+	if !l.usePrivate {
+		return
+	}
+	w.flag("ownQueue", true)
+	if len(l.private) == 0 {
+		return
+	}
+	js, err := blackboard.MarshalTyped(blackboard.ValueOf(l.private))
+	if err != nil {
+		w.fail(fmt.Errorf("field %q: %w", "queue", err))
+	}
+	w.raw("queue", js)
+}
+
+func (l *loopQueue[T]) restoreState(_ *Node, r *stateReader) {
+	running, own := r.flag("running"), r.flag("ownQueue")
+	var queue []T
+	if js := r.raw("queue"); js != nil {
+		v, err := blackboard.UnmarshalTyped(js, reflect.TypeFor[[]T]())
+		if err != nil {
+			r.fail("field %q: %v", "queue", err)
+		} else {
+			queue, _ = v.Any().([]T)
+		}
+		if !own {
+			r.fail(`field "queue" without "ownQueue"`)
+		}
+	}
+	if r.commit() {
+		l.childRunning, l.usePrivate = running, own
+		l.buf = append(l.buf[:0], queue...)
+		l.private = l.buf
+	}
+}

@@ -2,6 +2,7 @@ package bt
 
 import (
 	"errors"
+	"math"
 	"strconv"
 )
 
@@ -75,4 +76,14 @@ func (l *loopUntil) tick(n *Node) Status {
 		return n.decorated(Failure, resetThenStore)
 	}
 	return n.decorated(Running, resetThenStore)
+}
+
+// saveState saves the ticks left (-1: no limit).
+func (l *loopUntil) saveState(_ *Node, w *stateWriter) { w.int("left", int64(l.left)) }
+
+func (l *loopUntil) restoreState(_ *Node, r *stateReader) {
+	left := r.int("left", -1, math.MaxInt)
+	if r.commit() {
+		l.left = int(left)
+	}
 }

@@ -154,3 +154,9 @@ func portFields(t reflect.Type) ([]taggedPort, error) {
 	}
 	return ports, nil
 }
+
+// saver returns the StateSaver of the behavior, if it is one.
+func (s starting) saver() StateSaver {
+	sv, _ := s.beh.(StateSaver)
+	return sv
+}

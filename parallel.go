@@ -116,3 +116,23 @@ func (p *parallel) clear() {
 }
 
 func (p *parallel) Halt(*Node) { p.clear() }
+
+// saveState saves the children that completed in this activation ("done", one digit
+// per child) and how many succeeded and failed.
+func (p *parallel) saveState(_ *Node, w *stateWriter) {
+	w.bits("done", p.done)
+	w.int("successes", int64(p.nsucc))
+	w.int("failures", int64(p.nfail))
+}
+
+func (p *parallel) restoreState(_ *Node, r *stateReader) {
+	done, ndone := r.bits("done", len(p.done))
+	nsucc, nfail := r.int("successes", 0, int64(ndone)), r.int("failures", 0, int64(ndone))
+	if int(nsucc+nfail) != ndone {
+		r.fail("%d successes and %d failures, but %d children done", nsucc, nfail, ndone)
+	}
+	if r.commit() {
+		copy(p.done, done)
+		p.nsucc, p.nfail = int(nsucc), int(nfail)
+	}
+}

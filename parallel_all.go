@@ -91,3 +91,19 @@ func (p *parallelAll) clear() {
 }
 
 func (p *parallelAll) Halt(*Node) { p.clear() }
+
+// saveState saves the children that completed in this activation ("done", one digit
+// per child) and how many of them failed.
+func (p *parallelAll) saveState(_ *Node, w *stateWriter) {
+	w.bits("done", p.done)
+	w.int("failures", int64(p.nfail))
+}
+
+func (p *parallelAll) restoreState(_ *Node, r *stateReader) {
+	done, ndone := r.bits("done", len(p.done))
+	nfail := r.int("failures", 0, int64(ndone))
+	if r.commit() {
+		copy(p.done, done)
+		p.ndone, p.nfail = ndone, int(nfail)
+	}
+}

@@ -60,3 +60,13 @@ func (p *precondition) tick(n *Node) Status {
 	}
 	return n.decorated(s, resetThenStore)
 }
+
+// saveState saves the latch: the condition was true and the child has not completed.
+func (p *precondition) saveState(_ *Node, w *stateWriter) { w.flag("latched", p.latched) }
+
+func (p *precondition) restoreState(_ *Node, r *stateReader) {
+	latched := r.flag("latched")
+	if r.commit() {
+		p.latched = latched
+	}
+}

@@ -1,6 +1,9 @@
 package bt
 
-import "strconv"
+import (
+	"math"
+	"strconv"
+)
 
 // Repeat ticks its child num_cycles times in a row as long as it succeeds (-1: forever).
 // num_cycles is read on every tick and has no default.
@@ -72,4 +75,19 @@ func (r *repeat) tick(n *Node) Status {
 func (r *repeat) Halt(n *Node) {
 	r.count = 0
 	r.wake.revoke(n.Tree())
+}
+
+// saveState saves the successes counted in this activation and the wake-up of a
+// yield between cycles.
+func (r *repeat) saveState(_ *Node, w *stateWriter) {
+	w.int("count", int64(r.count))
+	r.wake.saveState(w, "wake")
+}
+
+func (r *repeat) restoreState(_ *Node, sr *stateReader) {
+	count := sr.int("count", 0, math.MaxInt)
+	r.wake.restoreState(sr, "wake")
+	if sr.commit() {
+		r.count = int(count)
+	}
 }

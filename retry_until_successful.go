@@ -1,6 +1,9 @@
 package bt
 
-import "strconv"
+import (
+	"math"
+	"strconv"
+)
 
 // RetryUntilSuccessful ticks its child until it succeeds, at most num_attempts times
 // (-1: forever). num_attempts is read on every tick, and again after each failure, and
@@ -73,4 +76,19 @@ func (r *retry) tick(n *Node) Status {
 func (r *retry) Halt(n *Node) {
 	r.tries = 0
 	r.wake.revoke(n.Tree())
+}
+
+// saveState saves the failures counted in this activation and the wake-up of a yield
+// between attempts.
+func (r *retry) saveState(_ *Node, w *stateWriter) {
+	w.int("failures", int64(r.tries))
+	r.wake.saveState(w, "wake")
+}
+
+func (r *retry) restoreState(_ *Node, sr *stateReader) {
+	tries := sr.int("failures", 0, math.MaxInt)
+	r.wake.restoreState(sr, "wake")
+	if sr.commit() {
+		r.tries = int(tries)
+	}
 }

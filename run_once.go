@@ -57,3 +57,17 @@ func (r *runOnce) tick(n *Node) Status {
 	}
 	return n.decorated(s, resetThenStore)
 }
+
+// saveState saves the status of the first completion ("result"), once there was one.
+func (r *runOnce) saveState(_ *Node, w *stateWriter) {
+	if r.done {
+		w.status("result", r.result)
+	}
+}
+
+func (r *runOnce) restoreState(_ *Node, sr *stateReader) {
+	result := sr.status("result")
+	if sr.commit() {
+		r.done, r.result = result != Idle, result
+	}
+}

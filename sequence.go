@@ -327,3 +327,29 @@ func (q *yielding) Halt(n *Node) {
 	q.sequence.Halt(n)
 	q.wake.revoke(n.Tree())
 }
+
+// saveState saves the child to tick next ("child") and the children skipped since the
+// node was Idle ("skipped"); SequenceWithMemory keeps the first across halts.
+func (q *sequence) saveState(_ *Node, w *stateWriter) {
+	w.int("child", int64(q.idx))
+	w.int("skipped", int64(q.skipped))
+}
+
+func (q *sequence) restoreState(_ *Node, r *stateReader) {
+	k := int64(len(q.nodes))
+	idx, skipped := r.int("child", 0, k), r.int("skipped", 0, k)
+	if r.commit() {
+		q.idx, q.skipped = uint32(idx), uint32(skipped)
+	}
+}
+
+// saveState also saves the wake-up of a yield that TickOnce has not acted on.
+func (q *yielding) saveState(n *Node, w *stateWriter) {
+	q.sequence.saveState(n, w)
+	q.wake.saveState(w, "wake")
+}
+
+func (q *yielding) restoreState(n *Node, r *stateReader) {
+	q.sequence.restoreState(n, r)
+	q.wake.restoreState(r, "wake")
+}

@@ -102,8 +102,15 @@ func TestAsyncSequence(t *testing.T) {
 			return AsyncSequence(r.Leaf("A", "S"), r.Leaf("B", "S"), r.Leaf("C", "S"))
 		}, Steps: []bttest.Step{
 			{Want: Running, Log: "A:S", States: "R S I I"},
-			{Want: Running, Log: "B:S"},
-			{Want: Success, Log: "C:S", States: "I I I I"},
+			{Want: Running, Log: "B:S", Before: woken(true)}, // the yield's wake-up is pending
+			{Want: Success, Log: "C:S", States: "I I I I", Before: woken(true)},
+		}},
+		{Name: "halting takes back the wake-up of a yield", Only: bttest.TickExactlyOnce, Tree: func(r *bttest.Recorder) *Spec {
+			return AsyncSequence(r.Leaf("A", "S"), r.Leaf("B", "S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:S", States: "R S I"},
+			bttest.Halt("", "I I I"),
+			{Want: Running, Log: "A:S", Before: woken(false)},
 		}},
 		{Name: "TickOnce re-ticks after a yield", Only: bttest.TickOnce, Tree: func(r *bttest.Recorder) *Spec {
 			return AsyncSequence(r.Leaf("A", "S"), r.Leaf("B", "S"), r.Leaf("C", "S"))

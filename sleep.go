@@ -52,3 +52,8 @@ func (s *sleep) tick(n *Node) Status {
 }
 
 func (s *sleep) Halt(*Node) { s.alarm.stop() }
+
+// saveState saves the timer.
+func (s *sleep) saveState(_ *Node, w *stateWriter) { s.alarm.saveState(w) }
+
+func (s *sleep) restoreState(n *Node, r *stateReader) { s.alarm.restoreState(n, r) }

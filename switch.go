@@ -222,3 +222,14 @@ func mayBeNumber(t string) bool {
 	l := strings.ToLower(t)
 	return strings.HasPrefix(l, "inf") || l == "nan"
 }
+
+// saveState saves the child left Running ("child"), if any. What the node caches of
+// its variable is not state: it is read again after a restore.
+func (sw *switchNode) saveState(_ *Node, w *stateWriter) { w.index("child", sw.running) }
+
+func (sw *switchNode) restoreState(n *Node, r *stateReader) {
+	running := r.index("child", n.NumChildren())
+	if r.commit() {
+		sw.running, sw.cached = running, false
+	}
+}

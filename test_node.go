@@ -222,3 +222,8 @@ func (e statusEnv) Enum(name string) (int64, bool) {
 	}
 	return e.scriptEnv.Enum(name)
 }
+
+// saveState saves the timer of async_delay.
+func (t *testNode) saveState(_ *Node, w *stateWriter) { t.alarm.saveState(w) }
+
+func (t *testNode) restoreState(n *Node, r *stateReader) { t.alarm.restoreState(n, r) }

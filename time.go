@@ -63,3 +63,8 @@ func (t *timeLimit) tick(n *Node) Status {
 }
 
 func (t *timeLimit) Halt(*Node) { t.alarm.stop() }
+
+// saveState saves the timer.
+func (t *timeLimit) saveState(_ *Node, w *stateWriter) { t.alarm.saveState(w) }
+
+func (t *timeLimit) restoreState(n *Node, r *stateReader) { t.alarm.restoreState(n, r) }

@@ -71,3 +71,18 @@ func (t *timeout) end() {
 }
 
 func (t *timeout) Halt(*Node) { t.end() }
+
+// saveState saves whether an activation started, and its timer.
+func (t *timeout) saveState(_ *Node, w *stateWriter) {
+	w.flag("started", t.started)
+	w.flag("timed", t.timed)
+	t.alarm.saveState(w)
+}
+
+func (t *timeout) restoreState(n *Node, r *stateReader) {
+	started, timed := r.flag("started"), r.flag("timed")
+	t.alarm.restoreState(n, r)
+	if r.commit() {
+		t.started, t.timed = started, timed
+	}
+}

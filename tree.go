@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"log/slog"
+	"reflect"
 	"sync/atomic"
 	"time"
 
@@ -18,7 +19,8 @@ import (
 // A tree is ticked, halted and read by one goroutine at a time; WakeUp and Stop may be
 // called from anywhere.
 type Tree struct {
-	id          string // of the definition it was built from; "" for NewTree
+	id          string   // of the definition it was built from; "" for NewTree
+	def         *treeDef // the definition it was built from (for its fingerprint, see Snapshot)
 	root        *Node
 	nodes       []Node       // every node; siblings are contiguous
 	status      []statusByte // the status of nodes[i] is status[i]
@@ -26,6 +28,7 @@ type Tree struct {
 	observers   []*observer
 	repanic     bool
 	aborted     bool          // an error stopped the last tick half-way (see TickOnce)
+	ticking     bool          // a tick or a halt is under way (Snapshot and Restore refuse to run)
 	stopAsked   atomic.Bool   // see Stop (it fits in the padding after the bools)
 	panicked    *Node         // where a guard saw a panic go by under WithRepanic (see recovered)
 	wakes       atomic.Uint64 // the wake-ups asked for (see wake.go)
@@ -36,8 +39,9 @@ type Tree struct {
 	haltTimeout time.Duration
 	bb          *blackboard.Blackboard
 	enums       func(string) (int64, bool)
-	logger      *slog.Logger // for the Log node; nil: slog.Default() (see logger.go)
-	queue       queue        // functions to run before the next tick (see Do)
+	logger      *slog.Logger            // for the Log node; nil: slog.Default() (see logger.go)
+	typeNames   map[string]reflect.Type // the types given WithTypes, by name
+	queue       queue                   // functions to run before the next tick (see Do)
 }
 
 // Option configures a tree when it is built.
@@ -113,11 +117,13 @@ func (t *Tree) tick(rerun bool) (s Status, err error) {
 		}
 	}
 	defer func() {
+		t.ticking = false
 		if r := recover(); r != nil {
 			s, err = Idle, t.caught(r)
 		}
 	}()
 	t.runQueued()
+	t.ticking = true
 	s = t.root.Tick()
 	for rerun && s == Running && t.woken() {
 		if t.stopAsked.Load() {
@@ -267,7 +273,9 @@ func (t *Tree) Halt() error {
 // halt is BehaviorTree.CPP's haltTree: it resets every node (see resetAll) and returns
 // what failed. It starts the next tick afresh after an aborted one.
 func (t *Tree) halt() (err error) {
+	t.ticking = true
 	defer func() {
+		t.ticking = false
 		if r := recover(); r != nil {
 			err = t.caught(r)
 		}

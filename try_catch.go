@@ -115,3 +115,19 @@ func (tc *tryCatch) Halt(n *Node) {
 		panic(&failure{err: err, at: n})
 	}
 }
+
+// saveState saves the try child to tick next ("child"), the try children skipped in
+// this activation and whether the catch child runs.
+func (tc *tryCatch) saveState(_ *Node, w *stateWriter) {
+	w.int("child", int64(tc.idx))
+	w.int("skipped", int64(tc.skipped))
+	w.flag("catching", tc.inCatch)
+}
+
+func (tc *tryCatch) restoreState(n *Node, r *stateReader) {
+	try := int64(n.NumChildren() - 1)
+	idx, skipped, inCatch := r.int("child", 0, try), r.int("skipped", 0, try), r.flag("catching")
+	if r.commit() {
+		tc.idx, tc.skipped, tc.inCatch = int(idx), int(skipped), inCatch
+	}
+}

@@ -29,6 +29,9 @@ func TestTryCatch(t *testing.T) {
 		{Name: "all try children skipped", Tree: func(r *bttest.Recorder) *Spec {
 			return TryCatch(false, r.Leaf("A", "K"), r.Leaf("B", "K"), r.Leaf("C", "S"))
 		}, Steps: []bttest.Step{{Want: Skipped, Log: "A:K B:K"}}},
+		{Name: "try children skipped over two ticks", Tree: func(r *bttest.Recorder) *Spec {
+			return TryCatch(false, r.Leaf("A", "K"), r.Leaf("B", "R K"), r.Leaf("C", "S"))
+		}, Steps: []bttest.Step{{Want: Running, Log: "A:K B:R"}, {Want: Skipped, Log: "B:K"}}},
 		{Name: "halt without catch_on_halt", Tree: func(r *bttest.Recorder) *Spec {
 			return TryCatch(false, r.Leaf("A", "R"), r.Leaf("C", "S"))
 		}, Steps: []bttest.Step{

@@ -2,6 +2,7 @@ package bt
 
 import (
 	"errors"
+	"math"
 	"strconv"
 )
 
@@ -106,4 +107,14 @@ func (u *until) tick(n *Node) Status {
 		}
 	}
 	return n.decorated(flip, resetThenStore)
+}
+
+// saveState saves the counter (-1: never flips), which lives across activations.
+func (u *until) saveState(_ *Node, w *stateWriter) { w.int("left", int64(u.left)) }
+
+func (u *until) restoreState(_ *Node, r *stateReader) {
+	left := r.int("left", -1, math.MaxInt)
+	if r.commit() {
+		u.left = int(left)
+	}
 }

@@ -182,3 +182,26 @@ func (sl *sleeper) stop() {
 		sl.timer.Stop()
 	}
 }
+
+// pending reports whether the node's wake-up is still pending: asked for in the epoch
+// that runs, and neither consumed nor taken back since.
+func (c *wakeClaim) pending(t *Tree) bool {
+	e, v := c.epoch.Load(), t.wakes.Load()
+	return e != 0 && e-1 == uint32(v>>32) && uint32(v) != 0
+}
+
+// saveState saves, as the field name, whether the node's wake-up is pending: a yield
+// that TickOnce has not acted on yet (after TickExactlyOnce), or the ring of a timer.
+func (c *wakeClaim) saveState(w *stateWriter, name string) {
+	if c.pending(w.tree) {
+		w.flag(name, true)
+		w.claims++
+	}
+}
+
+// restoreState asks again for the wake-up the field name says was pending.
+func (c *wakeClaim) restoreState(r *stateReader, name string) {
+	if r.flag(name) && r.commit() {
+		c.post(r.n.Tree())
+	}
+}

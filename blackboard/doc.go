@@ -99,6 +99,20 @@
 // floats are exported with a fraction ("15.0") to survive the round trip. Clone and
 // CopyInto back up and restore a scope without invalidating handles.
 //
+// # Saved state
+//
+// SaveState returns a scope's own entries with everything that decides what they do
+// next — each value's Go type, the entry's fixed type, its write count (Seq) and stamp,
+// entries unset since they were written — and PrepareRestore checks such a list
+// against a scope and returns the function that restores it, so that a tree's scopes
+// are restored all or nothing (bt's Tree.Snapshot and Tree.Restore use them). Values
+// travel as JSON that keeps every bit (MarshalTyped, UnmarshalTyped): numbers exactly,
+// floats that are not finite as "NaN", "+Inf" and "-Inf", strings that are not UTF-8
+// in base64, values of other types through their own JSON or text marshalling. A type
+// is found again by its name: the basic types and their slices are known, others are
+// those that the scope's entry of that key has (a port declared it) or that the
+// caller gives.
+//
 // # Concurrency
 //
 // Everything is safe for concurrent use. A scope's mutex guards only its map and is

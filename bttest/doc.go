@@ -23,10 +23,14 @@
 //	}})
 //
 // Run plays each case with TickOnce and with TickExactlyOnce (Case.Only picks one, for
-// nodes that yield), and each of those twice: without observers and with an Observer
-// that checks that what the tree tells its observers agrees with what it stores, so a
-// node cannot take a path when it is watched that it does not take otherwise. Play
-// performs steps on a tree a test built itself, from a Factory say.
+// nodes that yield), and each of those three times: without observers; with an
+// Observer that checks that what the tree tells its observers agrees with what it
+// stores, so a node cannot take a path when it is watched that it does not take
+// otherwise; and saved and restored before every step (PlayRestored), into a tree
+// built anew, so a node cannot keep state that a snapshot of its tree leaves out.
+// The Recorder's leaves save their places in their scripts (bt.StateSaver); SaveRestore
+// does the same for a test's own trees. Play performs steps on a tree a test built
+// itself, from a Factory say.
 //
 // # Time
 //

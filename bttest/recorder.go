@@ -2,6 +2,7 @@ package bttest
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/gobt/bt"
@@ -105,6 +106,21 @@ func (l *leaf) next(what string) bt.Status {
 
 func (l *leaf) Tick(*bt.Node) bt.Status { return l.next("") }
 
+// SaveState saves the leaf's place in its script, so that a tree restored from a
+// snapshot (bt.Tree.Restore) goes on with the next status.
+func (l *leaf) SaveState(*bt.Node) ([]byte, error) {
+	return strconv.AppendInt(nil, int64(l.i), 10), nil
+}
+
+func (l *leaf) RestoreState(_ *bt.Node, state []byte) error {
+	i, err := strconv.Atoi(string(state))
+	if err != nil || i < 0 {
+		return fmt.Errorf("bttest: %q is not a place in a script", state)
+	}
+	l.i = i
+	return nil
+}
+
 func (l *leaf) Halt(*bt.Node) { l.r.Log(l.name + ":halt") }
 
 // stateful is the action of a Recorder's Stateful.
@@ -113,3 +129,7 @@ type stateful struct{ l leaf }
 func (s *stateful) OnStart(*bt.Node) bt.Status   { return s.l.next("start>") }
 func (s *stateful) OnRunning(*bt.Node) bt.Status { return s.l.next("running>") }
 func (s *stateful) OnHalted(*bt.Node)            { s.l.r.Log(s.l.name + ":halted") }
+
+func (s *stateful) SaveState(n *bt.Node) ([]byte, error) { return s.l.SaveState(n) }
+
+func (s *stateful) RestoreState(n *bt.Node, state []byte) error { return s.l.RestoreState(n, state) }

@@ -131,10 +131,13 @@ func EntryIs(key, want string) func(t *testing.T, tree *bt.Tree) {
 // epoch is where the clock of a Case starts.
 var epoch = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 
-// Run runs every case as a subtest for each tick method it allows, each twice: without
-// observers, and with an Observer that checks what the tree tells. Each run builds the
-// case's tree afresh, with a new Recorder and a new Clock, which it gives the tree
-// (bt.WithClock) before the case's Options.
+// Run runs every case as a subtest for each tick method it allows, each three times:
+// without observers, with an Observer that checks what the tree tells, and restored
+// from a snapshot before every step — the tree is saved (bt.Tree.Snapshot), encoded,
+// read back and restored into a tree built anew from the case's definition, which
+// takes the step (see PlayRestored): the steps must hold all the same. Each run
+// builds the case's tree afresh, with a new Recorder and a new Clock, which it gives
+// the tree (bt.WithClock) before the case's Options.
 func Run(t *testing.T, cases []Case) {
 	t.Helper()
 	for _, c := range cases {
@@ -143,23 +146,27 @@ func Run(t *testing.T, cases []Case) {
 			methods = []Method{c.Only}
 		}
 		for _, m := range methods {
-			for _, observed := range []bool{false, true} {
-				name := c.Name + "/" + m.String()
-				if observed {
-					name += "/observed"
-				}
-				t.Run(name, func(t *testing.T) {
+			for _, mode := range []string{"", "/observed", "/restored"} {
+				t.Run(c.Name+"/"+m.String()+mode, func(t *testing.T) {
 					r := &Recorder{}
 					opts := append([]bt.Option{bt.WithClock(NewClock(epoch))}, c.Options...)
-					tree, err := bt.NewTree(c.Tree(r), opts...)
-					if err != nil {
-						t.Fatal(err)
+					build := func() *bt.Tree {
+						t.Helper()
+						tree, err := bt.NewTree(c.Tree(r), opts...)
+						if err != nil {
+							t.Fatal(err)
+						}
+						return tree
 					}
-					var obs []*Observer
-					if observed {
-						obs = append(obs, Observe(t, tree))
+					switch mode {
+					case "":
+						Play(t, build(), r, m, c.Steps)
+					case "/observed":
+						tree := build()
+						Play(t, tree, r, m, c.Steps, Observe(t, tree))
+					default:
+						PlayRestored(t, build, r, m, c.Steps)
 					}
-					Play(t, tree, r, m, c.Steps, obs...)
 				})
 			}
 		}
@@ -172,10 +179,29 @@ func Run(t *testing.T, cases []Case) {
 // A step that moves the clock needs a tree whose clock is a *Clock.
 func Play(t *testing.T, tree *bt.Tree, r *Recorder, m Method, steps []Step, obs ...*Observer) {
 	t.Helper()
+	play(t, tree, nil, r, m, steps, obs)
+}
+
+// PlayRestored is Play on trees made by build, with the tree saved and restored
+// before every step: a snapshot of it (in JSON and in binary, in turn) is read back
+// and restored into a new tree from build, which takes the step, and the old tree is
+// halted (what its halt logs is not the step's). build must make its trees with the
+// same Recorder, and clock, and from the same definition; the leaves of a Recorder
+// keep their places in their scripts across a restore.
+func PlayRestored(t *testing.T, build func() *bt.Tree, r *Recorder, m Method, steps []Step) {
+	t.Helper()
+	play(t, build(), build, r, m, steps, nil)
+}
+
+func play(t *testing.T, tree *bt.Tree, build func() *bt.Tree, r *Recorder, m Method, steps []Step, obs []*Observer) {
+	t.Helper()
 	if r == nil {
 		r = &Recorder{}
 	}
 	for i, st := range steps {
+		if build != nil {
+			tree = restored(t, tree, build, r, i%2 == 1)
+		}
 		if st.Advance != 0 {
 			clock, ok := tree.Clock().(*Clock)
 			if !ok {
@@ -263,4 +289,44 @@ func (o *Observer) check(t *testing.T, at string) {
 			t.Errorf("%s: %s is %v, observers were told %v", at, n.Path(), n.Status(), o.seen[n])
 		}
 	}
+}
+
+// restored saves tree, restores the snapshot into a new tree from build, halts tree
+// and returns the new one. What the halt logs is dropped.
+func restored(t *testing.T, tree *bt.Tree, build func() *bt.Tree, r *Recorder, binary bool) *bt.Tree {
+	t.Helper()
+	fresh := build()
+	SaveRestore(t, tree, fresh, binary)
+	log := r.log
+	r.log = nil
+	tree.Halt() // its timers stop; its work ends
+	r.log = log
+	return fresh
+}
+
+// SaveRestore saves tree (bt.Tree.Snapshot), encodes the snapshot in binary or as
+// JSON, reads it back and restores it into into, an idle tree of the same definition,
+// failing t at any error; it returns the snapshot read back. Tests of nodes that
+// implement bt.StateSaver use it to check that their state comes back.
+func SaveRestore(t testing.TB, tree, into *bt.Tree, binary bool) *bt.Snapshot {
+	t.Helper()
+	snap, err := tree.Snapshot()
+	if err != nil {
+		t.Fatalf("Snapshot: %v", err)
+	}
+	data, err := snap.MarshalJSON()
+	if binary {
+		data, err = snap.MarshalBinary()
+	}
+	if err != nil {
+		t.Fatalf("encoding the snapshot: %v", err)
+	}
+	saved, err := bt.ReadSnapshot(data)
+	if err != nil {
+		t.Fatalf("ReadSnapshot: %v", err)
+	}
+	if err := into.Restore(saved); err != nil {
+		t.Fatalf("Restore: %v", err)
+	}
+	return saved
 }

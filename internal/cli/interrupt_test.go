@@ -3,8 +3,10 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -53,5 +55,60 @@ func TestInterrupt(t *testing.T) {
 	replayed, _, code := runBT(t, "replay", rec)
 	if want := "[0.000]: Sleep::1                  IDLE -> RUNNING\n[0.250]: Sleep::1                  RUNNING -> IDLE\n"; code != 0 || replayed != want {
 		t.Errorf("bt replay: exit %d\n%s\nwant\n%s", code, replayed, want)
+	}
+}
+
+// TestInterruptSave checks that an interrupted run saves the tree's state (--save)
+// before it halts it, and that --restore goes on from there: the two runs tick as
+// one uninterrupted run does, and end with its blackboard.
+func TestInterruptSave(t *testing.T) {
+	dir := t.TempDir()
+	tree, state := filepath.Join(dir, "tree.xml"), filepath.Join(dir, "state")
+	xml := `<root BTCPP_format="4"><BehaviorTree ID="M"><Sequence>
+		<Script code="n := 0"/>
+		<Delay delay_msec="100"><Script code="n += 1"/></Delay>
+		<Repeat num_cycles="2"><Sleep msec="40"/></Repeat>
+		<Script code="n += 10"/>
+	</Sequence></BehaviorTree></root>`
+	if err := os.WriteFile(tree, []byte(xml), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	run := func(timeout time.Duration, args ...string) (string, int) {
+		var out string
+		var code int
+		synctest.Test(t, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), timeout)
+			defer cancel()
+			var stdout, stderr bytes.Buffer
+			cm := &cmd{ctx: ctx, stdout: &stdout, stderr: &stderr}
+			code = cm.main(append(append([]string{"run", "--interval", "30ms"}, args...), tree))
+			out = stdout.String()
+		})
+		return out, code
+	}
+	whole, code := run(time.Hour)
+	if code != exitOK {
+		t.Fatalf("the whole run: exit %d\n%s", code, whole)
+	}
+	first, code := run(75*time.Millisecond, "--save", state)
+	if code != exitError || !strings.HasSuffix(first, "error interrupted\n") {
+		t.Fatalf("the interrupted run: exit %d\n%s", code, first)
+	}
+	rest, code := run(time.Hour, "--restore", state)
+	if code != exitOK {
+		t.Fatalf("the restored run: exit %d\n%s", code, rest)
+	}
+	// The ticks of the two runs, renumbered, are those of the whole run.
+	var ticks []string
+	for _, out := range []string{first, rest} {
+		for _, line := range strings.Split(out, "\n") {
+			if f := strings.Fields(line); len(f) == 3 && f[0] == "tick" {
+				ticks = append(ticks, fmt.Sprintf("tick %d %s", len(ticks)+1, f[2]))
+			}
+		}
+	}
+	last := rest[strings.LastIndex(rest, "blackboard"):]
+	if got := strings.Join(ticks, "\n") + "\n" + last; got != whole {
+		t.Errorf("interrupted and restored:\n%s\nwant, as one run:\n%s", got, whole)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -39,6 +40,15 @@ The blackboard starts empty; --blackboard FILE.json and then --set key=value see
 it. A value is converted to the type of the port that uses the entry, if one does;
 otherwise it is an integer, a real number or true/false when it reads as one, and
 text else.
+
+--save FILE writes the state of the tree when the run stops — it completed, --ticks
+ran out, a tick failed, or Ctrl-C — before the tree is halted: every node's status
+and state, the timers' time left and the blackboards (JSON when FILE ends in .json,
+else bt's compact binary form). --restore FILE continues such a run: the tree is
+built from the same file and flags (a tree of another definition is refused), given
+the saved state, and ticked on from there; timers go on with the time they had left,
+and asynchronous work that was under way starts again. --blackboard and --set then
+change the restored blackboard.
 
 Node types implemented elsewhere (the custom nodes of a robotics stack) are known
 from --models and from the file's own <TreeNodesModel>: the tree loads, and runs
@@ -78,6 +88,8 @@ bt run --exactly-once --log --main Async examples/fallbacks/fallbacks.xml
 bt run --btlog sniper.btlog --trace sniper.json --jsonl sniper.jsonl --stats examples/sniper/sniper.xml
 bt run --serve --interval 200ms examples/sniper/sniper.xml
 bt run --set distance=5 --ticks 10 examples/sniper/sniper.xml
+bt run --ticks 3 --save sniper.json examples/sniper/sniper.xml
+bt run --restore sniper.json examples/sniper/sniper.xml
 bt run --models examples/nav2/nav2_models.xml --mock-all examples/nav2/navigate.xml
 bt run --models examples/nav2/nav2_models.xml --mock-all --mock examples/nav2/dry_run.json --set goal=kitchen examples/nav2/navigate.xml`,
 }
@@ -91,6 +103,7 @@ type runOptions struct {
 	main, models, mock, blackboard string
 	mockAll                        mockAllFlag
 	sets                           setFlags
+	save, restore                  string // --save, --restore: the files of the tree's state
 }
 
 // run implements "bt run": load a file, tick its main tree, print the statuses and the
@@ -108,6 +121,8 @@ func (c *cmd) run(args []string) int {
 	fs.StringVar(&o.models, "models", "", "declare the node types of the TreeNodesModel file `MODELS.xml` (stand-ins without implementation)")
 	fs.StringVar(&o.blackboard, "blackboard", "", "seed the root blackboard with the entries of `FILE.json` (an object of key → value)")
 	fs.Var(&o.sets, "set", "seed the root blackboard entry `key=value` (repeatable)")
+	fs.StringVar(&o.save, "save", "", "write the tree's state to `FILE` when the run stops, interrupted too (JSON if FILE ends in .json, else binary)")
+	fs.StringVar(&o.restore, "restore", "", "continue the run whose state --save wrote to `FILE`")
 	w.register(fs)
 	files, code, ok := c.parse(fs, runHelp, joinFlagValues(args))
 	switch {
@@ -142,11 +157,14 @@ func (c *cmd) run(args []string) int {
 	if err := obs.attach(c, tree, &w); err != nil {
 		return c.runError(errors.Join(err, obs.close()))
 	}
+	if err := c.restore(tree, &o); err != nil {
+		return c.runError(errors.Join(err, obs.close()))
+	}
 	tick := tree.TickOnce
 	if *exactly {
 		tick = tree.TickExactlyOnce
 	}
-	err = c.tickAll(tree, tick, *ticks, *interval, obs)
+	err = c.tickAll(tree, tick, *ticks, *interval, obs, o.save)
 	obs.flush()
 	err = errors.Join(located(withPosition(tree, err), dir), obs.close())
 	obs.report(c.stdout)
@@ -158,11 +176,14 @@ func (c *cmd) run(args []string) int {
 	return exitOK
 }
 
-// tickAll ticks the tree as run does (tickLoop), halts it if it is still running, and
-// prints the root blackboard. It returns the error of a tick or of the halt (the tree
-// halted), or "interrupted".
-func (c *cmd) tickAll(tree *bt.Tree, tick func() (bt.Status, error), max int, interval time.Duration, obs *observers) error {
+// tickAll ticks the tree as run does (tickLoop), saves its state to the file save
+// (if not ""), halts it if it is still running, and prints the root blackboard. It
+// returns the error of a tick or of the halt (the tree halted), or "interrupted".
+func (c *cmd) tickAll(tree *bt.Tree, tick func() (bt.Status, error), max int, interval time.Duration, obs *observers, save string) error {
 	status, n, err := c.tickLoop(tree, tick, max, interval, obs)
+	if save != "" {
+		err = errors.Join(err, c.save(tree, save))
+	}
 	if err != nil {
 		tree.Halt() // stop what still runs (async work); the tick's error is the news
 		return err
@@ -262,7 +283,48 @@ func (c *cmd) build(path string, o *runOptions, logger *slog.Logger) (tree *bt.T
 	if err := unimplemented(tree, dir); err != nil {
 		return nil, "", err
 	}
-	return tree, dir, seed(tree.Blackboard(), o)
+	return tree, dir, nil
+}
+
+// restore gives the tree the state of --restore, if given, then seeds its blackboard
+// (--blackboard, --set). It says on stderr which nodes start afresh.
+func (c *cmd) restore(tree *bt.Tree, o *runOptions) error {
+	if o.restore != "" {
+		data, err := os.ReadFile(o.restore)
+		if err != nil {
+			return err
+		}
+		snap, err := bt.ReadSnapshot(data)
+		if err == nil {
+			err = tree.Restore(snap)
+		}
+		if err != nil {
+			msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "bt: "), "Restore: ")
+			return fmt.Errorf("--restore %s: %s", o.restore, msg)
+		}
+		if r := snap.Restarts(); len(r) > 0 {
+			fmt.Fprintf(c.stderr, "bt: restored from %s; these nodes start again: %s\n", o.restore, strings.Join(r, ", "))
+		}
+	}
+	return seed(tree.Blackboard(), o)
+}
+
+// save writes the state of the tree to the file path (see --save).
+func (c *cmd) save(tree *bt.Tree, path string) error {
+	snap, err := tree.Snapshot()
+	var data []byte
+	if err == nil && filepath.Ext(path) == ".json" {
+		data, err = snap.MarshalJSON()
+	} else if err == nil {
+		data, err = snap.MarshalBinary()
+	}
+	if err == nil {
+		err = os.WriteFile(path, data, 0o666)
+	}
+	if err != nil {
+		return fmt.Errorf("--save %s: %w", path, err)
+	}
+	return nil
 }
 
 // load loads the file at path into f, as check does: its own TreeNodesModel declares

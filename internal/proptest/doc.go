@@ -11,7 +11,11 @@
 //     once per activation and runs at most one goroutine, only while its node is
 //     Running, and none is left after Halt;
 //   - a run with an observer and a run without give the same statuses, results, calls
-//     and blackboard, step by step, and the observer hears of every change.
+//     and blackboard, step by step, and the observer hears of every change;
+//   - a run saved and restored into a new tree before every step (Tree.Snapshot,
+//     encoded as JSON or in binary, then Tree.Restore) goes as the run straight
+//     through: statuses, results, calls, blackboard and every status change with its
+//     time (CheckSnapshot).
 //
 // The trees and the steps come from a seed, so a failure is reproduced by its seed,
 // which the test prints. The package is internal: its only user is its test (and its
@@ -19,7 +23,7 @@
 // checks what users can see.
 //
 //	go test ./internal/proptest                                  # a few hundred trees
-//	BT_PROPTEST_TREES=5000 go test ./internal/proptest           # thousands
+//	BT_PROPTEST_TREES=5000 go test ./internal/proptest           # thousands (both tests)
 //	BT_PROPTEST_SEED=1234 BT_PROPTEST_TREES=1 go test ./internal/proptest -v   # one tree
 //
 // Each tree runs in a testing/synctest bubble: time is fake (timers fire when the

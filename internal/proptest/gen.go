@@ -239,11 +239,11 @@ func (g *gen) name(kind string) string {
 // so), which stops the tick; the next tick or Halt must put things right.
 
 func (g *gen) sync() *bt.Spec {
-	l := &syncLeaf{w: g.w, name: g.name("Do"), s: script{plan: plan(g.r, 1+g.r.IntN(5), "SSSFFFRRRKKSFRE")}}
+	l := &syncLeaf{w: g.w, name: g.name("Do"), s: script{plan: plan(g.r, 1+g.r.IntN(5), "SSSFFFRRRKKSFREY")}}
 	if g.r.IntN(20) == 0 {
 		l.s.plan = append(l.s.plan, 'P')
 	}
-	m := bt.NewAction(l.name, l.Tick)
+	m := &bt.Model{ID: l.name, Kind: bt.KindAction, New: func(*bt.Init) (bt.Behavior, error) { return l, nil }}
 	return m.Spec()
 }
 
@@ -259,7 +259,7 @@ func (g *gen) async() *bt.Spec {
 		l.s.plan = append(l.s.plan, 'P')
 	}
 	g.w.asyncs[l.name] = l
-	return bt.Async(l.name, l.work)
+	return bt.NewAsyncAction(l.name, func() bt.AsyncAction { return l }).Spec()
 }
 
 // hooks gives a node pre- and post-conditions now and then.

@@ -30,6 +30,28 @@ func TestRandomTrees(t *testing.T) {
 	}
 }
 
+// TestSnapshot checks save and restore (CheckSnapshot) on BT_PROPTEST_TREES random
+// trees (default 300), of the seeds from BT_PROPTEST_SEED on (default 1).
+func TestSnapshot(t *testing.T) {
+	trees, seed := envInt(t, "BT_PROPTEST_TREES", 300), envInt(t, "BT_PROPTEST_SEED", 1)
+	for i := range trees {
+		s := uint64(seed + i)
+		CheckSnapshot(t, s)
+		if t.Failed() {
+			t.Fatalf("seed %d failed; reproduce with BT_PROPTEST_SEED=%d BT_PROPTEST_TREES=1 go test -run TestSnapshot", s, s)
+		}
+	}
+}
+
+// FuzzSnapshot searches for seeds whose tree does not go on as it should after a
+// snapshot and a restore.
+func FuzzSnapshot(f *testing.F) {
+	for s := range uint64(8) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64) { CheckSnapshot(t, seed) })
+}
+
 // FuzzRandomTrees searches for seeds whose tree breaks an invariant.
 func FuzzRandomTrees(f *testing.F) {
 	for s := range uint64(8) {

@@ -65,6 +65,23 @@ const pcgStream = 0x9e3779b97f4a7c15
 // what happened, and fails t where an invariant does not hold.
 func drive(t *testing.T, seed uint64, observed bool) []string {
 	r := rand.New(rand.NewPCG(seed, seed^pcgStream))
+	d := newDriver(t, seed, r)
+	if d == nil {
+		return nil
+	}
+	if observed {
+		d.watch()
+	}
+	for i := range 15 + r.IntN(30) {
+		d.step(i, r)
+	}
+	d.finish(observed)
+	return d.trace
+}
+
+// newDriver builds the tree of seed, drawing it from r, with a blackboard that holds
+// the entries its scripts use.
+func newDriver(t *testing.T, seed uint64, r *rand.Rand) *driver {
 	w := newWorld()
 	g := newGen(r, w)
 	spec := g.tree()
@@ -77,15 +94,23 @@ func drive(t *testing.T, seed uint64, observed bool) []string {
 	tree, err := bt.NewTree(spec, bt.WithBlackboard(bb), bt.WithLogger(slog.New(slog.DiscardHandler)))
 	if err != nil {
 		t.Fatalf("seed %d: the generator made a tree that does not build: %v", seed, err)
+		return nil
 	}
-	d := &driver{t: t, seed: seed, tree: tree, w: w, nodes: map[string]*bt.Node{}, timed: g.timed}
-	tree.Walk(func(n *bt.Node, _ int) bool { d.nodes[n.Name()] = n; return true })
-	if observed {
-		d.watch()
-	}
-	for i := range 15 + r.IntN(30) {
-		d.step(i, r)
-	}
+	d := &driver{t: t, seed: seed, tree: tree, w: w, timed: g.timed}
+	d.findNodes()
+	return d
+}
+
+// findNodes finds the tree's nodes by name.
+func (d *driver) findNodes() {
+	d.nodes = map[string]*bt.Node{}
+	d.tree.Walk(func(n *bt.Node, _ int) bool { d.nodes[n.Name()] = n; return true })
+}
+
+// finish halts the tree and checks that everything stopped; the blackboard ends the
+// trace.
+func (d *driver) finish(observed bool) {
+	tree, w := d.tree, d.w
 	d.do("final Halt", func() (bt.Status, error) { return bt.Idle, tree.Halt() })
 	d.checkIdle("the final Halt")
 	for name, l := range w.statefuls {
@@ -94,15 +119,15 @@ func drive(t *testing.T, seed uint64, observed bool) []string {
 		}
 	}
 	// Each activation of an async action started its work once: the observer saw
-	// the node go Running as often as the work started.
+	// the node go Running as often as the work started. (A restored tree's restarted
+	// the work of activations the observer saw start in the tree of the snapshot.)
 	for name, l := range w.asyncs {
-		if observed && l.starts != d.activations[d.nodes[name]] {
+		if observed && !d.restored && l.starts != d.activations[d.nodes[name]] {
 			d.fail("%s: its work started %d times in %d activations", name, l.starts, d.activations[d.nodes[name]])
 		}
 	}
-	js, _ := bb.MarshalJSON()
+	js, _ := tree.Blackboard().MarshalJSON()
 	d.trace = append(d.trace, "blackboard "+string(js))
-	return d.trace
 }
 
 type driver struct {
@@ -116,6 +141,10 @@ type driver struct {
 	seen        map[*bt.Node]bt.Status // what the observer was told
 	activations map[*bt.Node]int       // how often the observer saw a node go Running
 	heard       []string               // the observer's complaints
+	events      []string               // the changes the observer was told of since the last step, if record
+	record      bool
+	unwatch     func() // cancels the observer
+	restored    bool   // the tree was restored from a snapshot (see CheckSnapshot)
 	failed      bool
 }
 
@@ -128,10 +157,13 @@ func (d *driver) fail(format string, args ...any) {
 }
 
 // watch subscribes an observer that follows every status and checks each change
-// follows from the last.
+// follows from the last. It records the changes, with their times, for the trace.
 func (d *driver) watch() {
 	d.seen, d.activations = map[*bt.Node]bt.Status{}, map[*bt.Node]int{}
-	d.tree.Subscribe(func(ev bt.StatusChange) {
+	for n := range d.tree.Nodes() {
+		d.seen[n] = n.Status()
+	}
+	d.unwatch = d.tree.Subscribe(func(ev bt.StatusChange) {
 		if ev.Status == bt.Running {
 			d.activations[ev.Node]++
 		}
@@ -139,13 +171,22 @@ func (d *driver) watch() {
 			d.heard = append(d.heard, fmt.Sprintf("%s: told %v → %v, but it was %v", ev.Node.Path(), ev.Previous, ev.Status, prev))
 		}
 		d.seen[ev.Node] = ev.Status
+		if !d.record {
+			return
+		}
+		d.events = append(d.events, fmt.Sprintf("%d:%s>%s@%s", ev.Node.UID(), ev.Previous.String()[:1], ev.Status.String()[:1],
+			ev.Time.Format("05.000000")))
 	})
 }
 
 // step does a random thing to the tree and checks the invariants.
 func (d *driver) step(i int, r *rand.Rand) {
 	tree := d.tree
-	switch k := r.IntN(20); {
+	switch k := r.IntN(21); {
+	case k == 20:
+		go tree.WakeUp() // as another goroutine asks for a tick
+		synctest.Wait()
+		d.do(fmt.Sprintf("%d WakeUp", i), nil)
 	case k < 8:
 		d.ticked(d.do(fmt.Sprintf("%d TickOnce", i), tree.TickOnce))
 	case k < 10:
@@ -200,6 +241,10 @@ func (d *driver) do(what string, f func() (bt.Status, error)) bool {
 	b.WriteString("|" + d.w.takeLogs())
 	js, _ := d.tree.Blackboard().MarshalJSON()
 	b.Write(js)
+	if d.record {
+		fmt.Fprintf(&b, " events %v", d.events)
+		d.events = d.events[:0]
+	}
 	d.trace = append(d.trace, b.String())
 	d.checkAlways(what)
 	return err == nil

@@ -2,6 +2,7 @@ package proptest
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -79,7 +80,9 @@ func (w *world) takeLogs() string {
 }
 
 // outcome is what a scripted leaf does when called: return a status, or fail with an
-// error (E) or a panic (P). For async work, W waits for its context only.
+// error (E) or a panic (P). For async work, W waits for its context only. A plain
+// action's Y returns Running and asks for a wake-up (Node.WakeUp), as a polled action
+// that yields does — unless the Y before it did, so that TickOnce's re-ticks end.
 type outcome byte
 
 func (o outcome) status() bt.Status {
@@ -120,14 +123,22 @@ func act(n *bt.Node, o outcome) bt.Status {
 
 // syncLeaf is a plain action: each tick does the next outcome.
 type syncLeaf struct {
-	w    *world
-	name string
-	s    script
+	w       *world
+	name    string
+	s       script
+	yielded bool // the last outcome was a Y that asked for a wake-up
 }
 
 func (l *syncLeaf) Tick(n *bt.Node) bt.Status {
 	o := l.s.next()
 	l.w.log(l.name, string(o))
+	if o == 'Y' {
+		if l.yielded = !l.yielded; l.yielded {
+			n.WakeUp()
+		}
+		return bt.Running
+	}
+	l.yielded = false
 	return act(n, o)
 }
 
@@ -178,10 +189,23 @@ type asyncLeaf struct {
 	s      script
 	live   int // goroutines running its work
 	starts int // activations that started work
+	// The work under way, while Run has not returned: the position of its outcome in
+	// the script, and whether the gate let it through. A restored leaf resumes it, as
+	// Restore starts it again (see RestoreState).
+	working  bool
+	cur      int
+	released bool
+	resume   bool
 }
 
-func (l *asyncLeaf) work(ctx context.Context, n *bt.Node) (bt.Status, error) {
+func (l *asyncLeaf) Run(ctx context.Context, n *bt.Node) (bt.Status, error) {
 	l.mu.Lock()
+	resumed := l.resume
+	if !resumed {
+		l.cur, l.released = l.s.i, false
+	}
+	released := l.released
+	l.resume, l.working = false, true
 	o := l.s.next()
 	l.live++
 	l.starts++
@@ -192,11 +216,17 @@ func (l *asyncLeaf) work(ctx context.Context, n *bt.Node) (bt.Status, error) {
 	defer func() {
 		l.mu.Lock()
 		l.live--
+		l.working = false
 		l.mu.Unlock()
 	}()
-	l.w.log(l.name, "go>"+string(o))
+	if !resumed { // a restarted activation was logged when it first started
+		l.w.log(l.name, "go>"+string(o))
+	}
 	gate := l.w.currentGate()
-	if o == 'W' {
+	switch {
+	case released:
+		gate = closed
+	case o == 'W':
 		gate = nil
 	}
 	select {
@@ -205,6 +235,9 @@ func (l *asyncLeaf) work(ctx context.Context, n *bt.Node) (bt.Status, error) {
 		return bt.Failure, nil
 	case <-gate:
 	}
+	l.mu.Lock()
+	l.released = true
+	l.mu.Unlock()
 	switch o {
 	case 'E':
 		return bt.Idle, errors.New("planned error")
@@ -214,8 +247,85 @@ func (l *asyncLeaf) work(ctx context.Context, n *bt.Node) (bt.Status, error) {
 	return o.status(), nil
 }
 
+// closed is a gate that is open.
+var closed = func() chan struct{} {
+	c := make(chan struct{})
+	close(c)
+	return c
+}()
+
 func (l *asyncLeaf) running() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.live
+}
+
+// The leaves save their position in their scripts, and what they know of the
+// activation under way, so that a tree restored from a snapshot goes on as the tree
+// of the snapshot would have (see CheckSnapshot).
+
+type leafState struct {
+	I        int  `json:"i"`
+	Yielded  bool `json:"yielded,omitempty"`
+	Running  bool `json:"running,omitempty"`
+	Cur      int  `json:"cur,omitempty"`
+	Released bool `json:"released,omitempty"`
+	Resume   bool `json:"resume,omitempty"`
+}
+
+func saveLeaf(s leafState) ([]byte, error) { return json.Marshal(s) }
+
+func loadLeaf(data []byte) (leafState, error) {
+	var s leafState
+	err := json.Unmarshal(data, &s)
+	if err == nil && s.I < 0 {
+		err = fmt.Errorf("position %d", s.I)
+	}
+	return s, err
+}
+
+func (l *syncLeaf) SaveState(*bt.Node) ([]byte, error) {
+	return saveLeaf(leafState{I: l.s.i, Yielded: l.yielded})
+}
+
+func (l *syncLeaf) RestoreState(_ *bt.Node, data []byte) error {
+	s, err := loadLeaf(data)
+	l.s.i, l.yielded = s.I, s.Yielded
+	return err
+}
+
+func (l *statefulLeaf) SaveState(*bt.Node) ([]byte, error) {
+	return saveLeaf(leafState{I: l.s.i, Running: l.running})
+}
+
+func (l *statefulLeaf) RestoreState(_ *bt.Node, data []byte) error {
+	s, err := loadLeaf(data)
+	l.s.i, l.running = s.I, s.Running
+	return err
+}
+
+// SaveState saves the work under way, which Restore starts again: the restored leaf
+// resumes it rather than drawing the next outcome.
+func (l *asyncLeaf) SaveState(*bt.Node) ([]byte, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s := leafState{I: l.s.i}
+	if l.working {
+		s.Resume, s.Cur, s.Released = true, l.cur, l.released
+	}
+	return saveLeaf(s)
+}
+
+func (l *asyncLeaf) RestoreState(_ *bt.Node, data []byte) error {
+	s, err := loadLeaf(data)
+	if err != nil {
+		return err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.s.i, l.resume, l.released = s.I, s.Resume, s.Released
+	if s.Resume {
+		l.s.i, l.cur = s.Cur, s.Cur
+	}
+	return nil
 }
