@@ -33,15 +33,20 @@
 // and then runs its _onHalted script.
 //
 // Observers (Tree.Subscribe) hear of every change in the order BehaviorTree.CPP 4.10
-// makes them, so that logs and replays match the reference's line for line (except
-// after a Skipped: see Differences from BehaviorTree.CPP). Controls and most
-// decorators go Running before their children change; a control resets its children
+// makes them, so that logs and replays match the reference's line for line. Controls
+// and most decorators go Running before their children change; a control resets its children
 // before its own status changes; a builtin decorator or a SubTree whose child completed
 // resets the child before its own change (the child of an Inverter goes back to Idle,
 // then the Inverter goes from Running to Success), as the reference's builtin
 // decorators reset the child inside their tick. SkipUnlessUpdated, WaitValueUpdate and
 // the decorators users write leave the reset to the engine, which makes it right after
-// their change, as the reference's DecoratorNode does.
+// their change, as the reference's DecoratorNode does. A control or decorator that
+// went Running and then returned Skipped (an Inverter whose child was skipped, a
+// Sequence whose children all were) is Idle at once, but observers hear of its
+// RUNNING -> IDLE when the reference would reset it — when its parent resets it, when
+// Repeat or RetryUntilSuccessful reset their skipped child, when the tree is halted —
+// and hear nothing if it is ticked again and runs before that, since BehaviorTree.CPP
+// never stores SKIPPED and leaves it RUNNING all along.
 //
 // # Writing nodes
 //
@@ -215,8 +220,12 @@
 //
 //   - A node that returns Skipped is left (or put back) Idle, controls and decorators
 //     included; BehaviorTree.CPP leaves one that went RUNNING before returning SKIPPED
-//     (an Inverter whose child was skipped) marked RUNNING until its parent halts it.
-//     Observers hear of its RUNNING -> IDLE at once, not when the parent resets it.
+//     (an Inverter whose child was skipped) marked RUNNING until its parent halts it,
+//     and then runs its halt and its _onHalted script; bt does not halt a node that is
+//     not running. Observers hear the reference's stream all the same (see The node
+//     lifecycle). A leaf that returns Skipped while Running (an action's choice) stays
+//     RUNNING there and resumes at its next tick, where bt starts it afresh, and
+//     observers hear of its RUNNING -> IDLE at once.
 //   - _onHalted runs once when a running node is halted, also when a whole tree is torn
 //     down (BehaviorTree.CPP may run it twice then).
 //   - Timeout halts its child, and fails, on the first tick after the deadline, in the

@@ -67,11 +67,30 @@ type statusByte uint8
 // observedBit marks a status byte whose changes must be told to observers.
 const observedBit statusByte = 0x80
 
+// shownRunningBit marks the byte of an observed node that is Idle, but that observers
+// were last told is Running: a control or decorator that returned Skipped after it was
+// marked Running (it marks itself Running before it ticks its children).
+// BehaviorTree.CPP never stores SKIPPED, so such a node stays RUNNING there until it is
+// reset — by its parent, by a halt of the tree — or its status changes at a later tick;
+// bt puts it back to Idle at once, and tells observers of it when BehaviorTree.CPP
+// would (see Node.set), so that they see the reference's stream. (A leaf that returns
+// Skipped while Running would stay RUNNING there too, and resume at its next tick,
+// where bt starts it afresh: observers see it go Idle at once, so that they see each
+// start of its work.)
+const shownRunningBit statusByte = 0x40
+
+// flagBits are the bits of a status byte that are not its status.
+const flagBits = observedBit | shownRunningBit
+
 // status returns the status the byte holds.
-func (b statusByte) status() Status { return Status(b &^ observedBit) }
+func (b statusByte) status() Status { return Status(b &^ flagBits) }
 
 // observed reports whether the byte's changes must be told to observers.
 func (b statusByte) observed() bool { return b >= observedBit }
+
+// settled reports whether the byte holds Idle and observers know it: there is nothing
+// to reset.
+func (b statusByte) settled() bool { return b&^observedBit == statusByte(Idle) }
 
 // nodeMeta is the part of a node that ticks rarely read. A node's children and their
 // status bytes are the ranges [first, first+nkids) of the tree's node and status arrays:
@@ -165,19 +184,42 @@ func (n *Node) commit(s Status) Status {
 
 // set changes the stored status (Skipped means Idle) and tells the observers.
 func (n *Node) set(s Status) {
-	if s == Skipped {
-		s = Idle
-	}
-	// Written with masks rather than statusByte's methods, which cost the observed
-	// tick an instruction per change here.
 	b := *n.st
-	prev, bit := Status(b&^observedBit), b&observedBit
-	if prev == s {
+	if !b.observed() {
+		if s == Skipped {
+			s = Idle
+		}
+		*n.st = statusByte(s)
 		return
 	}
-	*n.st = statusByte(s) | bit
-	if bit != 0 {
-		n.meta.scope.tree.notify(n, prev, s)
+	prev, shown := b.status(), b.status()
+	if b&shownRunningBit != 0 {
+		shown = Running
+	}
+	switch {
+	case s == Skipped && shown == Running && n.meta.nkids > 0: // observers go on seeing it Running
+		*n.st = statusByte(Idle) | flagBits
+		return
+	case s == Skipped:
+		s = Idle
+	case s == Idle && prev != shown:
+		n.settleShown()
+	}
+	*n.st = statusByte(s) | observedBit
+	if shown != s {
+		n.meta.scope.tree.notify(n, shown, s)
+	}
+}
+
+// settleShown tells observers that the children of n that they see Running went Idle,
+// as BehaviorTree.CPP's halt of n, which observers see Running, would reset them,
+// before n itself.
+func (n *Node) settleShown() {
+	f := n.family()
+	for i, b := range f.status {
+		if b&shownRunningBit != 0 {
+			f.nodes[i].set(Idle)
+		}
 	}
 }
 
@@ -200,7 +242,7 @@ func (n *Node) setRunning() {
 // observer): every node under n is halted, then the failures, each naming its node,
 // stop the tick as an error does.
 func (n *Node) Halt() {
-	if n.Status() != Idle {
+	if !n.st.settled() {
 		n.raise(n.reset())
 	}
 }
@@ -269,7 +311,7 @@ func (f *family) resetDone(i int) {
 	st := f.status[i:]
 	if len(st) > 0 && st[0].observed() { // observed: every byte has the bit
 		for j, b := range st {
-			if b != statusByte(Idle)|observedBit {
+			if !b.settled() {
 				f.nodes[i+j].set(Idle)
 			}
 		}

@@ -46,7 +46,7 @@ func (t *Tree) markObserved(on bool) {
 		if on {
 			t.status[i] |= observedBit
 		} else {
-			t.status[i] &^= observedBit
+			t.status[i] &^= flagBits
 		}
 	}
 }

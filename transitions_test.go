@@ -9,6 +9,7 @@ import (
 	"time"
 
 	. "github.com/gobt/bt"
+	"github.com/gobt/bt/blackboard"
 	"github.com/gobt/bt/bttest"
 )
 
@@ -103,3 +104,40 @@ var userPass = &Model{ID: "UserPass", Kind: KindDecorator, New: func(*Init) (Beh
 type passBehavior struct{}
 
 func (passBehavior) Tick(n *Node) Status { return n.Child(0).Tick() }
+
+// A control that went Running and returned Skipped (here a Sequence whose only child is
+// skipped) is Idle for the engine at once: when its parent completes, observers hear of
+// its RUNNING -> IDLE, as BehaviorTree.CPP's do, but it is not halted (BehaviorTree.CPP
+// halts it, and runs its _onHalted script).
+func TestSkippedIsNotHalted(t *testing.T) {
+	r := &bttest.Recorder{}
+	clock := bttest.NewClock(epoch)
+	tree := mustTree(t, Sequence(
+		Script("h := 0"),
+		Sequence(r.Leaf("Skipped", "K")).Named("Skipping").Script(OnHalted, "h += 1"),
+		r.Leaf("Runner", "R S"),
+	), WithClock(clock))
+	got := bttest.RunTrace(t, tree, clock, time.Millisecond, 10)
+	want := `Sequence::1: IDLE -> RUNNING
+Script::2: IDLE -> SUCCESS
+Skipping: IDLE -> RUNNING
+Runner::5: IDLE -> RUNNING
+tick 1 RUNNING
+Runner::5: RUNNING -> SUCCESS
+Script::2: SUCCESS -> IDLE
+Skipping: RUNNING -> IDLE
+Runner::5: SUCCESS -> IDLE
+Sequence::1: RUNNING -> SUCCESS
+Sequence::1: SUCCESS -> IDLE
+tick 2 SUCCESS
+`
+	if got != want {
+		t.Errorf("stream:\n%s\nwant:\n%s", got, want)
+	}
+	if h, err := blackboard.Get[int](tree.Blackboard().Entry("h")); err != nil || h != 0 {
+		t.Errorf("h = %v, %v: the _onHalted script of the skipped Sequence ran", h, err)
+	}
+	if log := r.Take(); log != "Skipped:K Runner:R Runner:S" {
+		t.Errorf("log %q", log)
+	}
+}
