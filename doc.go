@@ -131,11 +131,17 @@
 //
 // # Watching a tree
 //
-// Tree.Subscribe calls a function for every status change, in BehaviorTree.CPP's
-// order, with the time from the tree's clock; it costs nothing while nobody listens.
-// Package btlog builds BehaviorTree.CPP's loggers on it — the console, .btlog files for
-// Groot2, Chrome traces, per-node statistics — and writes any tree as XML with node
-// UIDs, which Spec's accessors (Ports, HookScript, SubTreeID) and Tree.ID make possible.
+// Tree.SubscribeBatch hands a function the status changes of each tick, in
+// BehaviorTree.CPP's order, when the tick ends: four bytes per change (Change: the
+// node's UID, its previous and new statuses) recorded as the tick goes, and a time
+// from the tree's clock read once per tick. Tree.Subscribe calls a function for every
+// change as it is made, which costs a call per change. Both cost nothing while nobody
+// listens. The time of a change is when its tick began (or its Halt), not when the
+// change was made: logs have one timestamp per tick, which is what makes observing a
+// tree cheap enough to leave on. Tree.Ticks counts the ticks. Package btlog builds
+// BehaviorTree.CPP's loggers on the batches — the console, .btlog files for Groot2,
+// Chrome traces, per-node statistics — and writes any tree as XML with node UIDs,
+// which Spec's accessors (Ports, HookScript, SubTreeID) and Tree.ID make possible.
 //
 // Node.SetPreTick and SetPostTick run a function before and after a node's tick that
 // may replace its status without ticking it (BehaviorTree.CPP's pre- and post-tick
@@ -281,9 +287,10 @@
 // strings or slices to the blackboard (a script that builds a string, a LoopInt …
 // popping a slice entry) and in the Log node, which writes a log record. Without
 // observers a status change is a byte store, and a Sequence or Fallback that completes
-// in one tick stores nothing for the children that passed. Nodes are 32 bytes and their
-// statuses live in one array in which siblings are contiguous, so a control resets its
-// children by clearing bytes.
+// in one tick stores nothing for the children that passed. An observed change is a
+// byte store and a four-byte record in the tick's batch (see Watching a tree). Nodes
+// are 32 bytes and their statuses live in one array in which siblings are contiguous,
+// so a control resets its children by clearing bytes.
 //
 // The benchmarks of the repository measure ticking, loading and building against
 // plain Go interface calls that keep no state and against BehaviorTree.CPP 4.10;

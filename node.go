@@ -182,8 +182,20 @@ func (n *Node) commit(s Status) Status {
 	return s
 }
 
-// set changes the stored status (Skipped means Idle) and tells the observers.
+// set changes the stored status (Skipped means Idle) and tells the observers. Its
+// common case — an observed node that observers see as it is, given a status to
+// store — is a few instructions and the record of the change (Tree.record); the rest
+// is setRare's.
 func (n *Node) set(s Status) {
+	if o := n.meta.scope.tree.obs; o == nil || s == Skipped || !o.commit(n, s) {
+		n.setRare(s)
+	}
+}
+
+// setRare is set for a node nobody observes, a node that observers see Running while
+// it is Idle (see shownRunningBit), Skipped, and a change that does not fit in the
+// batch or that subscribers of Subscribe must hear of.
+func (n *Node) setRare(s Status) {
 	b := *n.st
 	if !b.observed() {
 		if s == Skipped {
@@ -207,7 +219,7 @@ func (n *Node) set(s Status) {
 	}
 	*n.st = statusByte(s) | observedBit
 	if shown != s {
-		n.meta.scope.tree.notify(n, shown, s)
+		n.meta.scope.tree.record(n.meta.uid, shown, s)
 	}
 }
 
@@ -310,14 +322,46 @@ func (n *Node) family() family {
 func (f *family) resetDone(i int) {
 	st := f.status[i:]
 	if len(st) > 0 && st[0].observed() { // observed: every byte has the bit
-		for j, b := range st {
-			if !b.settled() {
-				f.nodes[i+j].set(Idle)
-			}
-		}
+		f.resetObserved(f.nodes[0].meta.scope.tree.obs, i)
 		return
 	}
 	clearStatus(st)
+}
+
+// resetObserved is resetDone for an observed family, o its tree's observation: when
+// the batch has room for every child, set's common case written out for the family,
+// which a Sequence or Fallback that completes resets.
+func (f *family) resetObserved(o *observation, i int) {
+	kids, st := f.nodes, f.status
+	kids = kids[:len(st)]
+	k := o.n
+	if len(o.quick)-k < len(st)-i {
+		resetEach(kids[i:], st[i:])
+		return
+	}
+	for j := i; j < len(st); j++ {
+		switch b := st[j]; {
+		case b == statusByte(Idle)|observedBit:
+		case b&shownRunningBit != 0: // set may record more than one change
+			o.n = k
+			resetEach(kids[j:], st[j:])
+			return
+		default:
+			st[j] = statusByte(Idle) | observedBit
+			o.quick[k] = MakeChange(kids[j].meta.uid, Status(b&^observedBit), Idle)
+			k++
+		}
+	}
+	o.n = k
+}
+
+// resetEach sets the nodes to Idle one by one (see resetDone).
+func resetEach(kids []Node, st []statusByte) {
+	for j, b := range st {
+		if !b.settled() {
+			kids[j].set(Idle)
+		}
+	}
 }
 
 // clearStatus sets status bytes to Idle. Up to 8 of them, as most families have, are
