@@ -219,7 +219,7 @@ func (n *Node) setRare(s Status) {
 	}
 	*n.st = statusByte(s) | observedBit
 	if shown != s {
-		n.meta.scope.tree.record(n.meta.uid, shown, s)
+		n.meta.scope.tree.record(n, shown, s)
 	}
 }
 

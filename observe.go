@@ -61,9 +61,15 @@ type Batch struct {
 	TickEnd bool
 }
 
-// maxBatch is how many changes a tick buffers before it hands them over: a big tree, or
-// a loop within a tick, makes several batches of a tick.
-const maxBatch = 4096
+// A batch starts with room for minBatch changes and doubles, up to maxBatch, when a tick
+// fills it (the tree has subscribers, and a tick makes more changes than it held).
+// With maxBatch changes, the batch is handed over within the tick: a tree bigger than
+// that (a node makes up to three changes a tick), or a loop within a tick, makes
+// several batches of a tick.
+const (
+	minBatch = 1 << 10
+	maxBatch = 1 << 16
+)
 
 // observation is what a tree keeps while it has subscribers.
 type observation struct {
@@ -109,7 +115,7 @@ func (t *Tree) Subscribe(fn func(StatusChange)) (cancel func()) {
 //   - when a tick ends (TickOnce, TickExactlyOnce: TickEnd is set, and the batch may be
 //     empty), also a tick that returned an error;
 //   - when Halt ends, if it changed anything;
-//   - within a tick, when the batch holds 4,096 changes, before a node's tick function
+//   - within a tick, when the batch holds 65,536 changes, before a node's tick function
 //     runs (Node.SetPreTick, SetPostTick: a debugger that pauses the tick there has
 //     heard of every change so far), before a Log node logs, when Flush is called, and
 //     when a subscription is added or canceled (from a function given to Do).
@@ -130,7 +136,7 @@ func (t *Tree) SubscribeBatch(fn func(Batch)) (cancel func()) {
 func (t *Tree) subscribe(s *subscriber) (cancel func()) {
 	o := t.obs
 	if o == nil {
-		o = &observation{buf: make([]Change, maxBatch), time: t.clock.Now()}
+		o = &observation{buf: make([]Change, minBatch), time: t.clock.Now()}
 		t.obs = o
 		t.markObserved(true)
 	}
@@ -183,10 +189,10 @@ func (o *observation) sorted() {
 	}
 }
 
-// record records a change of the status of node uid: in the batch, or through notify.
-func (t *Tree) record(uid uint16, prev, s Status) {
-	if !t.obs.add(uid, prev, s) {
-		t.notify(uid, prev, s)
+// record records a change of n's status: in the batch, or through notify.
+func (t *Tree) record(n *Node, prev, s Status) {
+	if !t.obs.add(n.meta.uid, prev, s) {
+		t.notify(n, prev, s)
 	}
 }
 
@@ -224,15 +230,20 @@ func (o *observation) commit(c *Node, s Status) bool {
 // notify records a change when the batch is full or subscribers of Subscribe must be
 // told of it. (One that panics while a node is halted is reported as a failure of that
 // node's halt.)
-func (t *Tree) notify(uid uint16, prev, s Status) {
+func (t *Tree) notify(n *Node, prev, s Status) {
 	o := t.obs
-	if o.n == len(o.buf) {
+	switch {
+	case o.n < len(o.buf):
+	case len(o.buf) < maxBatch:
+		o.buf = append(o.buf, make([]Change, len(o.buf))...)
+		o.sorted()
+	default:
 		t.handOver(false)
 	}
-	o.buf[o.n] = MakeChange(uid, prev, s)
+	o.buf[o.n] = MakeChange(n.meta.uid, prev, s)
 	o.n++
 	if len(o.each) > 0 {
-		ev := StatusChange{Node: t.Node(uid), Previous: prev, Status: s, Time: o.time}
+		ev := StatusChange{Node: n, Previous: prev, Status: s, Time: o.time}
 		for _, sub := range o.each {
 			sub.each(ev)
 		}

@@ -137,7 +137,7 @@ Sequence::1: RUNNING -> IDLE
 // before a tick function runs; the next batch's time is then the clock's.
 func TestBatchesWithinATick(t *testing.T) {
 	clock := bttest.NewClock(epoch)
-	kids := make([]*Spec, 3000) // 6,002 changes: a batch holds 4,096
+	kids := make([]*Spec, 33000) // 66,003 changes: a batch holds 65,536
 	for i := range kids {
 		kids[i] = AlwaysSuccess()
 	}
@@ -154,8 +154,8 @@ func TestBatchesWithinATick(t *testing.T) {
 	if _, err := tree.TickOnce(); err != nil {
 		t.Fatal(err)
 	}
-	// The root's Running and the first child's Success; 4,096 more; the rest.
-	want := "2 0s false|4096 1s false|1905 1s true"
+	// The root's Running and the first child's Success; 65,536 more; the rest.
+	want := "2 0s false|65536 1s false|465 1s true"
 	if g := strings.Join(got, "|"); g != want {
 		t.Errorf("batches (size, time, end) %s, want %s", g, want)
 	}

@@ -48,7 +48,7 @@ func NewStats(t *bt.Tree) (*Stats, error) {
 		return nil, errNilTree
 	}
 	s := newStats(nodesOf(t))
-	s.cancel = t.Subscribe(s.add)
+	s.cancel = t.SubscribeBatch(s.add)
 	return s, nil
 }
 
@@ -78,9 +78,15 @@ func maxUID(nodes []NodeInfo) int {
 	return m
 }
 
-func (s *Stats) add(c bt.StatusChange) {
+// add counts a batch of changes, on the ticking goroutine.
+func (s *Stats) add(b bt.Batch) {
+	if len(b.Changes) == 0 {
+		return
+	}
 	s.mu.Lock()
-	s.count(c.Node.UID(), c.Status, c.Time)
+	for _, c := range b.Changes {
+		s.count(c.UID(), c.Status(), b.Time)
+	}
 	s.mu.Unlock()
 }
 

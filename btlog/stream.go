@@ -28,12 +28,13 @@ type Logger interface {
 // not the one that ticks the tree, and must not call the logger.
 type Filter func(n *NodeInfo, prev, status bt.Status) bool
 
-// stream is what the loggers that write share: their subscription to the tree, which
-// records each change in a queue on the ticking goroutine, and the goroutine that
-// hands the queued changes, in batches, to the logger's sink, which formats and writes
-// them. So a tick costs the loggers a few stores per change and never waits on I/O.
+// stream is what the loggers that write share: their subscription to the tree
+// (bt.Tree.SubscribeBatch), which copies each batch of changes into a queue on the
+// ticking goroutine, and the goroutine that takes the queued changes, turns them into
+// Transitions and hands them to the logger's sink, which formats and writes them. So a
+// tick costs a logger a copy of four bytes per change, and never waits on I/O.
 //
-// The queue and its spare are swapped, not reallocated: in the steady state neither
+// The queues and their spares are swapped, not reallocated: in the steady state neither
 // the tick nor the writer allocates. The queue has no bound: a writer slower than the
 // tree lets it grow (as BehaviorTree.CPP's FileLogger2 does) rather than block a tick.
 type stream struct {
@@ -43,9 +44,10 @@ type stream struct {
 	filter Filter
 	cancel func() // the subscription
 
-	mu    sync.Mutex // guards queue
-	queue []Transition
-	kick  chan struct{} // a change was queued while the queue was empty
+	mu    sync.Mutex    // guards queue and marks
+	queue []bt.Change   // the changes of the batches queued
+	marks []mark        // where each batch starts in queue
+	kick  chan struct{} // a batch was queued while the queue was empty
 
 	ctl      sync.Mutex    // one Flush or Close at a time
 	req      chan bool     // to the writer: flush (false) or close (true)
@@ -55,9 +57,17 @@ type stream struct {
 	closeErr error
 
 	// The writer goroutine's own.
-	sink  sink
-	spare []Transition
-	err   error // the first error of the sink; after it, nothing more is written
+	sink       sink
+	spare      []bt.Change
+	spareMarks []mark
+	batch      []Transition // what the sink is given
+	err        error        // the first error of the sink; after it, nothing more is written
+}
+
+// mark is where a batch starts in the queue, and its time.
+type mark struct {
+	at     int
+	offset time.Duration // since stream.start
 }
 
 // sink formats and writes batches of changes, on the writer goroutine.
@@ -84,15 +94,20 @@ func (s *stream) run(t *bt.Tree, sk sink) {
 	s.kick = make(chan struct{}, 1)
 	s.req, s.ack = make(chan bool), make(chan error)
 	go s.write()
-	s.cancel = t.Subscribe(s.add)
+	s.cancel = t.SubscribeBatch(s.add)
 }
 
-// add queues a change; it runs on the ticking goroutine.
-func (s *stream) add(c bt.StatusChange) {
-	tr := Transition{Offset: c.Time.Sub(s.start), UID: c.Node.UID(), Previous: c.Previous, Status: c.Status}
+// add queues a batch of changes; it runs on the ticking goroutine.
+func (s *stream) add(b bt.Batch) {
+	if len(b.Changes) == 0 {
+		return
+	}
+	m := mark{offset: b.Time.Sub(s.start)}
 	s.mu.Lock()
-	s.queue = append(s.queue, tr)
-	first := len(s.queue) == 1
+	m.at = len(s.queue)
+	s.marks = append(s.marks, m)
+	s.queue = append(s.queue, b.Changes...)
+	first := len(s.marks) == 1
 	s.mu.Unlock()
 	if first {
 		select {
@@ -131,38 +146,45 @@ func (s *stream) write() {
 func (s *stream) drain() {
 	for {
 		s.mu.Lock()
-		batch := s.queue
-		s.queue = s.spare[:0]
+		changes, marks := s.queue, s.marks
+		s.queue, s.marks = s.spare[:0], s.spareMarks[:0]
 		s.mu.Unlock()
-		s.spare = batch
-		if len(batch) == 0 {
+		s.spare, s.spareMarks = changes, marks
+		if len(changes) == 0 {
 			return
 		}
 		if s.err == nil {
-			s.err = s.sink.write(s.filtered(batch))
+			s.err = s.sink.write(s.transitions(changes, marks))
 		}
 	}
 }
 
-// filtered keeps the changes the filter accepts, in place.
-func (s *stream) filtered(batch []Transition) []Transition {
-	if s.filter == nil {
-		return batch
-	}
-	kept := batch[:0]
-	for _, tr := range batch {
-		if s.filter(&s.nodes[tr.UID-1], tr.Previous, tr.Status) {
-			kept = append(kept, tr)
+// transitions turns queued changes into the Transitions the filter accepts.
+func (s *stream) transitions(changes []bt.Change, marks []mark) []Transition {
+	out := s.batch[:0]
+	for i, m := range marks {
+		end := len(changes)
+		if i+1 < len(marks) {
+			end = marks[i+1].at
+		}
+		for _, c := range changes[m.at:end] {
+			tr := Transition{Offset: m.offset, UID: c.UID(), Previous: c.Previous(), Status: c.Status()}
+			if s.filter == nil || s.filter(&s.nodes[tr.UID-1], tr.Previous, tr.Status) {
+				out = append(out, tr)
+			}
 		}
 	}
-	return kept
+	s.batch = out
+	return out
 }
 
 // Flush waits until every change logged so far is written to the logger's destination
 // (and, for a writer with a Flush method such as a *bufio.Writer, flushed), and
 // returns the first error the logger met. It may be called from any goroutine, also
 // during a tick: a program that prints lines of its own to the same destination calls
-// Flush first to keep them in order with the log.
+// Flush first to keep them in order with the log. The tree hands its changes over when
+// a tick ends: a node's code that prints calls bt.Tree.Flush first, so that the
+// changes made so far in the tick reach the logger.
 func (s *stream) Flush() error {
 	s.ctl.Lock()
 	defer s.ctl.Unlock()
