@@ -56,9 +56,11 @@ type Batch struct {
 	// over. Every change was made at Time or after it, and before the batch was handed
 	// over; a logger that needs a time per change gives each the batch's Time.
 	Time time.Time
-	// TickEnd tells that the tick is over: the batch is the last of a TickOnce or
-	// TickExactlyOnce call (the tree's Ticks counts it already), and may be empty.
-	TickEnd bool
+	// End tells that the tick or the Halt that made the changes is over: the tree is
+	// between ticks. The last batch of each TickOnce or TickExactlyOnce call has End
+	// set, and may be empty (Tree.Ticks counts the tick already); so has the batch of
+	// a Halt that changed anything.
+	End bool
 }
 
 // A batch starts with room for minBatch changes and doubles, up to maxBatch, when a tick
@@ -112,9 +114,9 @@ func (t *Tree) Subscribe(fn func(StatusChange)) (cancel func()) {
 // subscription. The changes are the ones Subscribe gives, in the same order. A batch is
 // handed over:
 //
-//   - when a tick ends (TickOnce, TickExactlyOnce: TickEnd is set, and the batch may be
-//     empty), also a tick that returned an error;
-//   - when Halt ends, if it changed anything;
+//   - when a tick ends (TickOnce, TickExactlyOnce), also a tick that returned an error:
+//     End is set, and the batch may be empty;
+//   - when Halt ends, if it changed anything: End is set;
 //   - within a tick, when the batch holds 65,536 changes, before a node's tick function
 //     runs (Node.SetPreTick, SetPostTick: a debugger that pauses the tick there has
 //     heard of every change so far), before a Log node logs, when Flush is called, and
@@ -263,10 +265,10 @@ func (t *Tree) Flush() {
 }
 
 // handOver hands the batch under way to the batch subscribers, and begins the next:
-// end tells that the tick is over.
+// end tells that the tick or Halt is over.
 func (t *Tree) handOver(end bool) {
 	o := t.obs
-	b := Batch{Changes: o.buf[:o.n], Time: o.time, TickEnd: end}
+	b := Batch{Changes: o.buf[:o.n], Time: o.time, End: end}
 	o.n = 0
 	if !end && o.ticking {
 		o.time = t.clock.Now()
@@ -283,11 +285,11 @@ func (t *Tree) beginBatch(ticking bool) {
 	}
 }
 
-// endBatch hands over what a tick (end) or a Halt changed, and returns err with what
-// a subscriber that panicked raised.
-func (t *Tree) endBatch(end bool, err error) (e error) {
+// endBatch hands over what a tick or a Halt changed (for a Halt, if anything), and
+// returns err with what a subscriber that panicked raised.
+func (t *Tree) endBatch(tick bool, err error) (e error) {
 	o := t.obs
-	if o == nil || (!end && o.n == 0) {
+	if o == nil || (!tick && o.n == 0) {
 		return err
 	}
 	o.ticking = false
@@ -299,6 +301,6 @@ func (t *Tree) endBatch(end bool, err error) (e error) {
 			e = join(appendErr(appendErr(nil, err), fmt.Errorf("bt: a batch subscriber: %w", newPanicError(r))))
 		}
 	}()
-	t.handOver(end)
+	t.handOver(true)
 	return err
 }

@@ -25,7 +25,7 @@ func subscribeBatches(tree *Tree, start time.Time) *batchLog {
 	l := &batchLog{tree: tree, start: start}
 	tree.SubscribeBatch(func(b Batch) {
 		end := ""
-		if b.TickEnd {
+		if b.End {
 			end = " end"
 		}
 		fmt.Fprintf(&l.b, "batch %v%s\n", b.Time.Sub(l.start), end)
@@ -123,7 +123,7 @@ Sequence::1: IDLE -> RUNNING
 A::2: IDLE -> SUCCESS
 B::3: IDLE -> RUNNING
 batch 2s end
-batch 3s
+batch 3s end
 A::2: SUCCESS -> IDLE
 B::3: RUNNING -> IDLE
 Sequence::1: RUNNING -> IDLE
@@ -149,7 +149,7 @@ func TestBatchesWithinATick(t *testing.T) {
 	tree := mustTree(t, Sequence(kids...), WithClock(clock))
 	var got []string
 	tree.SubscribeBatch(func(b Batch) {
-		got = append(got, fmt.Sprintf("%d %v %v", len(b.Changes), b.Time.Sub(epoch), b.TickEnd))
+		got = append(got, fmt.Sprintf("%d %v %v", len(b.Changes), b.Time.Sub(epoch), b.End))
 	})
 	if _, err := tree.TickOnce(); err != nil {
 		t.Fatal(err)
@@ -181,11 +181,11 @@ func TestSubscribingInATick(t *testing.T) {
 	tree := mustTree(t, AsyncSequence(r.Leaf("A", "S"), r.Leaf("B", "S")))
 	var first, second []string
 	tree.SubscribeBatch(func(b Batch) {
-		first = append(first, fmt.Sprint(len(b.Changes), b.TickEnd))
+		first = append(first, fmt.Sprint(len(b.Changes), b.End))
 	})
 	tree.Node(2).SetPostTick(func(n *Node, s Status) Status {
 		n.Tree().Do(func() { // runs before the root is ticked again, after A's yield
-			n.Tree().SubscribeBatch(func(b Batch) { second = append(second, fmt.Sprint(len(b.Changes), b.TickEnd)) })
+			n.Tree().SubscribeBatch(func(b Batch) { second = append(second, fmt.Sprint(len(b.Changes), b.End)) })
 		})
 		return s
 	})

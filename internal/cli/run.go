@@ -173,9 +173,7 @@ func (c *cmd) tickAll(tree *bt.Tree, tick func() (bt.Status, error), max int, in
 			obs.flush()
 			fmt.Fprintf(c.stderr, "bt: the tree is still RUNNING after %d ticks (--ticks %d): halting it\n", n, max)
 		}
-		err := tree.Halt()
-		obs.ticked(false)
-		if err != nil {
+		if err := tree.Halt(); err != nil {
 			return err
 		}
 	}
@@ -218,7 +216,6 @@ func (c *cmd) tickLoop(tree *bt.Tree, tick func() (bt.Status, error), max int, i
 		i++
 		var err error
 		status, err = tick()
-		obs.ticked(true)
 		if err != nil {
 			return status, i, err
 		}
