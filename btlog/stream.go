@@ -3,6 +3,7 @@ package btlog
 import (
 	"errors"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
@@ -117,29 +118,53 @@ func (s *stream) add(b bt.Batch) {
 	}
 }
 
+// gather is how long the writer lets batches gather after the first one woke it:
+// ticks that come meanwhile find the queue not empty and wake nobody, so that a tree
+// ticking fast pays for a wake-up of the writer, and the writer for a Write, once per
+// gather rather than once per tick.
+const gather = time.Millisecond
+
 // write is the writer goroutine.
 func (s *stream) write() {
+	wait := time.NewTimer(time.Hour)
+	wait.Stop()
 	for {
 		select {
 		case <-s.kick:
-			s.drain()
+			wait.Reset(gather)
+			select {
+			case <-wait.C:
+				s.drain()
+				continue
+			case closing := <-s.req: // flush or close at once
+				wait.Stop()
+				if s.answer(closing) {
+					return
+				}
+			}
 		case closing := <-s.req:
-			s.drain()
-			var err error
-			if closing {
-				err = s.sink.close(s.end)
-			} else if s.err == nil {
-				err = s.sink.flush()
-			}
-			if s.err == nil {
-				s.err = err
-			}
-			s.ack <- s.err
-			if closing {
+			if s.answer(closing) {
 				return
 			}
 		}
 	}
+}
+
+// answer drains the queue for a request of Flush (closing false) or Close, and answers
+// it; it reports whether the writer is done.
+func (s *stream) answer(closing bool) bool {
+	s.drain()
+	var err error
+	if closing {
+		err = s.sink.close(s.end)
+	} else if s.err == nil {
+		err = s.sink.flush()
+	}
+	if s.err == nil {
+		s.err = err
+	}
+	s.ack <- s.err
+	return closing
 }
 
 // drain hands the queued changes to the sink until the queue is empty.
@@ -161,18 +186,20 @@ func (s *stream) drain() {
 
 // transitions turns queued changes into the Transitions the filter accepts.
 func (s *stream) transitions(changes []bt.Change, marks []mark) []Transition {
-	out := s.batch[:0]
+	out := slices.Grow(s.batch[:0], len(changes))
 	for i, m := range marks {
 		end := len(changes)
 		if i+1 < len(marks) {
 			end = marks[i+1].at
 		}
 		for _, c := range changes[m.at:end] {
-			tr := Transition{Offset: m.offset, UID: c.UID(), Previous: c.Previous(), Status: c.Status()}
-			if s.filter == nil || s.filter(&s.nodes[tr.UID-1], tr.Previous, tr.Status) {
-				out = append(out, tr)
-			}
+			out = append(out, Transition{Offset: m.offset, UID: c.UID(), Previous: c.Previous(), Status: c.Status()})
 		}
+	}
+	if s.filter != nil {
+		out = slices.DeleteFunc(out, func(tr Transition) bool {
+			return !s.filter(&s.nodes[tr.UID-1], tr.Previous, tr.Status)
+		})
 	}
 	s.batch = out
 	return out
@@ -198,8 +225,8 @@ func (s *stream) Flush() error {
 // Close detaches the logger from the tree, writes what is left and ends the log (a
 // trace's closing bracket), closes the file the logger created, stops the logger's
 // goroutine, and returns the first error the logger met. Like the cancel function of
-// Tree.Subscribe, it must not be called while the tree ticks. Closing again returns
-// the same error.
+// Tree.SubscribeBatch, it must not be called while the tree ticks. Closing again
+// returns the same error.
 func (s *stream) Close() error {
 	s.ctl.Lock()
 	defer s.ctl.Unlock()

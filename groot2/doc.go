@@ -97,6 +97,8 @@
 //     behind nlohmann's prefix.
 //   - A hook that disables a paused breakpoint (HOOK_INSERT with "enabled": false) lets
 //     the node go on; BehaviorTree.CPP leaves it paused until something else wakes it.
+//   - A recorded transition has the time its tick began (see Cost); BehaviorTree.CPP
+//     reads the clock at each change.
 //   - The tree is observed only while a client is connected (see Cost); statuses
 //     changed while nobody watched are read from the nodes when a client comes back,
 //     and a recording misses the changes made while no client was connected.

@@ -52,7 +52,8 @@ Log nodes print "log <LEVEL> <node>: <message>" (debug messages only with --log)
 
 To watch the run, --log prints every status change as it happens, as
 BehaviorTree.CPP's StdCoutLogger does: "[0.012]: path PREV -> NEW", with the
-seconds since the run started (coloured on a terminal). --btlog FILE.btlog records
+seconds from the start of the run to the start of the change's tick (the clock is
+read once per tick; coloured on a terminal). --btlog FILE.btlog records
 the changes in BehaviorTree.CPP's FileLogger2 format, for Groot2 and "bt replay";
 --trace FILE.json writes a Chrome trace for Perfetto or chrome://tracing; --jsonl
 FILE a JSON object per change; --stats prints a table per node after the blackboard
