@@ -8,11 +8,12 @@ import (
 
 // Observing a tree. While nobody subscribes, a status change is a byte store: a
 // subscription marks every node's status byte (observedBit), which sends its changes
-// through Node.set to Tree.notify. notify appends the change to the batch under way,
-// four bytes, and calls the subscribers of Subscribe, if any; the batch goes to the
-// subscribers of SubscribeBatch when the tick ends. The tree's clock is read once per
-// batch, not per change: when the tick (or Halt) begins, and after a batch handed over
-// before the tick ended.
+// through Node.set. A change is then recorded in the batch under way, four bytes, by
+// observation.commit (inlined in Node.set and in the loops of Sequence and Fallback)
+// or, when the batch is full or subscribers of Subscribe must be called, by notify;
+// the batch goes to the subscribers of SubscribeBatch when the tick ends. The tree's
+// clock is read once per batch, not per change: when the tick (or Halt) begins, and
+// after a batch handed over before the tick ended.
 
 // StatusChange is a status change of one node, as Subscribe gives it.
 type StatusChange struct {
