@@ -2,8 +2,6 @@ package bt_test
 
 import (
 	"fmt"
-	"io"
-	"log/slog"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -53,37 +51,16 @@ func TestBatchesHoldEveryChange(t *testing.T) {
 	files, _ := filepath.Glob("testdata/transitions/*.xml")
 	for _, file := range append([]string{"testdata/catalogue.xml"}, files...) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			f := NewFactory()
-			if err := f.Register(userPass); err != nil {
-				t.Fatal(err)
-			}
-			if err := f.LoadFile(file); err != nil {
-				t.Fatal(err)
-			}
-			clock := bttest.NewClock(epoch)
-			tree, err := f.NewTree("", WithClock(clock), WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil))))
-			if err != nil {
-				t.Fatal(err)
-			}
+			tree, clock := transitionTree(t, file)
 			batches := subscribeBatches(tree, epoch)
-			var each strings.Builder
-			tree.Subscribe(func(ev StatusChange) {
-				fmt.Fprintf(&each, "%s: %v -> %v\n", ev.Node.Path(), ev.Previous, ev.Status)
-			})
-			for range 100 {
-				s, err := tree.TickOnce()
-				if err != nil {
-					t.Fatal(err)
-				}
-				clock.Advance(50 * time.Millisecond)
-				if s != Running {
-					break
+			trace := bttest.RunTrace(t, tree, clock, 50*time.Millisecond, 100)
+			var each []string // the trace's changes, without its lines "tick N STATUS" and "halt"
+			for l := range strings.Lines(trace) {
+				if strings.Contains(l, " -> ") {
+					each = append(each, l)
 				}
 			}
-			if err := tree.Halt(); err != nil {
-				t.Fatal(err)
-			}
-			if got, want := changesOnly(batches.b.String()), each.String(); got != want {
+			if got, want := changesOnly(batches.b.String()), strings.Join(each, ""); got != want {
 				t.Errorf("the batches hold\n%s\nSubscribe heard\n%s", got, want)
 			}
 		})

@@ -42,6 +42,14 @@ func TestTransitions(t *testing.T) {
 // changes as `bt run --log` prints them: "PATH: PREV -> NEW", and "tick N STATUS".
 func transitions(t *testing.T, file string) string {
 	t.Helper()
+	tree, clock := transitionTree(t, file)
+	tree.Subscribe(checkDecoratorOrder(t, tree))
+	return bttest.RunTrace(t, tree, clock, 50*time.Millisecond, 100)
+}
+
+// transitionTree builds the main tree of file, with a clock of its own.
+func transitionTree(t *testing.T, file string) (*Tree, *bttest.Clock) {
+	t.Helper()
 	f := NewFactory()
 	if err := f.Register(userPass); err != nil {
 		t.Fatal(err)
@@ -54,8 +62,7 @@ func transitions(t *testing.T, file string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree.Subscribe(checkDecoratorOrder(t, tree))
-	return bttest.RunTrace(t, tree, clock, 50*time.Millisecond, 100)
+	return tree, clock
 }
 
 // checkDecoratorOrder returns an observer that checks the order BehaviorTree.CPP gives
