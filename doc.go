@@ -33,15 +33,20 @@
 // and then runs its _onHalted script.
 //
 // Observers (Tree.Subscribe) hear of every change in the order BehaviorTree.CPP 4.10
-// makes them, so that logs and replays match the reference's line for line (except
-// after a Skipped: see Differences from BehaviorTree.CPP). Controls and most
-// decorators go Running before their children change; a control resets its children
+// makes them, so that logs and replays match the reference's line for line. Controls
+// and most decorators go Running before their children change; a control resets its children
 // before its own status changes; a builtin decorator or a SubTree whose child completed
 // resets the child before its own change (the child of an Inverter goes back to Idle,
 // then the Inverter goes from Running to Success), as the reference's builtin
 // decorators reset the child inside their tick. SkipUnlessUpdated, WaitValueUpdate and
 // the decorators users write leave the reset to the engine, which makes it right after
-// their change, as the reference's DecoratorNode does.
+// their change, as the reference's DecoratorNode does. A control or decorator that
+// went Running and then returned Skipped (an Inverter whose child was skipped, a
+// Sequence whose children all were) is Idle at once, but observers hear of its
+// RUNNING -> IDLE when the reference would reset it — when its parent resets it, when
+// Repeat or RetryUntilSuccessful reset their skipped child, when the tree is halted —
+// and hear nothing if it is ticked again and runs before that, since BehaviorTree.CPP
+// never stores SKIPPED and leaves it RUNNING all along.
 //
 // # Writing nodes
 //
@@ -128,11 +133,17 @@
 //
 // # Watching a tree
 //
-// Tree.Subscribe calls a function for every status change, in BehaviorTree.CPP's
-// order, with the time from the tree's clock; it costs nothing while nobody listens.
-// Package btlog builds BehaviorTree.CPP's loggers on it — the console, .btlog files for
-// Groot2, Chrome traces, per-node statistics — and writes any tree as XML with node
-// UIDs, which Spec's accessors (Ports, HookScript, SubTreeID) and Tree.ID make possible.
+// Tree.SubscribeBatch hands a function the status changes of each tick, in
+// BehaviorTree.CPP's order, when the tick ends: four bytes per change (Change: the
+// node's UID, its previous and new statuses) recorded as the tick goes, and a time
+// from the tree's clock read once per tick. Tree.Subscribe calls a function for every
+// change as it is made, which costs a call per change. Both cost nothing while nobody
+// listens. The time of a change is when its tick began (or its Halt), not when the
+// change was made: logs have one timestamp per tick, which is what makes observing a
+// tree cheap enough to leave on. Tree.Ticks counts the ticks. Package btlog builds
+// BehaviorTree.CPP's loggers on the batches — the console, .btlog files for Groot2,
+// Chrome traces, per-node statistics — and writes any tree as XML with node UIDs,
+// which Spec's accessors (Ports, HookScript, SubTreeID) and Tree.ID make possible.
 //
 // Node.SetPreTick and SetPostTick run a function before and after a node's tick that
 // may replace its status without ticking it (BehaviorTree.CPP's pre- and post-tick
@@ -240,8 +251,12 @@
 //
 //   - A node that returns Skipped is left (or put back) Idle, controls and decorators
 //     included; BehaviorTree.CPP leaves one that went RUNNING before returning SKIPPED
-//     (an Inverter whose child was skipped) marked RUNNING until its parent halts it.
-//     Observers hear of its RUNNING -> IDLE at once, not when the parent resets it.
+//     (an Inverter whose child was skipped) marked RUNNING until its parent halts it,
+//     and then runs its halt and its _onHalted script; bt does not halt a node that is
+//     not running. Observers hear the reference's stream all the same (see The node
+//     lifecycle). A leaf that returns Skipped while Running (an action's choice) stays
+//     RUNNING there and resumes at its next tick, where bt starts it afresh, and
+//     observers hear of its RUNNING -> IDLE at once.
 //   - _onHalted runs once when a running node is halted, also when a whole tree is torn
 //     down (BehaviorTree.CPP may run it twice then).
 //   - Timeout halts its child, and fails, on the first tick after the deadline, in the
@@ -299,9 +314,10 @@
 // strings or slices to the blackboard (a script that builds a string, a LoopInt …
 // popping a slice entry) and in the Log node, which writes a log record. Without
 // observers a status change is a byte store, and a Sequence or Fallback that completes
-// in one tick stores nothing for the children that passed. Nodes are 32 bytes and their
-// statuses live in one array in which siblings are contiguous, so a control resets its
-// children by clearing bytes.
+// in one tick stores nothing for the children that passed. An observed change is a
+// byte store and a four-byte record in the tick's batch (see Watching a tree). Nodes
+// are 32 bytes and their statuses live in one array in which siblings are contiguous,
+// so a control resets its children by clearing bytes.
 //
 // The benchmarks of the repository measure ticking, loading and building against
 // plain Go interface calls that keep no state and against BehaviorTree.CPP 4.10;

@@ -146,6 +146,31 @@ func ExampleTree_Subscribe() {
 	// Sequence: SUCCESS -> IDLE
 }
 
+// A batch subscriber gets the changes of each tick when the tick ends: the node's UID
+// and its previous and new statuses, and one time for the batch.
+func ExampleTree_SubscribeBatch() {
+	tree, _ := bt.NewTree(bt.Sequence(bt.AlwaysSuccess().Named("a"), bt.Inverter(bt.AlwaysFailure().Named("b"))))
+	tree.SubscribeBatch(func(b bt.Batch) {
+		fmt.Printf("tick %d, %d changes:\n", tree.Ticks(), len(b.Changes))
+		for _, c := range b.Changes {
+			fmt.Printf("  %s: %s -> %s\n", tree.Node(c.UID()).Name(), c.Previous(), c.Status())
+		}
+	})
+	tree.TickOnce()
+	// Output:
+	// tick 1, 10 changes:
+	//   Sequence: IDLE -> RUNNING
+	//   a: IDLE -> SUCCESS
+	//   Inverter: IDLE -> RUNNING
+	//   b: IDLE -> FAILURE
+	//   b: FAILURE -> IDLE
+	//   Inverter: RUNNING -> SUCCESS
+	//   a: SUCCESS -> IDLE
+	//   Inverter: SUCCESS -> IDLE
+	//   Sequence: RUNNING -> SUCCESS
+	//   Sequence: SUCCESS -> IDLE
+}
+
 // Stop stops a tree from another goroutine — a signal handler, an HTTP handler — while
 // a goroutine ticks it: the ticking goroutine halts it and returns ErrStopped.
 func ExampleTree_Stop() {

@@ -147,7 +147,7 @@ func (e *hookError) Unwrap() error { return e.err }
 func (t *Tree) resetAll() error {
 	var errs []error
 	for n := range t.Nodes() {
-		if n.Status() != Idle {
+		if !n.st.settled() {
 			errs = appendErr(errs, n.reset())
 		}
 	}

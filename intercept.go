@@ -23,10 +23,11 @@ type PostTick func(n *Node, s Status) Status
 //  3. Otherwise the node ticks.
 //  4. The post-conditions run after Success or Failure, then the node's PostTick.
 //
-// A node without tick functions costs nothing more to tick: setting one wraps the
-// node's dispatch, removing both unwraps it. A panic in f is turned into an error that
-// names the node, as a panic in a node's own code is (see WithRepanic), and f may call
-// n.Abort.
+// Before f runs, the tree's batch subscribers are handed the changes made so far (see
+// Tree.SubscribeBatch). A node without tick functions costs nothing more to tick:
+// setting one wraps the node's dispatch, removing both unwraps it. A panic in f is
+// turned into an error that names the node, as a panic in a node's own code is (see
+// WithRepanic), and f may call n.Abort.
 //
 // Like every change to a node, SetPreTick must be called on the goroutine that ticks
 // the tree: between ticks, during a tick from a node or a tick function (it applies
@@ -122,12 +123,16 @@ func (x *intercepted) Halt(n *Node) {
 }
 
 // callPre and callPost run a tick function as user code (see userNode.call).
+// The tree's batch subscribers hear of the changes made so far first, so that a
+// debugger that pauses the tick in f (the Groot2 publisher's breakpoints) shows them.
 func (n *Node) callPre(f PreTick) Status {
+	n.Tree().Flush()
 	defer n.guard()
 	return f(n)
 }
 
 func (n *Node) callPost(f PostTick, s Status) Status {
+	n.Tree().Flush()
 	defer n.guard()
 	return f(n, s)
 }

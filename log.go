@@ -52,6 +52,7 @@ func (l *logNode) tick(n *Node) Status {
 	if !l.whenEnds.wait(n, s) {
 		msg, level := l.message.mustGet(n), l.level.mustGet(n)
 		t := n.Tree()
+		t.Flush() // a log of the changes shows them before the message
 		t.Logger().Log(t.Context(), level, msg, slog.String("node", n.Path()))
 	}
 	return n.decorated(s, resetThenStore)

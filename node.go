@@ -67,11 +67,30 @@ type statusByte uint8
 // observedBit marks a status byte whose changes must be told to observers.
 const observedBit statusByte = 0x80
 
+// shownRunningBit marks the byte of an observed node that is Idle, but that observers
+// were last told is Running: a control or decorator that returned Skipped after it was
+// marked Running (it marks itself Running before it ticks its children).
+// BehaviorTree.CPP never stores SKIPPED, so such a node stays RUNNING there until it is
+// reset — by its parent, by a halt of the tree — or its status changes at a later tick;
+// bt puts it back to Idle at once, and tells observers of it when BehaviorTree.CPP
+// would (see Node.set), so that they see the reference's stream. (A leaf that returns
+// Skipped while Running would stay RUNNING there too, and resume at its next tick,
+// where bt starts it afresh: observers see it go Idle at once, so that they see each
+// start of its work.)
+const shownRunningBit statusByte = 0x40
+
+// flagBits are the bits of a status byte that are not its status.
+const flagBits = observedBit | shownRunningBit
+
 // status returns the status the byte holds.
-func (b statusByte) status() Status { return Status(b &^ observedBit) }
+func (b statusByte) status() Status { return Status(b &^ flagBits) }
 
 // observed reports whether the byte's changes must be told to observers.
 func (b statusByte) observed() bool { return b >= observedBit }
+
+// settled reports whether the byte holds Idle and observers know it: there is nothing
+// to reset.
+func (b statusByte) settled() bool { return b&^observedBit == statusByte(Idle) }
 
 // nodeMeta is the part of a node that ticks rarely read. A node's children and their
 // status bytes are the ranges [first, first+nkids) of the tree's node and status arrays:
@@ -163,21 +182,56 @@ func (n *Node) commit(s Status) Status {
 	return s
 }
 
-// set changes the stored status (Skipped means Idle) and tells the observers.
+// set changes the stored status (Skipped means Idle) and tells the observers. Its
+// common case — an observed node that observers see as it is, given a status to
+// store — is a few instructions and the record of the change (Tree.record); the rest
+// is setRare's.
 func (n *Node) set(s Status) {
-	if s == Skipped {
-		s = Idle
+	if o := n.meta.scope.tree.obs; o == nil || s == Skipped || !o.commit(n, s) {
+		n.setRare(s)
 	}
-	// Written with masks rather than statusByte's methods, which cost the observed
-	// tick an instruction per change here.
+}
+
+// setRare is set for a node nobody observes, a node that observers see Running while
+// it is Idle (see shownRunningBit), Skipped, and a change that does not fit in the
+// batch or that subscribers of Subscribe must hear of.
+func (n *Node) setRare(s Status) {
 	b := *n.st
-	prev, bit := Status(b&^observedBit), b&observedBit
-	if prev == s {
+	if !b.observed() {
+		if s == Skipped {
+			s = Idle
+		}
+		*n.st = statusByte(s)
 		return
 	}
-	*n.st = statusByte(s) | bit
-	if bit != 0 {
-		n.meta.scope.tree.notify(n, prev, s)
+	prev, shown := b.status(), b.status()
+	if b&shownRunningBit != 0 {
+		shown = Running
+	}
+	switch {
+	case s == Skipped && shown == Running && n.meta.nkids > 0: // observers go on seeing it Running
+		*n.st = statusByte(Idle) | flagBits
+		return
+	case s == Skipped:
+		s = Idle
+	case s == Idle && prev != shown:
+		n.settleShown()
+	}
+	*n.st = statusByte(s) | observedBit
+	if shown != s {
+		n.meta.scope.tree.record(n, shown, s)
+	}
+}
+
+// settleShown tells observers that the children of n that they see Running went Idle,
+// as BehaviorTree.CPP's halt of n, which observers see Running, would reset them,
+// before n itself.
+func (n *Node) settleShown() {
+	f := n.family()
+	for i, b := range f.status {
+		if b&shownRunningBit != 0 {
+			f.nodes[i].set(Idle)
+		}
 	}
 }
 
@@ -200,7 +254,7 @@ func (n *Node) setRunning() {
 // observer): every node under n is halted, then the failures, each naming its node,
 // stop the tick as an error does.
 func (n *Node) Halt() {
-	if n.Status() != Idle {
+	if !n.st.settled() {
 		n.raise(n.reset())
 	}
 }
@@ -268,14 +322,46 @@ func (n *Node) family() family {
 func (f *family) resetDone(i int) {
 	st := f.status[i:]
 	if len(st) > 0 && st[0].observed() { // observed: every byte has the bit
-		for j, b := range st {
-			if b != statusByte(Idle)|observedBit {
-				f.nodes[i+j].set(Idle)
-			}
-		}
+		f.resetObserved(f.nodes[0].meta.scope.tree.obs, i)
 		return
 	}
 	clearStatus(st)
+}
+
+// resetObserved is resetDone for an observed family, o its tree's observation: when
+// the batch has room for every child, set's common case written out for the family,
+// which a Sequence or Fallback that completes resets.
+func (f *family) resetObserved(o *observation, i int) {
+	kids, st := f.nodes, f.status
+	kids = kids[:len(st)]
+	k := o.n
+	if len(o.quick)-k < len(st)-i {
+		resetEach(kids[i:], st[i:])
+		return
+	}
+	for j := i; j < len(st); j++ {
+		switch b := st[j]; {
+		case b == statusByte(Idle)|observedBit:
+		case b&shownRunningBit != 0: // set may record more than one change
+			o.n = k
+			resetEach(kids[j:], st[j:])
+			return
+		default:
+			st[j] = statusByte(Idle) | observedBit
+			o.quick[k] = MakeChange(kids[j].meta.uid, Status(b&^observedBit), Idle)
+			k++
+		}
+	}
+	o.n = k
+}
+
+// resetEach sets the nodes to Idle one by one (see resetDone).
+func resetEach(kids []Node, st []statusByte) {
+	for j, b := range st {
+		if !b.settled() {
+			kids[j].set(Idle)
+		}
+	}
 }
 
 // clearStatus sets status bytes to Idle. Up to 8 of them, as most families have, are

@@ -65,6 +65,8 @@ func (r *repeat) tick(n *Node) Status {
 			r.count = 0
 		case Failure:
 			r.count = 0
+		case Skipped:
+			child.Halt() // observers may see it Running still (see shownRunningBit)
 		}
 		return n.decorated(s, resetThenStore) // Success, Failure, Running or Skipped
 	}

@@ -66,6 +66,8 @@ func (r *retry) tick(n *Node) Status {
 				continue
 			}
 			r.tries = 0
+		case Skipped:
+			child.Halt() // observers may see it Running still (see shownRunningBit)
 		}
 		return n.decorated(s, resetThenStore) // Success, Failure, Running or Skipped
 	}

@@ -171,9 +171,11 @@ func (q *sequence) tick(n *Node) Status {
 	case statusByte(Idle):
 		q.idx, q.skipped = 0, 0 // (they are 0 unless a tick was aborted)
 	case statusByte(Running):
-	default: // observed, so that every change goes through Node.set; or completed and
-		// ticked again before it was reset (as the failed condition of a two-child
-		// IfThenElse is)
+	default: // observed; or completed and ticked again before it was reset (as the
+		// failed condition of a two-child IfThenElse is)
+		if o := n.meta.scope.tree.obs; o != nil {
+			return q.tickObserved(n, o)
+		}
 		return q.tickCommitting(n, nil)
 	}
 	kids := q.nodes
@@ -272,6 +274,47 @@ func (q *sequence) tickCommitting(n *Node, wake *wakeClaim) Status {
 		}
 	}
 	return q.done()
+}
+
+// tickObserved is the loop of an observed Sequence or Fallback: every child's status is
+// stored and recorded as it returns, and when the node completes its children are reset
+// and recorded, the common cases written out (observation.commit, family.resetObserved).
+func (q *sequence) tickObserved(n *Node, o *observation) Status {
+	if n.Status() == Idle {
+		q.skipped = 0
+	}
+	if !o.commit(n, Running) {
+		n.set(Running)
+	}
+	kids := q.nodes
+	for i := int(q.idx); i < len(kids); i++ {
+		c := &kids[i]
+		s := c.t.tick(c)
+		if s == Skipped || !o.commit(c, s) {
+			c.commit(s)
+		}
+		if s == q.pass {
+			continue
+		}
+		switch s {
+		case Skipped:
+			q.skipped++
+		case Running:
+			q.idx = uint32(i)
+			return Running
+		default: // the stop status
+			q.idx = 0
+			q.resetObserved(o, 0)
+			return s
+		}
+	}
+	allSkipped := int(q.skipped) == len(kids)
+	q.idx, q.skipped = 0, 0
+	q.resetObserved(o, 0)
+	if allSkipped {
+		return Skipped
+	}
+	return q.pass
 }
 
 // stop1 ends the node after child i returned the stopping status s.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	. "github.com/gobt/bt"
+	"github.com/gobt/bt/blackboard"
 	"github.com/gobt/bt/bttest"
 )
 
@@ -41,6 +42,14 @@ func TestTransitions(t *testing.T) {
 // changes as `bt run --log` prints them: "PATH: PREV -> NEW", and "tick N STATUS".
 func transitions(t *testing.T, file string) string {
 	t.Helper()
+	tree, clock := transitionTree(t, file)
+	tree.Subscribe(checkDecoratorOrder(t, tree))
+	return bttest.RunTrace(t, tree, clock, 50*time.Millisecond, 100)
+}
+
+// transitionTree builds the main tree of file, with a clock of its own.
+func transitionTree(t *testing.T, file string) (*Tree, *bttest.Clock) {
+	t.Helper()
 	f := NewFactory()
 	if err := f.Register(userPass); err != nil {
 		t.Fatal(err)
@@ -53,8 +62,7 @@ func transitions(t *testing.T, file string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree.Subscribe(checkDecoratorOrder(t, tree))
-	return bttest.RunTrace(t, tree, clock, 50*time.Millisecond, 100)
+	return tree, clock
 }
 
 // checkDecoratorOrder returns an observer that checks the order BehaviorTree.CPP gives
@@ -103,3 +111,40 @@ var userPass = &Model{ID: "UserPass", Kind: KindDecorator, New: func(*Init) (Beh
 type passBehavior struct{}
 
 func (passBehavior) Tick(n *Node) Status { return n.Child(0).Tick() }
+
+// A control that went Running and returned Skipped (here a Sequence whose only child is
+// skipped) is Idle for the engine at once: when its parent completes, observers hear of
+// its RUNNING -> IDLE, as BehaviorTree.CPP's do, but it is not halted (BehaviorTree.CPP
+// halts it, and runs its _onHalted script).
+func TestSkippedIsNotHalted(t *testing.T) {
+	r := &bttest.Recorder{}
+	clock := bttest.NewClock(epoch)
+	tree := mustTree(t, Sequence(
+		Script("h := 0"),
+		Sequence(r.Leaf("Skipped", "K")).Named("Skipping").Script(OnHalted, "h += 1"),
+		r.Leaf("Runner", "R S"),
+	), WithClock(clock))
+	got := bttest.RunTrace(t, tree, clock, time.Millisecond, 10)
+	want := `Sequence::1: IDLE -> RUNNING
+Script::2: IDLE -> SUCCESS
+Skipping: IDLE -> RUNNING
+Runner::5: IDLE -> RUNNING
+tick 1 RUNNING
+Runner::5: RUNNING -> SUCCESS
+Script::2: SUCCESS -> IDLE
+Skipping: RUNNING -> IDLE
+Runner::5: SUCCESS -> IDLE
+Sequence::1: RUNNING -> SUCCESS
+Sequence::1: SUCCESS -> IDLE
+tick 2 SUCCESS
+`
+	if got != want {
+		t.Errorf("stream:\n%s\nwant:\n%s", got, want)
+	}
+	if h, err := blackboard.Get[int](tree.Blackboard().Entry("h")); err != nil || h != 0 {
+		t.Errorf("h = %v, %v: the _onHalted script of the skipped Sequence ran", h, err)
+	}
+	if log := r.Take(); log != "Skipped:K Runner:R Runner:S" {
+		t.Errorf("log %q", log)
+	}
+}

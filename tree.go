@@ -25,7 +25,8 @@ type Tree struct {
 	nodes       []Node       // every node; siblings are contiguous
 	status      []statusByte // the status of nodes[i] is status[i]
 	byUID       []uint16     // the index in nodes of the node whose UID is i+1
-	observers   []*observer
+	obs         *observation // while someone subscribes (see observe.go)
+	ticks       uint64       // see Ticks
 	repanic     bool
 	aborted     bool          // an error stopped the last tick half-way (see TickOnce)
 	ticking     bool          // a tick or a halt is under way (Snapshot and Restore refuse to run)
@@ -103,10 +104,22 @@ func (t *Tree) TickOnce() (Status, error) { return t.tick(true) }
 // returns Running for this call.
 func (t *Tree) TickExactlyOnce() (Status, error) { return t.tick(false) }
 
-func (t *Tree) tick(rerun bool) (s Status, err error) {
+// tick is TickOnce (rerun) or TickExactlyOnce: the root's ticks, then the tick's end
+// for the subscribers, who may have come in a function given to Do.
+func (t *Tree) tick(rerun bool) (Status, error) {
 	if t.root == nil {
 		return Idle, ErrEmptyTree
 	}
+	t.beginBatch(true)
+	s, err := t.tickRoot(rerun)
+	t.ticks++
+	if t.obs != nil {
+		err = t.endBatch(true, err)
+	}
+	return s, err
+}
+
+func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 	if t.stopAsked.Load() {
 		return t.endRun(true)
 	}
@@ -266,9 +279,15 @@ func (t *Tree) Halt() error {
 	if t.root == nil {
 		return nil
 	}
+	t.beginBatch(false)
 	_, err := t.endRun(false)
-	return err
+	return t.endBatch(false, err)
 }
+
+// Ticks returns how many ticks the tree made: the calls of TickOnce and TickExactlyOnce
+// that ticked its root, stopped it (Stop) or returned an error, each counted as it
+// returns (TickWhileRunning makes one a round).
+func (t *Tree) Ticks() uint64 { return t.ticks }
 
 // halt is BehaviorTree.CPP's haltTree: it resets every node (see resetAll) and returns
 // what failed. It starts the next tick afresh after an aborted one.

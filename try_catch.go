@@ -101,7 +101,7 @@ func (tc *tryCatch) Halt(n *Node) {
 	last := len(kids) - 1
 	var errs []error
 	for i := range last {
-		if c := &kids[i]; c.Status() != Idle {
+		if c := &kids[i]; !c.st.settled() {
 			errs = appendErr(errs, c.reset())
 		}
 	}

@@ -1,5 +1,5 @@
-// Package btlog shows a tree run: the loggers of BehaviorTree.CPP over bt's
-// status changes (bt.Tree.Subscribe), and the .btlog file format that Groot2 replays.
+// Package btlog shows a tree run: the loggers of BehaviorTree.CPP over bt's status
+// changes (bt.Tree.SubscribeBatch), and the .btlog file format that Groot2 replays.
 //
 //	Console   StdCoutLogger: a line per change, "[0.012]: MoveTo   IDLE -> RUNNING"
 //	Slog      a record per change on any *slog.Logger
@@ -17,33 +17,47 @@
 //
 // # The changes
 //
-// Every logger reports the changes bt.Tree.Subscribe delivers, in the order they
-// happen, which is BehaviorTree.CPP's: a control or decorator goes RUNNING before its
-// children, a completed child is reset to IDLE by its parent, halted nodes go to IDLE,
-// and transitions to IDLE are reported (BehaviorTree.CPP 4.10's default). A node that
-// is skipped keeps its IDLE status and, as in BehaviorTree.CPP 4.10, no change is
-// reported for it: SKIPPED appears in no log. Times come from the tree's clock
-// (bt.WithClock), so a test with a fake clock, or under testing/synctest, logs the
-// same bytes every run.
+// Every logger reports the changes the tree records (bt.Tree.SubscribeBatch), in the
+// order they happen, which is BehaviorTree.CPP's: a control or decorator goes RUNNING
+// before its children, a completed child is reset to IDLE by its parent, halted nodes
+// go to IDLE, and transitions to IDLE are reported (BehaviorTree.CPP 4.10's default).
+// A node that is skipped keeps its IDLE status and, as in BehaviorTree.CPP 4.10, no
+// change is reported for it: SKIPPED appears in no log. A control or decorator that
+// went RUNNING and then returned SKIPPED stays RUNNING in the log until BehaviorTree.CPP
+// would reset it (its parent's reset, a halt), as in the reference's logs, though bt
+// puts it back to IDLE at once (see the package doc of bt).
+//
+// Times come from the tree's clock (bt.WithClock), so a test with a fake clock, or
+// under testing/synctest, logs the same bytes every run. The clock is read once per
+// tick, not per change: every change of a tick is logged with the time the tick began
+// (the time of its batch, bt.Batch.Time). A console line, a .btlog record, a JSON
+// line or a trace event is as precise as the ticks are frequent — 10 ms apart at
+// BehaviorTree.CPP's default period — and the changes within a tick keep their order.
 //
 // # Cost and concurrency
 //
-// A logger never makes a tick wait for I/O. On the ticking goroutine it records each
-// change in a queue (a few stores under an uncontended mutex, no allocation once the
-// queue has grown to a batch's size); its own goroutine takes the queue, a batch at a
-// time, formats it and writes it with one Write call (one Handle call per record for
-// Slog). Stats has no goroutine: it counts under its mutex. The queue has no bound: a
-// destination slower than the tree lets it grow rather than block the tree.
+// A logger never makes a tick wait for I/O. The tree records the changes of a tick as
+// it goes (a byte store and four bytes each) and hands them over when the tick ends;
+// on the ticking goroutine a logger then copies them into its queue under an
+// uncontended mutex (no allocation once the queue has grown to a tick's size). Its own
+// goroutine takes the queue, turns the changes into Transitions, formats them and
+// writes them with one Write call (one Handle call per record for Slog). Stats has no
+// goroutine: it counts each batch under its mutex. The queue has no bound: a
+// destination slower than the tree lets it grow rather than block the tree. An
+// observed tick costs a few times an unobserved one, and the .btlog writer adds
+// little to that (bench/README.md of the repository has the figures).
 //
 // Flush waits until everything logged so far is written (and flushes a writer that
 // has a Flush method, such as a *bufio.Writer). It may be called from any goroutine,
 // also from inside a tick, so a program that prints its own lines between the log's
-// keeps them in order by calling Flush first. Close detaches the logger, writes what
-// is left, ends the log (a trace's closing bracket) and closes the file the logger
-// created (CreateFile, CreateTrace); a writer given to NewConsole, NewFile and the
-// like is not closed. Attach and Close a logger before the tree ticks, or between
-// ticks, as bt.Tree.Subscribe requires. The first error a logger meets (a failed
-// write) stops its writing and is returned by Flush and Close.
+// keeps them in order by calling Flush first — from a node's code, after
+// bt.Tree.Flush, which hands over the changes the tick made so far. Stats counts the
+// changes of a tick when the tick ends. Close detaches the logger, writes what is left,
+// ends the log (a trace's closing bracket) and closes the file the logger created
+// (CreateFile, CreateTrace); a writer given to NewConsole, NewFile and the like is not
+// closed. Attach and Close a logger before the tree ticks, or between ticks, as
+// bt.Tree.SubscribeBatch requires. The first error a logger meets (a failed write)
+// stops its writing and is returned by Flush and Close.
 //
 // # Differences from BehaviorTree.CPP
 //
@@ -55,4 +69,6 @@
 //   - WriteTreeXML keeps ports in the order they were set and lists in the
 //     TreeNodesModel the node types the tree uses rather than all its factory knows.
 //   - Stats has no skip count (see Stats).
+//   - Every change of a tick has the time its tick began: BehaviorTree.CPP reads the
+//     clock at each change (see The changes).
 package btlog

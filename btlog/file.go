@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/gobt/bt"
@@ -99,9 +100,20 @@ func newFile(t *bt.Tree, w io.Writer, c io.Closer) (*File, error) {
 
 type fileSink struct{ output }
 
+// write writes a record per change, as AppendRecord does: the offset, worked out once
+// for the changes of a tick, which share it, and the UID make one little-endian word.
 func (f *fileSink) write(batch []Transition) error {
-	for _, tr := range batch {
-		f.buf = AppendRecord(f.buf, tr)
+	n := len(f.buf)
+	f.buf = slices.Grow(f.buf, 9*len(batch))[:n+9*len(batch)]
+	out := f.buf[n:]
+	last, us := time.Duration(-1), uint64(0)
+	for i, tr := range batch {
+		if tr.Offset != last {
+			last, us = tr.Offset, uint64(min(max(tr.Offset.Microseconds(), 0), maxOffset))
+		}
+		rec := out[9*i : 9*i+9]
+		binary.LittleEndian.PutUint64(rec, us|uint64(tr.UID)<<48)
+		rec[8] = byte(tr.Status)
 	}
 	return f.emit()
 }

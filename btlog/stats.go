@@ -13,7 +13,8 @@ import (
 // Stats counts, for every node of a tree, the status changes it went through, as
 // BehaviorTree.CPP's TreeObserver does: a non-intrusive way for tests to check that a
 // node ran, how often it succeeded or failed, and what it did last. It is safe to read
-// from any goroutine while the tree ticks.
+// from any goroutine while the tree ticks; it counts the changes of a tick when the
+// tick ends (bt.Tree.SubscribeBatch).
 //
 // TreeObserver also counts transitions to SKIPPED, which BehaviorTree.CPP 4.10 never
 // reports (a skipped node keeps its IDLE status, and no change is sent); bt sends the
@@ -38,7 +39,8 @@ type NodeStats struct {
 	LastResult bt.Status
 	// Status is the status of the last change, IDLE included.
 	Status bt.Status
-	// Time is when the last change happened, from the tree's clock (zero before it).
+	// Time is when the tick of the last change began, from the tree's clock (zero
+	// before it).
 	Time time.Time
 }
 
@@ -48,7 +50,7 @@ func NewStats(t *bt.Tree) (*Stats, error) {
 		return nil, errNilTree
 	}
 	s := newStats(nodesOf(t))
-	s.cancel = t.Subscribe(s.add)
+	s.cancel = t.SubscribeBatch(s.add)
 	return s, nil
 }
 
@@ -78,9 +80,15 @@ func maxUID(nodes []NodeInfo) int {
 	return m
 }
 
-func (s *Stats) add(c bt.StatusChange) {
+// add counts a batch of changes, on the ticking goroutine.
+func (s *Stats) add(b bt.Batch) {
+	if len(b.Changes) == 0 {
+		return
+	}
 	s.mu.Lock()
-	s.count(c.Node.UID(), c.Status, c.Time)
+	for _, c := range b.Changes {
+		s.count(c.UID(), c.Status(), b.Time)
+	}
 	s.mu.Unlock()
 }
 
@@ -151,12 +159,12 @@ func (s *Stats) WriteTable(w io.Writer) error {
 	return tw.Flush()
 }
 
-// Flush does nothing: the statistics are up to date as the tree ticks. (Stats is a
-// Logger.)
+// Flush does nothing: the statistics are up to date at the end of each tick. (Stats is
+// a Logger.)
 func (s *Stats) Flush() error { return nil }
 
 // Close detaches the Stats from the tree; the statistics stay readable. Like
-// Tree.Subscribe's cancel function, it must not be called while the tree ticks.
+// Tree.SubscribeBatch's cancel function, it must not be called while the tree ticks.
 func (s *Stats) Close() error {
 	if s.cancel != nil {
 		s.cancel()

@@ -3,6 +3,7 @@ package btlog
 import (
 	"errors"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
@@ -28,12 +29,13 @@ type Logger interface {
 // not the one that ticks the tree, and must not call the logger.
 type Filter func(n *NodeInfo, prev, status bt.Status) bool
 
-// stream is what the loggers that write share: their subscription to the tree, which
-// records each change in a queue on the ticking goroutine, and the goroutine that
-// hands the queued changes, in batches, to the logger's sink, which formats and writes
-// them. So a tick costs the loggers a few stores per change and never waits on I/O.
+// stream is what the loggers that write share: their subscription to the tree
+// (bt.Tree.SubscribeBatch), which copies each batch of changes into a queue on the
+// ticking goroutine, and the goroutine that takes the queued changes, turns them into
+// Transitions and hands them to the logger's sink, which formats and writes them. So a
+// tick costs a logger a copy of four bytes per change, and never waits on I/O.
 //
-// The queue and its spare are swapped, not reallocated: in the steady state neither
+// The queues and their spares are swapped, not reallocated: in the steady state neither
 // the tick nor the writer allocates. The queue has no bound: a writer slower than the
 // tree lets it grow (as BehaviorTree.CPP's FileLogger2 does) rather than block a tick.
 type stream struct {
@@ -43,9 +45,10 @@ type stream struct {
 	filter Filter
 	cancel func() // the subscription
 
-	mu    sync.Mutex // guards queue
-	queue []Transition
-	kick  chan struct{} // a change was queued while the queue was empty
+	mu    sync.Mutex    // guards queue and marks
+	queue []bt.Change   // the changes of the batches queued
+	marks []mark        // where each batch starts in queue
+	kick  chan struct{} // a batch was queued while the queue was empty
 
 	ctl      sync.Mutex    // one Flush or Close at a time
 	req      chan bool     // to the writer: flush (false) or close (true)
@@ -55,9 +58,17 @@ type stream struct {
 	closeErr error
 
 	// The writer goroutine's own.
-	sink  sink
-	spare []Transition
-	err   error // the first error of the sink; after it, nothing more is written
+	sink       sink
+	spare      []bt.Change
+	spareMarks []mark
+	batch      []Transition // what the sink is given
+	err        error        // the first error of the sink; after it, nothing more is written
+}
+
+// mark is where a batch starts in the queue, and its time.
+type mark struct {
+	at     int
+	offset time.Duration // since stream.start
 }
 
 // sink formats and writes batches of changes, on the writer goroutine.
@@ -84,15 +95,20 @@ func (s *stream) run(t *bt.Tree, sk sink) {
 	s.kick = make(chan struct{}, 1)
 	s.req, s.ack = make(chan bool), make(chan error)
 	go s.write()
-	s.cancel = t.Subscribe(s.add)
+	s.cancel = t.SubscribeBatch(s.add)
 }
 
-// add queues a change; it runs on the ticking goroutine.
-func (s *stream) add(c bt.StatusChange) {
-	tr := Transition{Offset: c.Time.Sub(s.start), UID: c.Node.UID(), Previous: c.Previous, Status: c.Status}
+// add queues a batch of changes; it runs on the ticking goroutine.
+func (s *stream) add(b bt.Batch) {
+	if len(b.Changes) == 0 {
+		return
+	}
+	m := mark{offset: b.Time.Sub(s.start)}
 	s.mu.Lock()
-	s.queue = append(s.queue, tr)
-	first := len(s.queue) == 1
+	m.at = len(s.queue)
+	s.marks = append(s.marks, m)
+	s.queue = append(s.queue, b.Changes...)
+	first := len(s.marks) == 1
 	s.mu.Unlock()
 	if first {
 		select {
@@ -102,67 +118,100 @@ func (s *stream) add(c bt.StatusChange) {
 	}
 }
 
+// gather is how long the writer lets batches gather after the first one woke it:
+// ticks that come meanwhile find the queue not empty and wake nobody, so that a tree
+// ticking fast pays for a wake-up of the writer, and the writer for a Write, once per
+// gather rather than once per tick.
+const gather = time.Millisecond
+
 // write is the writer goroutine.
 func (s *stream) write() {
+	wait := time.NewTimer(time.Hour)
+	wait.Stop()
 	for {
 		select {
 		case <-s.kick:
-			s.drain()
+			wait.Reset(gather)
+			select {
+			case <-wait.C:
+				s.drain()
+				continue
+			case closing := <-s.req: // flush or close at once
+				wait.Stop()
+				if s.answer(closing) {
+					return
+				}
+			}
 		case closing := <-s.req:
-			s.drain()
-			var err error
-			if closing {
-				err = s.sink.close(s.end)
-			} else if s.err == nil {
-				err = s.sink.flush()
-			}
-			if s.err == nil {
-				s.err = err
-			}
-			s.ack <- s.err
-			if closing {
+			if s.answer(closing) {
 				return
 			}
 		}
 	}
 }
 
+// answer drains the queue for a request of Flush (closing false) or Close, and answers
+// it; it reports whether the writer is done.
+func (s *stream) answer(closing bool) bool {
+	s.drain()
+	var err error
+	if closing {
+		err = s.sink.close(s.end)
+	} else if s.err == nil {
+		err = s.sink.flush()
+	}
+	if s.err == nil {
+		s.err = err
+	}
+	s.ack <- s.err
+	return closing
+}
+
 // drain hands the queued changes to the sink until the queue is empty.
 func (s *stream) drain() {
 	for {
 		s.mu.Lock()
-		batch := s.queue
-		s.queue = s.spare[:0]
+		changes, marks := s.queue, s.marks
+		s.queue, s.marks = s.spare[:0], s.spareMarks[:0]
 		s.mu.Unlock()
-		s.spare = batch
-		if len(batch) == 0 {
+		s.spare, s.spareMarks = changes, marks
+		if len(changes) == 0 {
 			return
 		}
 		if s.err == nil {
-			s.err = s.sink.write(s.filtered(batch))
+			s.err = s.sink.write(s.transitions(changes, marks))
 		}
 	}
 }
 
-// filtered keeps the changes the filter accepts, in place.
-func (s *stream) filtered(batch []Transition) []Transition {
-	if s.filter == nil {
-		return batch
-	}
-	kept := batch[:0]
-	for _, tr := range batch {
-		if s.filter(&s.nodes[tr.UID-1], tr.Previous, tr.Status) {
-			kept = append(kept, tr)
+// transitions turns queued changes into the Transitions the filter accepts.
+func (s *stream) transitions(changes []bt.Change, marks []mark) []Transition {
+	out := slices.Grow(s.batch[:0], len(changes))
+	for i, m := range marks {
+		end := len(changes)
+		if i+1 < len(marks) {
+			end = marks[i+1].at
+		}
+		for _, c := range changes[m.at:end] {
+			out = append(out, Transition{Offset: m.offset, UID: c.UID(), Previous: c.Previous(), Status: c.Status()})
 		}
 	}
-	return kept
+	if s.filter != nil {
+		out = slices.DeleteFunc(out, func(tr Transition) bool {
+			return !s.filter(&s.nodes[tr.UID-1], tr.Previous, tr.Status)
+		})
+	}
+	s.batch = out
+	return out
 }
 
 // Flush waits until every change logged so far is written to the logger's destination
 // (and, for a writer with a Flush method such as a *bufio.Writer, flushed), and
 // returns the first error the logger met. It may be called from any goroutine, also
 // during a tick: a program that prints lines of its own to the same destination calls
-// Flush first to keep them in order with the log.
+// Flush first to keep them in order with the log. The tree hands its changes over when
+// a tick ends: a node's code that prints calls bt.Tree.Flush first, so that the
+// changes made so far in the tick reach the logger.
 func (s *stream) Flush() error {
 	s.ctl.Lock()
 	defer s.ctl.Unlock()
@@ -176,8 +225,8 @@ func (s *stream) Flush() error {
 // Close detaches the logger from the tree, writes what is left and ends the log (a
 // trace's closing bracket), closes the file the logger created, stops the logger's
 // goroutine, and returns the first error the logger met. Like the cancel function of
-// Tree.Subscribe, it must not be called while the tree ticks. Closing again returns
-// the same error.
+// Tree.SubscribeBatch, it must not be called while the tree ticks. Closing again
+// returns the same error.
 func (s *stream) Close() error {
 	s.ctl.Lock()
 	defer s.ctl.Unlock()

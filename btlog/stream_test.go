@@ -19,11 +19,13 @@ import (
 )
 
 // TestFlushKeepsOrder: a program that prints its own lines, between ticks and from
-// inside a node, keeps them in order with the log's by flushing first.
+// inside a node, keeps them in order with the log's by flushing first (inside a node,
+// the tree's changes so far first).
 func TestFlushKeepsOrder(t *testing.T) {
 	var out bytes.Buffer
 	var console *Console
-	say := bt.Action("Say", func() bt.Status {
+	say := bt.Action("Say", func(n *bt.Node) bt.Status {
+		n.Tree().Flush()
 		if err := console.Flush(); err != nil {
 			t.Error(err)
 		}

@@ -212,9 +212,10 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Logf("screenshot: %s", path)
 }
 
-// TestLive ticks a tree step by step and checks after each tick that the page shows
-// the status of every node and the blackboard the tree has; then steps back through
-// the timeline and returns to live.
+// TestLive ticks a tree step by step — calling nothing of the monitor's after a
+// tick — and checks after each tick that the page shows the status of every node and
+// the blackboard the tree has; then steps back through the timeline and returns to
+// live.
 func TestLive(t *testing.T) {
 	tree := newPatrol(t)
 	m := monitor.New()
@@ -224,7 +225,7 @@ func TestLive(t *testing.T) {
 	}
 	ctx, url := serve(t, m)
 	run(t, ctx, chromedp.Navigate(url), waitFor(`document.getElementById('state').textContent === 'waiting for the tree to tick'`))
-	feed.Sync() // the page is connected: show the tree as it is, before the first tick
+	feed.Sync() // the page is connected to a tree that does not tick yet: show it as it is
 	run(t, ctx, waitFor(`document.getElementById('tick').textContent === '0'`))
 	var history []shown
 	for tick := 0; ; tick++ {
@@ -232,7 +233,6 @@ func TestLive(t *testing.T) {
 			if _, err := tree.TickOnce(); err != nil {
 				t.Fatal(err)
 			}
-			feed.Ticked()
 			run(t, ctx, waitFor(fmt.Sprintf(`document.getElementById('tick').textContent === '%d'`, tick)))
 		}
 		got := read(t, ctx)
@@ -270,7 +270,6 @@ func TestLive(t *testing.T) {
 	}
 	// A tick while paused stays off the page until live is pressed.
 	tree.TickOnce()
-	feed.Ticked()
 	run(t, ctx, waitFor(fmt.Sprintf(`document.getElementById('pos').textContent === 'frame %d of %d'`, last-2, last+2)))
 	if got := read(t, ctx); got.Tick != history[last-3].Tick {
 		t.Errorf("paused: the page moved to tick %s", got.Tick)
@@ -280,6 +279,35 @@ func TestLive(t *testing.T) {
 	statuses, _ := state(t, tree)
 	if !reflect.DeepEqual(got.Statuses, statuses) || got.State != "live" {
 		t.Errorf("live again: the page shows %v (%s), the tree has %v", got.Statuses, got.State, statuses)
+	}
+}
+
+// TestTickWhileRunning: a program that only runs its tree (TickWhileRunning), with a
+// monitor added before, is followed by the page from its first tick to the end of the
+// run.
+func TestTickWhileRunning(t *testing.T) {
+	tree := newPatrol(t)
+	m := monitor.New()
+	if _, err := m.Add("patrol", tree); err != nil {
+		t.Fatal(err)
+	}
+	ctx, url := serve(t, m)
+	run(t, ctx, chromedp.Navigate(url), waitFor(`document.getElementById('state').textContent === 'waiting for the tree to tick'`))
+	if s, err := tree.TickWhileRunning(context.Background(), 20*time.Millisecond); s != bt.Success || err != nil {
+		t.Fatalf("the run: %v, %v", s, err)
+	}
+	run(t, ctx, waitFor(fmt.Sprintf(`document.getElementById('tick').textContent === '%d'`, tree.Ticks())))
+	got := read(t, ctx)
+	statuses, bb := state(t, tree)
+	if !reflect.DeepEqual(got.Statuses, statuses) || got.State != "live" {
+		t.Errorf("after the run: the page shows %v (%s), the tree has %v", got.Statuses, got.State, statuses)
+	}
+	if !reflect.DeepEqual(got.BB, bb) {
+		t.Errorf("after the run: the page's blackboard %v, the tree's %v", got.BB, bb)
+	}
+	run(t, ctx, click("back"))
+	if got := read(t, ctx); got.Tick != strconv.FormatUint(tree.Ticks()-1, 10) {
+		t.Errorf("one step back: tick %s, want %d: the page has a frame per tick", got.Tick, tree.Ticks()-1)
 	}
 }
 

@@ -70,7 +70,10 @@
 // does not observe the tree: ticks cost what they cost without it (bench/README.md of
 // the repository has the figures). Once a request comes, the tree is observed from the
 // start of its next tick: the status buffer and the recording follow every change,
-// and a tick costs what an observed tick costs (a clock read and a call per change).
+// a batch per tick (bt.Tree.SubscribeBatch), and a tick costs what an observed tick
+// costs, and an update of the status buffer under a lock per tick. Transitions are
+// recorded with the time of their tick's start, as the tree's batches give it: one
+// timestamp per tick.
 //
 // # Concurrency
 //
@@ -94,6 +97,8 @@
 //     behind nlohmann's prefix.
 //   - A hook that disables a paused breakpoint (HOOK_INSERT with "enabled": false) lets
 //     the node go on; BehaviorTree.CPP leaves it paused until something else wakes it.
+//   - A recorded transition has the time its tick began (see Cost); BehaviorTree.CPP
+//     reads the clock at each change.
 //   - The tree is observed only while a client is connected (see Cost); statuses
 //     changed while nobody watched are read from the nodes when a client comes back,
 //     and a recording misses the changes made while no client was connected.

@@ -334,27 +334,35 @@ func (p *Publisher) transitions() []byte {
 	return b
 }
 
-// changed follows the tree's changes, on the ticking goroutine, while the publisher
-// observes it.
-func (p *Publisher) changed(ev bt.StatusChange) {
-	uid := ev.Node.UID()
-	s := byte(ev.Status)
-	if ev.Status == bt.Idle {
-		s = 10 + byte(ev.Previous)
+// changed follows the tree's changes, a batch at a time, on the ticking goroutine,
+// while the publisher observes it. (The tree hands a batch over before a hook's tick
+// function runs, so the status buffer is up to date while a breakpoint pauses.)
+func (p *Publisher) changed(b bt.Batch) {
+	if len(b.Changes) == 0 {
+		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.status[p.offset[uid-1]] = s
+	for _, c := range b.Changes {
+		s := byte(c.Status())
+		if c.Status() == bt.Idle {
+			s = 10 + byte(c.Previous())
+		}
+		p.status[p.offset[c.UID()-1]] = s
+	}
 	if !p.recording {
 		return
 	}
-	tr := btlog.Transition{Offset: ev.Time.Sub(p.recStart), UID: uid, Previous: ev.Previous, Status: ev.Status}
-	if len(p.recorded) < maxTransitions {
-		p.recorded = append(p.recorded, tr)
-		return
+	offset := b.Time.Sub(p.recStart)
+	for _, c := range b.Changes {
+		tr := btlog.Transition{Offset: offset, UID: c.UID(), Previous: c.Previous(), Status: c.Status()}
+		if len(p.recorded) < maxTransitions {
+			p.recorded = append(p.recorded, tr)
+			continue
+		}
+		p.recorded[p.next] = tr
+		p.next = (p.next + 1) % maxTransitions
 	}
-	p.recorded[p.next] = tr
-	p.next = (p.next + 1) % maxTransitions
 }
 
 // observe starts or stops observing the tree, on the ticking goroutine before a tick.
@@ -371,7 +379,7 @@ func (p *Publisher) observe(on bool) {
 	if p.cancel != nil {
 		return
 	}
-	p.cancel = p.tree.Subscribe(p.changed)
+	p.cancel = p.tree.SubscribeBatch(p.changed)
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for n := range p.tree.Nodes() {

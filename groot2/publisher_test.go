@@ -489,7 +489,8 @@ func TestRecordingKeepsTheLatest(t *testing.T) {
 	}
 	p.toggleRecording("start")
 	for i := range maxTransitions + 2 {
-		p.changed(bt.StatusChange{Node: tree.Root(), Status: bt.Status(1 + i%2), Time: p.recStart.Add(time.Duration(i) * time.Microsecond)})
+		p.changed(bt.Batch{Changes: []bt.Change{bt.MakeChange(tree.Root().UID(), bt.Idle, bt.Status(1+i%2))},
+			Time: p.recStart.Add(time.Duration(i) * time.Microsecond)})
 	}
 	got := p.transitions()
 	if len(got) != 9*maxTransitions || got[0] != 2 || got[8] != byte(bt.Running) {

@@ -37,9 +37,9 @@ func benchTree(b *testing.B) *bt.Tree {
 }
 
 // BenchmarkTick is the cost of a tick on the ticking goroutine: of the tree alone, of
-// the tree observed by a no-op Subscribe, and of the tree with a monitor attached,
-// without and with a browser connected (a client that takes every message, as the
-// handler does; its work and the monitor's run on other goroutines).
+// the tree observed by a batch subscriber that does nothing, and of the tree with a
+// monitor attached, without and with a browser connected (a client that takes every
+// message, as the handler does; its work and the monitor's run on other goroutines).
 func BenchmarkTick(b *testing.B) {
 	b.Run("unobserved", func(b *testing.B) {
 		tree := benchTree(b)
@@ -50,7 +50,7 @@ func BenchmarkTick(b *testing.B) {
 	})
 	b.Run("subscribed", func(b *testing.B) {
 		tree := benchTree(b)
-		defer tree.Subscribe(func(bt.StatusChange) {})()
+		defer tree.SubscribeBatch(func(bt.Batch) {})()
 		b.ReportAllocs()
 		for b.Loop() {
 			tree.TickOnce()
@@ -58,11 +58,10 @@ func BenchmarkTick(b *testing.B) {
 	})
 	b.Run("monitor-no-client", func(b *testing.B) {
 		tree := benchTree(b)
-		feed, _ := New().Add("t", tree)
+		New().Add("t", tree)
 		b.ReportAllocs()
 		for b.Loop() {
 			tree.TickOnce()
-			feed.Ticked()
 		}
 	})
 	b.Run("monitor-client", func(b *testing.B) {
@@ -81,11 +80,10 @@ func BenchmarkTick(b *testing.B) {
 			}
 		}()
 		defer close(done)
-		feed.Sync()
+		tree.TickOnce() // the feed starts observing the tree
 		b.ReportAllocs()
 		for b.Loop() {
 			tree.TickOnce()
-			feed.Ticked()
 		}
 	})
 }

@@ -7,10 +7,7 @@
 //	m := monitor.New()
 //	feed, err := m.Add("agent-7", tree)  // any number of trees, each under a name
 //	go http.ListenAndServe("127.0.0.1:8642", m)
-//	for {
-//		tree.TickOnce()
-//		feed.Ticked()                     // after every tick, on the ticking goroutine
-//	}
+//	tree.TickWhileRunning(ctx, 0)         // or TickOnce in the program's own loop
 //
 // A game server or a fleet process adds its trees (Add) and recorded runs (AddLog)
 // and removes them (Remove, Feed.Close) as they come and go; the page lists them and
@@ -31,22 +28,26 @@
 // # Cost
 //
 // A Feed observes its tree only while a browser is connected, unless the monitor was
-// made with ObserveAlways: with no browser, Feed.Ticked costs a few nanoseconds and the
-// tree ticks as an unobserved tree does. A browser that connects is served from the
-// next Ticked (or Sync) on, since Tree.Subscribe may not be called during a tick. While
-// observed, the tree pays for Tree.Subscribe and the feed records, per tick, its
-// changes and the blackboard scopes that changed (see Feed); the monitor's own
-// goroutine does the rest. A slow or stuck browser never slows the tree: each has a
-// bounded buffer of messages (Buffer), and one that falls behind is sent a snapshot
-// instead of what it missed. History keeps the last ticks (History, 1000 by default).
+// made with ObserveAlways: with no browser the tree ticks as an unobserved tree does,
+// and the program calls nothing after a tick. A browser that connects is served from
+// the start of the next tick on: the feed subscribes to the tree on the goroutine that
+// ticks it (bt.Tree.Do), since a subscription cannot change during a tick, and stops
+// the same way when the last browser leaves. While observed, the tree records its
+// changes (bt.Tree.SubscribeBatch: four bytes each) and, when a tick ends, the feed
+// copies them and the blackboard scopes that changed into a frame (see Feed); the
+// monitor's own goroutine does the rest. A slow or stuck browser never slows the tree:
+// each has a bounded buffer of messages (Buffer), and one that falls behind is sent a
+// snapshot instead of what it missed. History keeps the last ticks (History, 1000 by
+// default). A tree that does not tick is served from Feed.Sync on.
 //
 // # The stream
 //
 // GET /api/trees/{name}/events is a stream of server-sent events: "snapshot" (the
 // tree's nodes and blackboard scopes, the state before the history, and the history's
-// frames), then "tick" (a frame: the tick count, the time, the changes as [uid,
-// previous, status] and the blackboard scopes that changed, as Blackboard.MarshalJSON
-// writes them; a keyframe lists every node's status instead), "stale" when the feed
+// frames), then "tick" (a frame: the tick count, the time the tick began, the changes
+// as [uid, previous, status] and the blackboard scopes that changed, as
+// Blackboard.MarshalJSON writes them; a keyframe lists every node's status instead; a
+// Halt makes a frame with the number of the tick before it), "stale" when the feed
 // stops observing the tree, and "gone" when the tree is removed. Statuses are numbers,
 // BehaviorTree.CPP's: 0 IDLE, 1 RUNNING, 2 SUCCESS, 3 FAILURE.
 //
@@ -55,8 +56,11 @@
 // The monitor is read-only: it serves GET and HEAD only and changes nothing in a tree.
 // It refuses requests that a page of another origin makes (an Origin header naming
 // another host, or Sec-Fetch-Site: cross-site), so that a site open in the same browser
-// cannot read the trees. It does not authenticate: serve it on a loopback address, as
-// bt run --serve does by default, or behind a proxy that does.
+// cannot read the trees. On a loopback connection it refuses a request whose Host is
+// not a loopback name or address (localhost, 127.0.0.1, [::1]), so that a site whose
+// name was made to resolve to 127.0.0.1 (DNS rebinding) cannot either. It does not
+// authenticate: serve it on a loopback address, as bt run --serve does by default, or
+// behind a proxy that does.
 //
 // # Replays
 //

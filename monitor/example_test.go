@@ -1,18 +1,20 @@
 package monitor_test
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"time"
 
 	"github.com/gobt/bt"
 	"github.com/gobt/bt/monitor"
 )
 
-// A program adds its trees to a Monitor, serves it, and calls Ticked after each tick.
-// Open the server's address in a browser to watch the tree tick.
+// A program adds its trees to a Monitor and serves it; it ticks its trees as it would
+// without a monitor. Open the server's address in a browser to watch the tree tick.
 func Example() {
 	shots := 0
 	tree, err := bt.NewTree(bt.Sequence(
@@ -35,12 +37,8 @@ func Example() {
 	srv := httptest.NewServer(m) // a program would http.ListenAndServe("127.0.0.1:8642", m)
 	defer srv.Close()
 
-	for status := bt.Running; status == bt.Running; {
-		status, err = tree.TickOnce()
-		feed.Ticked()
-		if err != nil {
-			panic(err)
-		}
+	if _, err := tree.TickWhileRunning(context.Background(), time.Millisecond); err != nil {
+		panic(err)
 	}
 	fmt.Println("ticks:", feed.Ticks(), "watchers:", feed.Watchers())
 

@@ -3,44 +3,39 @@ package monitor
 import (
 	"bytes"
 	"encoding/json"
+	"sync/atomic"
+	"time"
 
 	"github.com/gobt/bt"
 	"github.com/gobt/bt/blackboard"
 )
 
-// Feed connects a ticking tree to its Monitor. Call Ticked after every tick, on the
-// goroutine that ticks the tree:
+// Feed connects a tree to its Monitor. It needs nothing from the program once the tree
+// is added: the tree may be ticked in any way (TickOnce, TickWhileRunning, …).
 //
-//	for {
-//		status, err := tree.TickOnce()
-//		feed.Ticked()
-//		…
-//	}
+// A feed observes its tree (bt.Tree.SubscribeBatch) only while a browser is connected
+// (or always, with ObserveAlways). It starts and stops on the goroutine that ticks the
+// tree, at the start of the tick after a browser came or the last one went
+// (bt.Tree.Do): until then, and while no browser is connected, the tree is not
+// observed and ticks as fast as a tree without a monitor.
 //
-// A feed observes its tree (Tree.Subscribe) only while a browser is connected (or
-// always, with ObserveAlways), and Ticked is where it starts and stops: Subscribe may
-// not be called during a tick, so a browser that connects is served from the next
-// Ticked or Sync on. Until then, and while no browser is connected, the tree is not
-// observed and Ticked costs a few loads and a branch: the tree ticks as fast as a
-// tree without a monitor.
-//
-// While it observes, a feed records the changes of each tick on the ticking goroutine
-// (a few stores each) and, in Ticked, the blackboard scopes whose entries changed (a
-// Blackboard.MarshalJSON of each scope), and hands the frame to the monitor's own
-// goroutine, which never makes the tick wait: if it falls behind by Buffer frames, the
-// frames in between are dropped and the next one lists every node's status.
-//
-// A Feed's methods must be called on the goroutine that ticks the tree, between ticks.
+// While it observes, the tree hands the feed the changes of each tick when the tick
+// ends (a copy of four bytes per change); the feed then records the blackboard scopes
+// whose entries changed (a Blackboard.MarshalJSON of each scope) and hands the frame to
+// the monitor's own goroutine, which never makes the tick wait: if it falls behind by
+// Buffer frames, the frames in between are dropped and the next one lists every node's
+// status. A Halt makes a frame of its own, with the number of the last tick.
 type Feed struct {
 	hub  *hub
 	tree *bt.Tree
 	m    *Monitor
 	name string
 
+	queued atomic.Bool // sync is queued with Tree.Do
+
 	// The ticking goroutine's.
 	cancel  func() // the subscription; nil while the feed does not observe
-	ticks   uint64
-	changes []change
+	changes []bt.Change
 	full    bool // changes were dropped: the next frame is a keyframe
 	scopes  []*blackboard.Blackboard
 	bb      [][]byte // the last JSON of each scope sent
@@ -51,27 +46,52 @@ type Feed struct {
 // inside one tick) becomes a keyframe.
 const maxChanges = 1 << 16
 
-// Ticked tells the monitor that the tree ticked once: it counts the tick and publishes
-// what it changed. It is also where the feed starts or stops observing the tree, as
-// browsers come and go.
-func (f *Feed) Ticked() {
-	f.ticks++
-	if f.cancel != nil || f.hub.want.Load() {
-		f.sync()
+// newFeed makes the feed of tree t, added to m under name with hub h. It observes the
+// tree at once if the monitor observes always. The ticking goroutine calls it.
+func newFeed(m *Monitor, name string, h *hub, t *bt.Tree, scopes []*blackboard.Blackboard) *Feed {
+	f := &Feed{hub: h, tree: t, m: m, name: name, scopes: scopes, bb: make([][]byte, len(scopes))}
+	h.setWake(f.wake)
+	f.sync()
+	return f
+}
+
+// wake asks the ticking goroutine to start or stop observing the tree, as browsers
+// came or went; the hub calls it, from any goroutine.
+func (f *Feed) wake() {
+	if f.queued.CompareAndSwap(false, true) {
+		f.tree.Do(func() {
+			f.queued.Store(false)
+			f.sync()
+		})
 	}
 }
 
-// Sync publishes the changes since the last Ticked or Sync without counting a tick:
-// those a Halt made, or none, to show a browser that connected to a tree that does
-// not tick (yet) its current state.
+// Ticked does nothing.
+//
+// Deprecated: a Feed follows the ticks of its tree by itself (see Feed); programs no
+// longer call anything after a tick.
+func (f *Feed) Ticked() {}
+
+// Sync makes the feed catch up with the tree now rather than at the next tick: it
+// starts observing the tree if a browser is waiting for it, and publishes the state of
+// the tree (its blackboard, for one already observed). It is for a tree that does not
+// tick — one the program holds before its first tick, or between runs — and whose
+// blackboard the program changes. Call it on the goroutine that ticks the tree, between
+// ticks.
 func (f *Feed) Sync() {
-	if f.cancel != nil || f.hub.want.Load() {
-		f.sync()
+	if f.cancel == nil {
+		f.sync() // a keyframe, if it starts observing
+		return
+	}
+	f.sync()
+	if f.cancel != nil {
+		f.send(f.delta(f.tree.Clock().Now()))
 	}
 }
 
-// Ticks returns the number of Ticked calls.
-func (f *Feed) Ticks() uint64 { return f.ticks }
+// Ticks returns the tree's tick count (bt.Tree.Ticks). Call it on the goroutine that
+// ticks the tree.
+func (f *Feed) Ticks() uint64 { return f.tree.Ticks() }
 
 // Watchers returns the number of browsers connected to the tree. It may be called from
 // any goroutine.
@@ -82,7 +102,7 @@ func (f *Feed) Watchers() int {
 }
 
 // Close removes the tree from its monitor (browsers watching it are told it is gone)
-// and stops observing it.
+// and stops observing it. Call it on the goroutine that ticks the tree, between ticks.
 func (f *Feed) Close() {
 	if f.closed {
 		return
@@ -92,17 +112,16 @@ func (f *Feed) Close() {
 	f.stop()
 }
 
+// sync starts observing the tree when it is wanted, with a keyframe, or stops.
 func (f *Feed) sync() {
 	want := f.hub.want.Load() && !f.closed
 	switch {
 	case f.cancel == nil && want:
-		f.cancel = f.tree.Subscribe(f.observe)
+		f.cancel = f.tree.SubscribeBatch(f.observe)
 		f.send(f.keyframe())
 	case f.cancel != nil && !want:
 		f.stop()
 		f.hub.enqueue(record{stop: true}, 0)
-	case f.cancel != nil:
-		f.send(f.delta())
 	}
 }
 
@@ -115,13 +134,19 @@ func (f *Feed) stop() {
 	f.changes, f.full = f.changes[:0], false
 }
 
-// observe records a change; it runs on the ticking goroutine, during the tick.
-func (f *Feed) observe(c bt.StatusChange) {
-	if len(f.changes) == maxChanges {
+// observe records a batch of changes and, at the end of a tick or Halt, publishes the
+// frame; it runs on the ticking goroutine.
+func (f *Feed) observe(b bt.Batch) {
+	switch {
+	case f.full:
+	case len(f.changes)+len(b.Changes) > maxChanges:
 		f.full = true
-		return
+	default:
+		f.changes = append(f.changes, b.Changes...)
 	}
-	f.changes = append(f.changes, change{c.Node.UID(), c.Previous, c.Status})
+	if b.End {
+		f.send(f.delta(b.Time))
+	}
 }
 
 // send hands a frame to the hub. If the hub is too far behind, the frame is dropped
@@ -135,7 +160,7 @@ func (f *Feed) send(r record) {
 
 // keyframe is the state of the tree now: every node's status and every scope.
 func (f *Feed) keyframe() record {
-	r := record{frame: frame{Tick: f.ticks, Time: millis(f.tree.Clock().Now())}}
+	r := record{frame: frame{Tick: f.tree.Ticks(), Time: millis(f.tree.Clock().Now())}}
 	r.Statuses = make(statuses, 0, f.tree.Len())
 	for n := range f.tree.Nodes() {
 		r.Statuses = append(r.Statuses, n.Status())
@@ -146,14 +171,14 @@ func (f *Feed) keyframe() record {
 	return r
 }
 
-// delta is the frame of the changes since the last one.
-func (f *Feed) delta() record {
+// delta is the frame of the changes since the last one, at time t.
+func (f *Feed) delta(t time.Time) record {
 	if f.full {
 		return f.keyframe()
 	}
-	r := record{frame: frame{Tick: f.ticks, Time: millis(f.tree.Clock().Now())}}
+	r := record{frame: frame{Tick: f.tree.Ticks(), Time: millis(t)}}
 	if len(f.changes) > 0 {
-		r.Changes = append([]change(nil), f.changes...)
+		r.Changes = append(changes(nil), f.changes...)
 		f.changes = f.changes[:0]
 	}
 	r.BB = f.blackboards()

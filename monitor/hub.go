@@ -17,20 +17,19 @@ type frame struct {
 	Tick     uint64      `json:"tick"`
 	Time     float64     `json:"time"`               // milliseconds since the Unix epoch
 	Statuses statuses    `json:"statuses,omitempty"` // a keyframe's: every node's, by UID-1
-	Changes  []change    `json:"changes,omitempty"`  // in the order they happened
+	Changes  changes     `json:"changes,omitempty"`  // in the order they happened
 	BB       []scopeJSON `json:"bb,omitempty"`       // the scopes whose entries changed
 }
 
-// change is a status change of a node, written [uid, previous, status].
-type change struct {
-	UID            uint16
-	Previous, Stat bt.Status
-}
+// changes are status changes of nodes, each written [uid, previous, status].
+type changes []bt.Change
 
-func (c change) MarshalJSON() ([]byte, error) {
-	b := append(strconv.AppendUint([]byte{'['}, uint64(c.UID), 10), ',')
-	b = append(strconv.AppendUint(b, uint64(c.Previous), 10), ',')
-	return append(strconv.AppendUint(b, uint64(c.Stat), 10), ']'), nil
+func (cs changes) MarshalJSON() ([]byte, error) {
+	return jsonArray(cs, func(b []byte, c bt.Change) []byte {
+		b = append(strconv.AppendUint(append(b, '['), uint64(c.UID()), 10), ',')
+		b = append(strconv.AppendUint(b, uint64(c.Previous()), 10), ',')
+		return append(strconv.AppendUint(b, uint64(c.Status()), 10), ']')
+	}), nil
 }
 
 // statuses are the statuses of every node, by UID-1; written as numbers (encoding/json
@@ -38,14 +37,19 @@ func (c change) MarshalJSON() ([]byte, error) {
 type statuses []bt.Status
 
 func (s statuses) MarshalJSON() ([]byte, error) {
+	return jsonArray(s, func(b []byte, st bt.Status) []byte { return strconv.AppendUint(b, uint64(st), 10) }), nil
+}
+
+// jsonArray writes s as a JSON array, each element by item.
+func jsonArray[T any](s []T, item func([]byte, T) []byte) []byte {
 	b := []byte{'['}
-	for i, st := range s {
+	for i, v := range s {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = strconv.AppendUint(b, uint64(st), 10)
+		b = item(b, v)
 	}
-	return append(b, ']'), nil
+	return append(b, ']')
 }
 
 // scopeJSON is the entries of one blackboard scope, as Blackboard.MarshalJSON writes them.
@@ -70,6 +74,7 @@ type hub struct {
 	want   atomic.Bool   // a Feed should observe its tree: clients are connected, or always
 	always bool          // observe even with no client (ObserveAlways)
 	done   chan struct{} // closed when the tree is removed
+	wake   func()        // tells the Feed that want changed (nil for a replay)
 
 	mu      sync.Mutex
 	clients map[*client]struct{}
@@ -196,8 +201,8 @@ func fold(s, f frame) frame {
 		s.Statuses = append(s.Statuses[:0], f.Statuses...)
 	}
 	for _, c := range f.Changes {
-		if int(c.UID) <= len(s.Statuses) {
-			s.Statuses[c.UID-1] = c.Stat
+		if int(c.UID()) <= len(s.Statuses) {
+			s.Statuses[c.UID()-1] = c.Status()
 		}
 	}
 	for _, b := range f.BB {
@@ -287,6 +292,21 @@ func (h *hub) broadcast(msg []byte) {
 	}
 }
 
+// setWake sets the function that tells a Feed that want changed; it is called with
+// h.mu held, and must not wait.
+func (h *hub) setWake(f func()) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.wake = f
+}
+
+// setWant changes want, and tells the Feed; h.mu is held.
+func (h *hub) setWant(on bool) {
+	if h.want.Swap(on) != on && h.wake != nil {
+		h.wake()
+	}
+}
+
 // join connects a client, which starts with a snapshot. ok is false if the tree was
 // removed.
 func (h *hub) join() (c *client, ok bool) {
@@ -297,7 +317,7 @@ func (h *hub) join() (c *client, ok bool) {
 	}
 	c = &client{kick: make(chan struct{}, 1), resync: true}
 	h.clients[c] = struct{}{}
-	h.want.Store(true)
+	h.setWant(true)
 	return c, true
 }
 
@@ -305,7 +325,7 @@ func (h *hub) leave(c *client) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	delete(h.clients, c)
-	h.want.Store(h.always || len(h.clients) > 0)
+	h.setWant(h.always || len(h.clients) > 0)
 }
 
 // take returns what is to be written to c: a snapshot first, if it is due, then the
@@ -329,6 +349,6 @@ func (h *hub) remove() {
 		return
 	}
 	h.removed = true
-	h.want.Store(false)
+	h.setWant(false)
 	close(h.done)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -91,9 +92,9 @@ func New(opts ...Option) *Monitor {
 	return m
 }
 
-// Add adds the tree t under name and returns its Feed, whose Ticked the program calls
-// after each tick. Call it before the tree ticks or between ticks, on the goroutine
-// that ticks it.
+// Add adds the tree t under name and returns its Feed, which follows the tree by
+// itself. Call it before the tree ticks or between ticks, on the goroutine that ticks
+// it; with ObserveAlways, the feed observes the tree from there on.
 func (m *Monitor) Add(name string, t *bt.Tree) (*Feed, error) {
 	switch {
 	case t == nil:
@@ -106,7 +107,7 @@ func (m *Monitor) Add(name string, t *bt.Tree) (*Feed, error) {
 	if err := m.add(name, h); err != nil {
 		return nil, err
 	}
-	return &Feed{hub: h, tree: t, m: m, name: name, scopes: scopes, bb: make([][]byte, len(scopes))}, nil
+	return newFeed(m, name, h, t, scopes), nil
 }
 
 // AddLog adds the recorded run l (btlog.Read, btlog.ReadFile) under name: the page
@@ -141,7 +142,8 @@ func (m *Monitor) add(name string, h *hub) error {
 }
 
 // Remove removes the tree name; browsers watching it are told it is gone. The feed of
-// a live tree stops observing it at its next Ticked or Sync (Feed.Close stops at once).
+// a live tree stops observing it at the start of its next tick (Feed.Close, on the
+// ticking goroutine, stops at once). It may be called from any goroutine.
 func (m *Monitor) Remove(name string) {
 	m.mu.Lock()
 	h := m.trees[name]
@@ -182,7 +184,9 @@ func (m *Monitor) tree(name string) *hub {
 // ServeHTTP serves the page and the data. Only GET and HEAD are served (405 otherwise),
 // and a request from another origin — an Origin header that is not this host's, or a
 // browser's Sec-Fetch-Site "cross-site" — is refused with 403, so that no other site
-// open in the browser can read the trees.
+// open in the browser can read the trees. On a loopback connection, a request whose
+// Host is not a loopback name or address is refused with 403 too: a site whose name was
+// made to resolve to 127.0.0.1 (DNS rebinding) cannot read the trees either.
 func (m *Monitor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
@@ -193,12 +197,39 @@ func (m *Monitor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "cross-origin request refused", http.StatusForbidden)
 		return
 	}
+	if !knownHost(r) {
+		http.Error(w, "request for another host refused", http.StatusForbidden)
+		return
+	}
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'")
 	h.Set("Referrer-Policy", "no-referrer")
 	m.mux.ServeHTTP(w, r)
+}
+
+// knownHost reports whether r, when it came on a loopback connection, names a loopback
+// host: "localhost", a name under .localhost, or a loopback address. A page of another
+// site whose name was made to resolve to 127.0.0.1 (DNS rebinding) sends its own name
+// in Host, and its requests are same-origin for the browser: only the Host header tells
+// them apart. On any other connection (a monitor served on a network address, which
+// answers to the names that reach it) Host is not checked.
+func knownHost(r *http.Request) bool {
+	local, ok := r.Context().Value(http.LocalAddrContextKey).(*net.TCPAddr)
+	if !ok || !local.IP.IsLoopback() || r.Host == "" {
+		return true
+	}
+	host := r.Host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"))
+	return ip != nil && ip.IsLoopback()
 }
 
 // sameOrigin reports whether r comes from a page of this host, or not from a page.

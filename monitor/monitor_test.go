@@ -2,7 +2,10 @@ package monitor
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -30,8 +33,10 @@ func apply(s []int, f wireFrame) []int {
 }
 
 // TestStream follows a tree through its stream: the framing of the events, the
-// snapshot a browser starts with, and a frame per tick with the changes Subscribe
-// reports, in order, and the blackboard scopes that changed.
+// snapshot a browser starts with, the keyframe of the tree when the feed starts
+// observing it (at the start of the next tick), and a frame per tick with the changes
+// Subscribe reports, in order, and the blackboard scopes that changed. The program
+// calls nothing but TickOnce.
 func TestStream(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		tree, err := bt.NewTree(bt.Sequence(bt.Script("x := 1"), stepper("Wait", bt.Running)))
@@ -64,14 +69,6 @@ func TestStream(t *testing.T) {
 			t.Errorf("the Script's ports: %v", got)
 		}
 
-		feed.Sync() // the browser is served from here on
-		synctest.Wait()
-		ev = b.events(t)
-		if len(ev) != 2 || ev[1].name != "tick" || !strings.HasPrefix(ev[1].data, `{"tick":0,"time":`) ||
-			!strings.HasSuffix(ev[1].data, `,"statuses":[0,0,0],"bb":[{"scope":0,"entries":{}}]}`) {
-			t.Fatalf("after Sync: %v", ev[1:])
-		}
-
 		var want [][3]int
 		defer tree.Subscribe(func(c bt.StatusChange) {
 			want = append(want, [3]int{int(c.Node.UID()), int(c.Previous), int(c.Status)})
@@ -80,17 +77,20 @@ func TestStream(t *testing.T) {
 		for tick := 1; tick <= 2; tick++ {
 			want = nil
 			tree.TickOnce()
-			feed.Ticked()
 			synctest.Wait()
 			ev = b.events(t)
 			if len(ev) != 2+tick || ev[len(ev)-1].name != "tick" {
 				t.Fatalf("tick %d: events %v", tick, ev)
 			}
+			if tick == 1 && (ev[1].name != "tick" || !strings.HasPrefix(ev[1].data, `{"tick":0,"time":`) ||
+				!strings.HasSuffix(ev[1].data, `,"statuses":[0,0,0],"bb":[{"scope":0,"entries":{}}]}`)) {
+				t.Fatalf("the keyframe before tick 1: %v", ev[1])
+			}
 			if tick == 1 && !strings.HasSuffix(ev[2].data, `,"changes":[[1,0,1],[2,0,2],[3,0,1]],"bb":[{"scope":0,"entries":{"x":1}}]}`) {
 				t.Errorf("tick 1: %s", ev[2].data)
 			}
 			f := decode[wireFrame](t, ev[len(ev)-1].data)
-			if f.Tick != uint64(tick) || !reflect.DeepEqual(f.Changes, want) {
+			if f.Tick != uint64(tick) || !reflect.DeepEqual(f.Changes, want) || feed.Ticks() != uint64(tick) {
 				t.Errorf("tick %d: frame %+v, want the changes %v", tick, f, want)
 			}
 			statuses = apply(statuses, f)
@@ -119,7 +119,7 @@ func TestResync(t *testing.T) {
 		b, cancel := connect(m, "t")
 		defer cancel()
 		synctest.Wait()
-		feed.Sync()
+		feed.Sync() // observe from now on: the keyframe of tick 0
 		synctest.Wait()
 		stuck := make(chan struct{})
 		b.mu.Lock()
@@ -127,8 +127,7 @@ func TestResync(t *testing.T) {
 		b.mu.Unlock()
 		var after [][]int // the statuses after each tick
 		for range 10 {
-			tree.TickOnce()
-			feed.Ticked() // returns at once: nothing waits for the browser
+			tree.TickOnce() // returns at once: nothing waits for the browser
 			after = append(after, statusesOf(tree))
 			synctest.Wait()
 		}
@@ -178,13 +177,11 @@ func TestManyClients(t *testing.T) {
 		if n := feed.Watchers(); n != 30 {
 			t.Fatalf("%d watchers", n)
 		}
-		feed.Sync()
 		for range 3 {
 			tree.TickOnce()
-			feed.Ticked()
 		}
 		synctest.Wait()
-		first := browsers[0].events(t)
+		first := browsers[0].events(t) // the snapshot, the keyframe of tick 0, 3 ticks
 		if len(first) != 5 {
 			t.Fatalf("%d events: %v", len(first), first)
 		}
@@ -200,7 +197,10 @@ func TestManyClients(t *testing.T) {
 		if n := feed.Watchers(); n != 0 {
 			t.Fatalf("%d watchers after they left", n)
 		}
-		feed.Ticked()
+		if feed.cancel == nil {
+			t.Fatal("the feed stopped observing the tree during a tick")
+		}
+		tree.TickOnce() // tick 4: the feed stops observing the tree when it starts
 		if feed.cancel != nil {
 			t.Fatal("the feed still observes the tree with no browser connected")
 		}
@@ -212,26 +212,29 @@ func TestManyClients(t *testing.T) {
 		if snap.Synced || len(snap.Frames) != 4 {
 			t.Errorf("a browser that comes back: synced %v, %d frames", snap.Synced, len(snap.Frames))
 		}
+		before := statusesOf(tree)
 		tree.TickOnce()
-		feed.Ticked()
 		synctest.Wait()
 		ev := b.events(t)
-		f := decode[wireFrame](t, ev[len(ev)-1].data)
-		if f.Tick != 5 || !slices.Equal(f.Statuses, statusesOf(tree)) {
-			t.Errorf("back: frame %+v, want a keyframe of tick 5 with %v", f, statusesOf(tree))
+		if len(ev) != 3 {
+			t.Fatalf("back: %d events: %v", len(ev), ev)
+		}
+		f := decode[wireFrame](t, ev[1].data)
+		if f.Tick != 4 || !slices.Equal(f.Statuses, before) {
+			t.Errorf("back: frame %+v, want a keyframe of tick 4 with %v", f, before)
+		}
+		if f := decode[wireFrame](t, ev[2].data); f.Tick != 5 || !slices.Equal(apply(before, f), statusesOf(tree)) {
+			t.Errorf("back: frame %+v, want tick 5", f)
 		}
 	})
 }
 
-// TestUnwatched: with no browser, the feed does not observe the tree, and a tick and
-// Ticked allocate nothing.
+// TestUnwatched: with no browser, the feed does not observe the tree, and a tick
+// allocates nothing.
 func TestUnwatched(t *testing.T) {
 	tree, _ := bt.NewTree(bt.Sequence(bt.AlwaysSuccess(), bt.Script("x := 1")))
 	feed, _ := New().Add("t", tree)
-	allocs := testing.AllocsPerRun(100, func() {
-		tree.TickOnce()
-		feed.Ticked()
-	})
+	allocs := testing.AllocsPerRun(100, func() { tree.TickOnce() })
 	if allocs != 0 || feed.cancel != nil {
 		t.Errorf("%v allocations per tick, observing: %v", allocs, feed.cancel != nil)
 	}
@@ -245,11 +248,10 @@ func TestHistory(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		tree, _ := bt.NewTree(bt.Sequence(stepper("A", bt.Running, bt.Running), stepper("B", bt.Running, bt.Failure)))
 		m := New(History(3), ObserveAlways())
-		feed, _ := m.Add("t", tree)
+		m.Add("t", tree)
 		var after [][]int
 		for range 6 {
 			tree.TickOnce()
-			feed.Ticked()
 			after = append(after, statusesOf(tree))
 		}
 		synctest.Wait()
@@ -279,21 +281,17 @@ func TestOverflow(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		tree, _ := bt.NewTree(bt.Sequence(stepper("A", bt.Running, bt.Running, bt.Running), bt.Repeat(40000, bt.AlwaysSuccess())))
 		m := New(Buffer(2), ObserveAlways())
-		feed, _ := m.Add("t", tree)
+		feed, _ := m.Add("t", tree) // the keyframe of tick 0
+		synctest.Wait()
 		h := feed.hub
 		h.qmu.Lock()
 		h.draining = true // nobody drains: the monitor is behind
 		h.qmu.Unlock()
-		feed.Sync() // queued
-		tree.TickOnce()
-		feed.Ticked() // queued
-		tree.TickOnce()
-		feed.Ticked() // dropped
-		tree.TickOnce()
-		feed.Ticked() // dropped
+		tree.TickOnce() // queued
+		tree.TickOnce() // queued
+		tree.TickOnce() // dropped
 		h.drain()
 		tree.TickOnce() // A succeeds; Repeat makes 80,000 changes
-		feed.Ticked()
 		synctest.Wait()
 		h.mu.Lock()
 		frames := h.history()
@@ -302,17 +300,16 @@ func TestOverflow(t *testing.T) {
 		for _, f := range frames {
 			ticks = append(ticks, f.Tick)
 		}
-		if !slices.Equal(ticks, []uint64{0, 1, 4}) {
+		if !slices.Equal(ticks, []uint64{0, 1, 2, 4}) {
 			t.Fatalf("frames of ticks %v", ticks)
 		}
-		if frames[2].Statuses == nil || frames[2].Changes != nil {
-			t.Errorf("the frame after the gap is not a keyframe: %d changes", len(frames[2].Changes))
+		if frames[3].Statuses == nil || frames[3].Changes != nil {
+			t.Errorf("the frame after the gap is not a keyframe: %d changes", len(frames[3].Changes))
 		}
 		h.qmu.Lock()
 		h.draining = true
 		h.qmu.Unlock()
 		tree.TickOnce()
-		feed.Ticked()
 		h.drain()
 		frames = h.history()
 		if f := frames[len(frames)-1]; f.Tick != 5 || f.Statuses == nil {
@@ -351,6 +348,48 @@ func TestOrigin(t *testing.T) {
 		if w.Code != tc.code {
 			t.Errorf("%s with Origin %q, Sec-Fetch-Site %q: %d, want %d", tc.method, tc.origin, tc.site, w.Code, tc.code)
 		}
+	}
+}
+
+// TestHost: on a loopback connection the monitor answers only to loopback names and
+// addresses, so that a site whose name resolves to 127.0.0.1 (DNS rebinding) cannot
+// read the trees; on another connection it answers to any name.
+func TestHost(t *testing.T) {
+	srv := httptest.NewServer(New()) // on 127.0.0.1
+	defer srv.Close()
+	port := srv.URL[strings.LastIndex(srv.URL, ":")+1:]
+	for host, code := range map[string]int{
+		"127.0.0.1:" + port:         200,
+		"localhost:" + port:         200,
+		"LocalHost.:" + port:        200,
+		"monitor.localhost:" + port: 200,
+		"127.0.0.2":                 200,
+		"[::1]:" + port:             200,
+		"evil.example:" + port:      403,
+		"evil.example":              403,
+		"localhost.evil.example":    403,
+		"10.0.0.1:" + port:          403,
+	} {
+		r, err := http.NewRequest("GET", srv.URL+"/api/trees", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Host = host
+		resp, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != code {
+			t.Errorf("Host %q: %d, want %d", host, resp.StatusCode, code)
+		}
+	}
+	r := httptest.NewRequest("GET", "http://robot.example/api/trees", nil)
+	r = r.WithContext(context.WithValue(r.Context(), http.LocalAddrContextKey, &net.TCPAddr{IP: net.IPv4(192, 0, 2, 1), Port: 8642}))
+	w := httptest.NewRecorder()
+	New().ServeHTTP(w, r)
+	if w.Code != 200 {
+		t.Errorf("Host robot.example on a network address: %d, want 200", w.Code)
 	}
 }
 
@@ -522,4 +561,57 @@ func TestReplaySkippedUIDs(t *testing.T) {
 	if !slices.Equal(s, []int{1, 0, 2}) {
 		t.Errorf("after step 1: %v", s)
 	}
+}
+
+// TestFollowsTheTicks: a feed needs nothing from a program that ticks its tree with
+// TickWhileRunning: a browser that connects is served a frame per tick from the next
+// tick on, and a Halt makes a frame of its own, with the number of the last tick. A
+// tree removed from another goroutine is no longer observed from its next tick on.
+func TestFollowsTheTicks(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		tree, _ := bt.NewTree(bt.Sequence(stepper("A", bt.Running, bt.Running), stepper("B", bt.Running, bt.Running, bt.Running)))
+		m := New()
+		feed, _ := m.Add("t", tree)
+		b, cancel := connect(m, "t")
+		defer cancel()
+		synctest.Wait()
+		var after [][]int
+		tree.SubscribeBatch(func(b bt.Batch) {
+			if b.End {
+				after = append(after, statusesOf(tree))
+			}
+		})
+		ctx, stop := context.WithTimeout(context.Background(), 35*time.Millisecond)
+		defer stop()
+		if s, err := tree.TickWhileRunning(ctx, 10*time.Millisecond); s != bt.Running || !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("TickWhileRunning: %v, %v", s, err) // 4 ticks, then the deadline: halted
+		}
+		synctest.Wait()
+		ev := b.events(t)
+		var ticks []uint64
+		s := []int(nil)
+		for i, e := range ev[1:] {
+			f := decode[wireFrame](t, e.data)
+			ticks = append(ticks, f.Tick)
+			if s = apply(s, f); i > 0 && !slices.Equal(s, after[i-1]) {
+				t.Errorf("frame %d (tick %d) gives %v, the tree had %v", i, f.Tick, s, after[i-1])
+			}
+		}
+		if !slices.Equal(ticks, []uint64{0, 1, 2, 3, 4, 4}) {
+			t.Errorf("frames of ticks %v, want the keyframe of tick 0, ticks 1 to 4 and the halt", ticks)
+		}
+		if !slices.Equal(s, []int{0, 0, 0}) {
+			t.Errorf("after the halt: %v", s)
+		}
+
+		go m.Remove("t")
+		synctest.Wait()
+		if feed.cancel == nil {
+			t.Fatal("the feed stopped observing the tree between ticks")
+		}
+		tree.TickOnce()
+		if feed.cancel != nil {
+			t.Error("the tree is still observed after it was removed")
+		}
+	})
 }

@@ -31,7 +31,7 @@ func steps(l *btlog.Log, gap time.Duration) (base frame, frames []frame) {
 		if st == bt.Skipped { // never stored: a skipped node stays IDLE
 			st = bt.Idle
 		}
-		f.Changes = append(f.Changes, change{tr.UID, tr.Previous, st})
+		f.Changes = append(f.Changes, bt.MakeChange(tr.UID, tr.Previous, st))
 	}
 	return base, frames
 }

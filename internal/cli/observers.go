@@ -195,18 +195,6 @@ type closer func() error
 
 func (f closer) Close() error { return f() }
 
-// ticked tells the monitor of --serve that the tree ticked (changed: synced, for the
-// changes of a halt).
-func (obs *observers) ticked(counted bool) {
-	switch {
-	case obs.serve == nil:
-	case counted:
-		obs.serve.feed.Ticked()
-	default:
-		obs.serve.feed.Sync()
-	}
-}
-
 // serveUntilInterrupted goes on serving the run for --serve, once it is over, until
 // the command is interrupted.
 func (obs *observers) serveUntilInterrupted(c *cmd) {

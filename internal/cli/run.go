@@ -62,7 +62,8 @@ Log nodes print "log <LEVEL> <node>: <message>" (debug messages only with --log)
 
 To watch the run, --log prints every status change as it happens, as
 BehaviorTree.CPP's StdCoutLogger does: "[0.012]: path PREV -> NEW", with the
-seconds since the run started (coloured on a terminal). --btlog FILE.btlog records
+seconds from the start of the run to the start of the change's tick (the clock is
+read once per tick; coloured on a terminal). --btlog FILE.btlog records
 the changes in BehaviorTree.CPP's FileLogger2 format, for Groot2 and "bt replay";
 --trace FILE.json writes a Chrome trace for Perfetto or chrome://tracing; --jsonl
 FILE a JSON object per change; --stats prints a table per node after the blackboard
@@ -194,9 +195,7 @@ func (c *cmd) tickAll(tree *bt.Tree, tick func() (bt.Status, error), max int, in
 			obs.flush()
 			fmt.Fprintf(c.stderr, "bt: the tree is still RUNNING after %d ticks (--ticks %d): halting it\n", n, max)
 		}
-		err := tree.Halt()
-		obs.ticked(false)
-		if err != nil {
+		if err := tree.Halt(); err != nil {
 			return err
 		}
 	}
@@ -239,7 +238,6 @@ func (c *cmd) tickLoop(tree *bt.Tree, tick func() (bt.Status, error), max int, i
 		i++
 		var err error
 		status, err = tick()
-		obs.ticked(true)
 		if err != nil {
 			return status, i, err
 		}

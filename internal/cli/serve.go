@@ -83,11 +83,11 @@ func (s *server) until(c *cmd) {
 	s.srv.Close()
 }
 
-// serveRun is what --serve adds to a run: the monitor the tree is fed to and the
-// server. It observes the tree from the first tick, so that the timeline holds the
-// run from its start whenever a browser connects.
+// serveRun is what --serve adds to a run: the server of a monitor the tree is added
+// to. The monitor observes the tree from before its first tick, so that the timeline
+// holds the run from its start whenever a browser connects; its feed follows the
+// ticks and halts by itself.
 type serveRun struct {
-	feed *monitor.Feed
 	*server
 }
 
@@ -97,16 +97,14 @@ func startServe(c *cmd, tree *bt.Tree, addr string) (*serveRun, error) {
 	if name == "" {
 		name = "MainTree"
 	}
-	feed, err := m.Add(name, tree)
-	if err != nil {
+	if _, err := m.Add(name, tree); err != nil {
 		return nil, err
 	}
-	feed.Sync() // the tree before its first tick
 	s, err := listen(m, addr, c.stderr, "the tree "+name)
 	if err != nil {
 		return nil, err
 	}
-	return &serveRun{feed, s}, nil
+	return &serveRun{s}, nil
 }
 
 var viewHelp = help{

@@ -266,7 +266,9 @@ func (d *driver) checkAlways(what string) {
 	d.heard = nil
 	if d.seen != nil {
 		for n := range d.tree.Nodes() {
-			if n.Status() != d.seen[n] {
+			// A node that returned Skipped after it was marked Running is Idle, but
+			// observers see it Running until it is reset, as in BehaviorTree.CPP.
+			if s := n.Status(); s != d.seen[n] && (s != bt.Idle || d.seen[n] != bt.Running) {
 				d.fail("after %s: %s is %v, the observer was told %v", what, n.Path(), n.Status(), d.seen[n])
 			}
 		}
@@ -302,6 +304,9 @@ func (d *driver) checkIdle(what string) {
 	for n := range d.tree.Nodes() {
 		if n.Status() != bt.Idle {
 			d.fail("after %s: %s is %v", what, n.Path(), n.Status())
+		}
+		if s, ok := d.seen[n]; ok && s != bt.Idle {
+			d.fail("after %s: %s is Idle, the observer was told %v", what, n.Path(), s)
 		}
 	}
 	for name, l := range d.w.asyncs {
