@@ -26,9 +26,11 @@ import (
 // wake-ups the tree has not acted on; the blackboards of the tree and of its subtree
 // instances, with typed values; the state of your nodes that implement StateSaver;
 // and the result of an async action's work that is done but not yet collected. It
-// does not hold the tree's observers, tick functions (SetPreTick), functions given to
-// Do, a Stop not acted on yet, or the goroutine of async work under way: that work
-// starts again (Restarts lists it).
+// does not hold the tree's observers, nor what they were shown (a control that
+// returned Skipped, which observers see Running until its parent resets it: a restored
+// tree's observers start afresh), tick functions (SetPreTick), functions given to Do, a
+// Stop not acted on yet, or the goroutine of async work under way: that work starts
+// again (Restarts lists it).
 //
 // Its encodings are versioned: a bt reads the snapshots of its version and the older
 // ones.
@@ -382,9 +384,11 @@ func (t *Tree) apply(s *Snapshot, statuses []Status, r *stateReader) error {
 	for _, restart := range r.restarts {
 		restart()
 	}
-	if len(t.observers) == 0 {
+	if t.obs == nil {
 		return nil
 	}
+	// Observers hear of the statuses that changed as of a Halt: in a batch of their own.
+	t.beginBatch(false)
 	var errs []error
 	for n := range t.Nodes() {
 		i := t.byUID[n.UID()-1]
@@ -392,7 +396,7 @@ func (t *Tree) apply(s *Snapshot, statuses []Status, r *stateReader) error {
 			errs = appendErr(errs, t.tell(n, prev[i], statuses[i]))
 		}
 	}
-	return join(errs)
+	return t.endBatch(false, join(errs))
 }
 
 // tell tells the observers of a status that Restore changed; one that panics is an

@@ -159,7 +159,16 @@ func (d *driver) fail(format string, args ...any) {
 // watch subscribes an observer that follows every status and checks each change
 // follows from the last. It records the changes, with their times, for the trace.
 func (d *driver) watch() {
-	d.seen, d.activations = map[*bt.Node]bt.Status{}, map[*bt.Node]int{}
+	d.activations = map[*bt.Node]int{}
+	d.rewatch()
+}
+
+// rewatch subscribes the driver's observer afresh, keeping the activations it counted.
+func (d *driver) rewatch() {
+	if d.unwatch != nil {
+		d.unwatch()
+	}
+	d.seen = map[*bt.Node]bt.Status{}
 	for n := range d.tree.Nodes() {
 		d.seen[n] = n.Status()
 	}

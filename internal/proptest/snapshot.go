@@ -75,13 +75,22 @@ func driveSplit(t *testing.T, seed uint64, observed, split bool) []string {
 		d.watch()
 	}
 	for i := range 15 + r.IntN(30) {
-		if split {
+		switch {
+		case split:
 			d.restore(seed, observed, i)
+		case observed:
+			// A restored tree's observer starts afresh (a snapshot holds no observers,
+			// nor what they were shown: a node that returned Skipped and that they still
+			// see Running), so the straight run's does too, for the runs to compare.
+			d.rewatch()
 		}
 		d.step(i, r)
 	}
-	if split {
+	switch {
+	case split:
 		d.restore(seed, observed, -1)
+	case observed:
+		d.rewatch()
 	}
 	d.finish(observed)
 	return d.trace
@@ -119,6 +128,7 @@ func (d *driver) restore(seed uint64, observed bool, step int) {
 	// The old tree is done with: its observer hears no more, its work stops.
 	if d.unwatch != nil {
 		d.unwatch()
+		d.unwatch = nil
 	}
 	old.Halt()
 	synctest.Wait()
