@@ -69,6 +69,9 @@ func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tr
 	if len(b.errs) > 0 {
 		return nil, errors.Join(b.errs...)
 	}
+	if b.claims {
+		t.claims = make([]wakeClaim, count)
+	}
 	return t, nil
 }
 
@@ -84,6 +87,7 @@ type builder struct {
 	slot   int // next free index in nodes
 	errs   []error
 	init   *Init
+	claims bool // a node needs a wake-up claim in Tree.claims (see Node.claim)
 }
 
 // build instantiates the node i of d as the node at index slot of tree.nodes, in the
@@ -130,14 +134,20 @@ func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
 	return n
 }
 
-// newTicker builds the node's behavior: a builtin's own pipeline, or a user's
-// Behavior wrapped in a userNode.
+// newTicker builds the node's behavior: a builtin's own pipeline, the function of a
+// function leaf without ports, or a user's Behavior wrapped in a userNode.
 func (b *builder) newTicker(m *Model) (ticker, error) {
 	if m.build != nil {
 		return m.build(b.init)
 	}
 	if m.err != nil {
 		return nil, m.err
+	}
+	if m.leaf != nil && len(m.Ports) == 0 {
+		if _, ok := m.leaf.(Halter); ok {
+			b.claims = true // it takes the node, so it may call WakeUp
+		}
+		return m.leaf, nil
 	}
 	if m.New == nil {
 		return nil, fmt.Errorf("model %s has no New function", m.ID)

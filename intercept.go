@@ -121,15 +121,19 @@ func (x *intercepted) Halt(n *Node) {
 	}
 }
 
-// callPre and callPost run a tick function as user code (see userNode.call).
+// callPre and callPost run a tick function as user code (see Node.enter).
 func (n *Node) callPre(f PreTick) Status {
-	defer n.guard()
-	return f(n)
+	t, outer := n.enter()
+	s := f(n)
+	t.user = outer
+	return s
 }
 
 func (n *Node) callPost(f PostTick, s Status) Status {
-	defer n.guard()
-	return f(n, s)
+	t, outer := n.enter()
+	r := f(n, s)
+	t.user = outer
+	return r
 }
 
 // core returns the node's own dispatch, without the wrappers that run tick functions

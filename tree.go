@@ -27,8 +27,11 @@ type Tree struct {
 	repanic     bool
 	aborted     bool          // an error stopped the last tick half-way (see TickOnce)
 	stopAsked   atomic.Bool   // see Stop (it fits in the padding after the bools)
-	panicked    *Node         // where a guard saw a panic go by under WithRepanic (see recovered)
+	preHook     bool          // user is running a pre-condition's code (see guardHook)
+	user        uint16        // the UID of the node whose code runs; 0: none (see panic.go)
+	leaf        uint16        // the UID of the last function leaf that ran (see panic.go)
 	wakes       atomic.Uint64 // the wake-ups asked for (see wake.go)
+	claims      []wakeClaim   // by UID-1: the wake-ups of the function leaves that take the node
 	wake        chan struct{} // rung at each wake-up, for a sleeping TickWhileRunning or Sleep
 	clock       Clock
 	ctx         context.Context
@@ -136,10 +139,10 @@ func (t *Tree) tick(rerun bool) (s Status, err error) {
 // of user code goes on up, after the tree noted what it interrupted.
 func (t *Tree) caught(r any) error {
 	t.aborted = true
-	err := t.recovered(r, nil)
+	err := t.recovered(r, nil, 0)
 	if t.repanic {
 		switch r.(type) {
-		case *NodeError, *failure:
+		case *NodeError, *failure, invalidStatus:
 			t.repanicFrom(err)
 		default:
 			panic(r)

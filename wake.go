@@ -99,11 +99,34 @@ func (t *Tree) WakeUp() { t.post() }
 // halted before the tree acted on the wake-up, the wake-up is dropped.
 func (n *Node) WakeUp() {
 	t := n.Tree()
-	if u := n.user(); u != nil {
-		u.wake.post(t)
+	if c := n.claim(); c != nil {
+		c.post(t)
 		return
 	}
 	t.post()
+}
+
+// claim returns where the node's last wake-up is kept, for its halt to take it back:
+// in its userNode, or for a function leaf that takes the node (which shares its
+// dispatch with other nodes: see funcLeaf) in the tree's claims. Builtin nodes that
+// yield keep their own; for others, nil.
+func (n *Node) claim() *wakeClaim {
+	switch u := n.core().(type) {
+	case *userNode:
+		return &u.wake
+	case action1, action2, cond1, cond2:
+		if t := n.Tree(); t.claims != nil {
+			return &t.claims[n.meta.uid-1]
+		}
+	}
+	return nil
+}
+
+// revokeWake takes back the wake-up the node asked for, if it is still pending.
+func (n *Node) revokeWake() {
+	if c := n.claim(); c != nil {
+		c.revoke(n.Tree())
+	}
 }
 
 // user returns the userNode that runs n's behavior, or nil for a builtin node.
