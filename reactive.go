@@ -57,12 +57,81 @@ type reactive Status
 // non-pointer value in an interface costs an extra call per tick).
 var reactiveSequenceNode, reactiveFallbackNode = reactive(Failure), reactive(Success)
 
-func (r *reactive) tick(n *Node) Status {
-	stop := Status(*r)
-	pass := Success
-	if stop == Success {
-		pass = Failure
+func (r *reactive) stopPass() (stop, pass Status) {
+	if stop = Status(*r); stop == Success {
+		return stop, Failure
 	}
+	return stop, Success
+}
+
+// tick is the loop of an unobserved node. It stores each child's status in its byte,
+// so that a tick stopped by an error leaves none that says Running after it completed;
+// and it puts the children back by clearing those bytes. Between ticks at most one
+// child is not Idle: the one that returned Running, which the next tick may halt.
+func (r *reactive) tick(n *Node) Status {
+	if n.st.observed() {
+		return r.tickObserved(n)
+	}
+	stop, pass := r.stopPass()
+	kids := n.kids()
+	skipped := 0
+	for i := 0; i < len(kids); i++ {
+		k, s := tickWhile(kids[i:], pass)
+		switch i += k; s {
+		case pass: // every child from i on passed
+		case Running:
+			running(n, i)
+			return Running
+		case Skipped:
+			*kids[i].st = statusByte(Idle) // a skipped child stays Idle
+			skipped++
+			continue
+		default: // stop: every child is reset
+			*kids[i].st = statusByte(Idle)
+			n.resetChildren(0)
+			return stop
+		}
+		break
+	}
+	n.resetChildren(0)
+	if skipped == len(kids) {
+		return Skipped
+	}
+	return pass
+}
+
+// tickWhile ticks the children in order while they return pass, and stores each status
+// (nobody observes the tree: a byte store). It returns the index and status of the
+// first child that did not pass, or len(kids) and pass. It is the reactive nodes' hot
+// loop, kept apart so that few values live across the calls.
+func tickWhile(kids []Node, pass Status) (int, Status) {
+	for i := range kids {
+		c := &kids[i]
+		s := c.t.tick(c)
+		*c.st = statusByte(s)
+		if s != pass {
+			return i, s
+		}
+	}
+	return len(kids), pass
+}
+
+// running resets the children of n but i, which returned Running: BehaviorTree.CPP
+// halts them all. Those before i completed (or were skipped) in this tick, so clearing
+// their bytes resets them; one after i may be running, and is halted.
+func running(n *Node, i int) {
+	f := n.family()
+	clearStatus(f.status[:i])
+	if i+1 < len(f.status) {
+		f.raiseReset(i + 1)
+	}
+}
+
+// tickObserved is the loop of an observed node: every change goes through Node.set, in
+// BehaviorTree.CPP's order — the node Running first, each child's status as it comes,
+// the other children halted one by one when one runs.
+func (r *reactive) tickObserved(n *Node) Status {
+	stop, pass := r.stopPass()
 	n.setRunning()
 	allSkipped := true
 	kids := n.kids()

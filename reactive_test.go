@@ -22,6 +22,13 @@ func TestReactiveSequence(t *testing.T) {
 			{Want: Running, Log: "A:S B:R", States: "R I R"},
 			{Want: Running, Log: "A:R B:halt", States: "R R I"},
 		}},
+		{Name: "an error after the running child completed leaves it completed", Tree: func(r *bttest.Recorder) *Spec {
+			return ReactiveSequence(r.Leaf("A", "R S"), r.Leaf("B", "I"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:R", States: "R R I"},
+			bttest.Tick(Idle, "A:S B:I", "R S I").Fails("returned IDLE"),
+			bttest.Halt("", "I I I"), // A is not halted: it succeeded
+		}},
 		{Name: "all succeed", Tree: func(r *bttest.Recorder) *Spec {
 			return ReactiveSequence(r.Leaf("A", "S"), r.Leaf("B", "S"))
 		}, Steps: []bttest.Step{{Want: Success, Log: "A:S B:S", States: "I I I"}}},
