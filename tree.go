@@ -38,6 +38,7 @@ type Tree struct {
 	runs        atomic.Pointer[runScope] // see runContext
 	haltTimeout time.Duration
 	bb          *blackboard.Blackboard
+	owner       any // see WithOwner
 	enums       func(string) (int64, bool)
 	logger      *slog.Logger // for the Log node; nil: slog.Default() (see logger.go)
 	queue       queue        // functions to run before the next tick (see Do)
