@@ -140,10 +140,11 @@ func (cond1) Halt(n *Node)   { n.revokeWake() }
 func (cond2) Halt(n *Node)   { n.revokeWake() }
 
 func statusOf(ok bool) Status {
+	s := Failure
 	if ok {
-		return Success
+		s = Success
 	}
-	return Failure
+	return s
 }
 
 // StatefulAction is an action that knows when it starts, runs and is halted, like

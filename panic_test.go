@@ -78,6 +78,21 @@ func TestAPanicAfterAFunctionLeafReturnedIsNotTheLeafs(t *testing.T) {
 	})
 }
 
+// An observer that panics when the root is put back to Idle, the last thing a tick
+// does, stops the tick with an error too.
+func TestObserverPanicAtTheEndOfATick(t *testing.T) {
+	tree := mustTree(t, Sequence(AlwaysSuccess()))
+	tree.Subscribe(func(c StatusChange) {
+		if c.Node == tree.Root() && c.Status == Idle {
+			panic("observer down")
+		}
+	})
+	var pe *PanicError
+	if _, err := tree.TickOnce(); !errors.As(err, &pe) || pe.Value != "observer down" {
+		t.Fatalf("got %v, want the observer's panic", err)
+	}
+}
+
 type tickThenPanic struct{}
 
 func (tickThenPanic) Tick(n *Node) Status {
