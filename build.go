@@ -69,9 +69,6 @@ func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tr
 	if len(b.errs) > 0 {
 		return nil, errors.Join(b.errs...)
 	}
-	if b.claims {
-		t.claims = make([]wakeClaim, count)
-	}
 	return t, nil
 }
 
@@ -87,7 +84,6 @@ type builder struct {
 	slot   int // next free index in nodes
 	errs   []error
 	init   *Init
-	claims bool // a node needs a wake-up claim in Tree.claims (see Node.claim)
 }
 
 // build instantiates the node i of d as the node at index slot of tree.nodes, in the
@@ -144,9 +140,6 @@ func (b *builder) newTicker(m *Model) (ticker, error) {
 		return nil, m.err
 	}
 	if m.leaf != nil && len(m.Ports) == 0 {
-		if _, ok := m.leaf.(Halter); ok {
-			b.claims = true // it takes the node, so it may call WakeUp
-		}
 		return m.leaf, nil
 	}
 	if m.New == nil {

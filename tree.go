@@ -25,13 +25,13 @@ type Tree struct {
 	byUID       []uint16     // the index in nodes of the node whose UID is i+1
 	observers   []*observer
 	repanic     bool
-	preHook     bool          // user is running a pre-condition's code (see guardHook)
-	attention   atomic.Uint32 // what the next tick sees to first: attnStop, attnAborted, attnQueued
-	user        uint16        // the UID of the node whose code runs; 0: none (see panic.go)
-	leaf        uint16        // the UID of the last function leaf that ran (see panic.go)
-	wakes       atomic.Uint64 // the wake-ups asked for (see wake.go)
-	claims      []wakeClaim   // by UID-1: the wake-ups of the function leaves that take the node
-	wake        chan struct{} // rung at each wake-up, for a sleeping TickWhileRunning or Sleep
+	preHook     bool                          // user is running a pre-condition's code (see guardHook)
+	attention   atomic.Uint32                 // what the next tick sees to first: attnStop, attnAborted, attnQueued
+	user        uint16                        // the UID of the node whose code runs; 0: none (see panic.go)
+	leaf        uint16                        // the UID of the last function leaf that ran (see panic.go)
+	wakes       atomic.Uint64                 // the wake-ups asked for (see wake.go)
+	claims      atomic.Pointer[[]wakeClaim]   // see Node.claim; nil: none yet
+	bell        atomic.Pointer[chan struct{}] // see doorbell; nil: none yet
 	clock       Clock
 	ctx         context.Context
 	runs        atomic.Pointer[runScope] // see runContext
@@ -71,7 +71,7 @@ func WithBlackboard(bb *blackboard.Blackboard) Option { return func(t *Tree) { t
 func WithRepanic() Option { return func(t *Tree) { t.repanic = true } }
 
 func newTree(enums func(string) (int64, bool), opts []Option) (*Tree, error) {
-	t := &Tree{wake: make(chan struct{}, 1), clock: systemClock{}, ctx: context.Background(), enums: enums}
+	t := &Tree{clock: systemClock{}, ctx: context.Background(), enums: enums}
 	for _, o := range opts {
 		if o == nil {
 			return nil, errors.New("bt: a nil Option")
