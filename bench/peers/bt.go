@@ -146,6 +146,7 @@ func btAgents(w *World, newTree func(opts ...bt.Option) (*bt.Tree, error)) (Subj
 
 func btSubject(trees []*bt.Tree) Subject {
 	return Subject{
+		trees: trees,
 		TickAll: func() {
 			for _, t := range trees {
 				t.TickOnce()
@@ -173,6 +174,22 @@ func btAgentsSharedSpec(w *World, reactive bool) (Subject, error) {
 	ms := btAgentModels()
 	spec := btSpec(AgentTree, reactive, func(i int) *bt.Spec { return ms[i].Spec() })
 	return btAgents(w, func(opts ...bt.Option) (*bt.Tree, error) { return bt.NewTree(spec, opts...) })
+}
+
+// BtAllCores builds the agents' trees as bt-spec does, and ticks them all with
+// bt.TickAll on GOMAXPROCS goroutines: a crowd ticked on all cores.
+func BtAllCores(w *World, reactive bool) (Subject, error) {
+	s, err := btAgentsSharedSpec(w, reactive)
+	if err != nil {
+		return s, err
+	}
+	trees := s.trees
+	s.TickAll = func() {
+		if err := bt.TickAll(trees, 0, nil); err != nil {
+			panic(err)
+		}
+	}
+	return s, nil
 }
 
 // btAgentsSpecPerAgent: a Spec per agent, whose function leaves close over the agent.

@@ -69,6 +69,24 @@ func timed(b *testing.B, s peers.Subject) {
 	}
 }
 
+// BenchmarkAgentsAllCores ticks the reactive agents, their trees built from one Spec,
+// with bt.TickAll on GOMAXPROCS goroutines: go test -bench AgentsAllCores -cpu 1,2
+// shows how ticking a crowd scales with the cores.
+func BenchmarkAgentsAllCores(b *testing.B) {
+	sh := peers.ShapeNamed("Agents")
+	w, s, _ := build(b, sh, peers.Lib{Name: "bt-all-cores", Build: func(w *peers.World) (peers.Subject, error) {
+		return peers.BtAllCores(w, true)
+	}})
+	runtime.GC()
+	b.ReportAllocs()
+	timed(b, s)
+	w.Ticks += b.N
+	if err := sh.Verify(w); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/sh.Per, sh.Unit)
+}
+
 func BenchmarkFlat(b *testing.B)         { benchShape(b, "Flat") }
 func BenchmarkReactive(b *testing.B)     { benchShape(b, "Reactive") }
 func BenchmarkAgents(b *testing.B)       { benchShape(b, "Agents") }
