@@ -38,20 +38,23 @@ func build(tb testing.TB, sh *peers.Shape, lib peers.Lib) (*peers.World, peers.S
 func benchShape(b *testing.B, name string) {
 	sh := peers.ShapeNamed(name)
 	for _, lib := range sh.Libs {
-		b.Run(lib.Name, func(b *testing.B) {
-			w, s, heap := build(b, sh, lib)
-			runtime.GC()
-			b.ReportAllocs()
-			timed(b, s)
-			w.Ticks += b.N
-			if err := sh.Verify(w); err != nil {
-				b.Fatal(err)
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/sh.Per, sh.Unit)
-			if sh.Heap {
-				b.ReportMetric(heap, "B/agent")
-			}
-		})
+		b.Run(lib.Name, func(b *testing.B) { benchLib(b, sh, lib) })
+	}
+}
+
+// benchLib times lib on the shape sh, between the checks.
+func benchLib(b *testing.B, sh *peers.Shape, lib peers.Lib) {
+	w, s, heap := build(b, sh, lib)
+	runtime.GC()
+	b.ReportAllocs()
+	timed(b, s)
+	w.Ticks += b.N
+	if err := sh.Verify(w); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/sh.Per, sh.Unit)
+	if sh.Heap {
+		b.ReportMetric(heap, "B/agent")
 	}
 }
 
@@ -73,18 +76,9 @@ func timed(b *testing.B, s peers.Subject) {
 // with bt.TickAll on GOMAXPROCS goroutines: go test -bench AgentsAllCores -cpu 1,2
 // shows how ticking a crowd scales with the cores.
 func BenchmarkAgentsAllCores(b *testing.B) {
-	sh := peers.ShapeNamed("Agents")
-	w, s, _ := build(b, sh, peers.Lib{Name: "bt-all-cores", Build: func(w *peers.World) (peers.Subject, error) {
+	benchLib(b, peers.ShapeNamed("Agents"), peers.Lib{Name: "bt-all-cores", Build: func(w *peers.World) (peers.Subject, error) {
 		return peers.BtAllCores(w, true)
 	}})
-	runtime.GC()
-	b.ReportAllocs()
-	timed(b, s)
-	w.Ticks += b.N
-	if err := sh.Verify(w); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/sh.Per, sh.Unit)
 }
 
 func BenchmarkFlat(b *testing.B)         { benchShape(b, "Flat") }
