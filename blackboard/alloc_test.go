@@ -3,6 +3,7 @@ package blackboard
 import (
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // The hot path — reading through a handle, writing numbers — must not allocate.
@@ -64,5 +65,13 @@ func mustSet(t *testing.T, e *Entry, v Value) {
 	t.Helper()
 	if err := e.Set(v); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// An entry takes 64 bytes, a size class of Go's allocator: a blackboard of a few
+// entries is a few cache lines.
+func TestEntrySize(t *testing.T) {
+	if s := unsafe.Sizeof(Entry{}); s != 64 {
+		t.Errorf("an Entry is %d bytes, want 64", s)
 	}
 }
