@@ -15,12 +15,14 @@ func TestHotPathDoesNotAllocate(t *testing.T) {
 	d := bb.Entry("d")
 	b := bb.Entry("b")
 	u8 := bb.Entry("u8")
+	p := bb.Entry("p")
 	mustSet(t, i, ValueOf(42))
 	mustSet(t, f, Float(2.5))
 	mustSet(t, s, String("hello"))
 	mustSet(t, d, ValueOf(time.Second))
 	mustSet(t, b, Bool(true))
 	mustSet(t, u8, ValueOf(uint8(7)))
+	mustSet(t, p, ValueOf(&point{X: 1}))
 
 	n42, f25, yes := String("42"), String("2.5"), String("true")
 	var sink int
@@ -39,6 +41,7 @@ func TestHotPathDoesNotAllocate(t *testing.T) {
 		{"Get[time.Duration]", func() { x, _ := Get[time.Duration](d); sink += int(x) }},
 		{"Get[uint8]", func() { x, _ := Get[uint8](u8); sink += int(x) }},
 		{"Get[Value]", func() { x, _ := Get[Value](i); sink += int(x.Int()) }},
+		{"Get[*point]", func() { x, _ := Get[*point](p); sink += x.X }},
 		{"Put[int]", func() { _ = Put(i, sink) }},
 		{"Put[float64]", func() { _ = Put(f, 1.5) }},
 		{"Put[bool]", func() { _ = Put(b, false) }},

@@ -18,7 +18,9 @@ import (
 //   - a number or bool into a string T: formatted (shortest float form, "true");
 //   - other values: type assertion to T.
 //
-// Reading a number, bool or string into a matching basic type allocates nothing.
+// Reading a number, bool or string into a matching basic type allocates nothing, nor
+// does reading a value of another kind as its own type (a pointer, say), which takes
+// a type assertion.
 func Get[T any](e *Entry) (T, error) {
 	var out T
 	v, meta := e.load()
@@ -94,6 +96,11 @@ func Get[T any](e *Entry) (T, error) {
 	}
 	if ok {
 		return out, nil
+	}
+	if v.kind == KindOther { // a pointer, a struct, a slice … of type T: no reflection
+		if x, ok := v.other().(T); ok {
+			return x, nil
+		}
 	}
 	x, err := e.convert(v, reflect.TypeFor[T]())
 	if err != nil {
