@@ -59,7 +59,7 @@ type reactive struct {
 	kidsStore bool
 	// running is the child that returned Running at the last tick (-1: none). Between
 	// ticks it is the one child that is not Idle, which the next tick puts back.
-	running int16
+	running int32
 	// settled is set while the children's statuses are as they must be should an error
 	// stop the tick, which interrupted then leaves alone: after a child was skipped
 	// (statuses are stored as they come), and while a child that ran is halted.
@@ -111,7 +111,7 @@ func (r *reactive) tick(n *Node) Status {
 // runs is halted.
 func (r *reactive) ran(i int) {
 	p := int(r.running)
-	r.running = int16(i)
+	r.running = int32(i)
 	if r.kidsStore {
 		clearStatus(r.status[:i])
 	}
@@ -171,7 +171,7 @@ func (r *reactive) tickSkipped(i int) Status {
 			skipped++
 		case Running:
 			p := int(r.running)
-			r.running = int16(i)
+			r.running = int32(i)
 			clearStatus(st[:i])
 			if p > i {
 				r.raiseReset(p)
@@ -228,7 +228,7 @@ func (r *reactive) tickObserved(n *Node) Status {
 					kids[j].Halt()
 				}
 			}
-			r.running = int16(i)
+			r.running = int32(i)
 			return Running
 		case r.stop:
 			r.running = -1
