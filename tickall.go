@@ -40,19 +40,26 @@ func TickAll(trees []*Tree, workers int, statuses []Status) error {
 	workers = max(1, min(workers, len(trees)))
 	shares := make([]share, workers)
 	per := (len(trees) + workers - 1) / workers
-	var wg sync.WaitGroup
 	for w := range shares {
 		sh := &shares[w]
 		sh.first, sh.trees = w*per, trees[w*per:min((w+1)*per, len(trees))]
 		if statuses != nil {
 			sh.statuses = statuses[sh.first : sh.first+len(sh.trees)]
 		}
-		if w == len(shares)-1 {
-			sh.tick()
-			break
-		}
-		wg.Go(sh.tick)
 	}
+	var wg sync.WaitGroup
+	last := len(shares) - 1
+	for w := range shares[:last] {
+		wg.Go(shares[w].tick)
+	}
+	if last > 0 {
+		// The goroutines just started wait on this goroutine's processor, the last one
+		// in a slot that idle processors do not take from at once. Yielding runs it
+		// here and puts this goroutine where an idle processor finds it at once,
+		// also when it is locked to its thread (a game's main loop often is).
+		runtime.Gosched()
+	}
+	shares[last].tick()
 	wg.Wait()
 	var errs []error
 	for w := range shares {

@@ -176,20 +176,16 @@ func btAgentsSharedSpec(w *World, reactive bool) (Subject, error) {
 	return btAgents(w, func(opts ...bt.Option) (*bt.Tree, error) { return bt.NewTree(spec, opts...) })
 }
 
-// BtAllCores builds the agents' trees as bt-spec does, and ticks them all with
-// bt.TickAll on GOMAXPROCS goroutines: a crowd ticked on all cores.
-func BtAllCores(w *World, reactive bool) (Subject, error) {
-	s, err := btAgentsSharedSpec(w, reactive)
-	if err != nil {
-		return s, err
-	}
+// OnCores returns s, a build of bt's trees, ticked with bt.TickAll on up to workers
+// goroutines: a crowd ticked on several cores.
+func OnCores(s Subject, workers int) Subject {
 	trees := s.trees
 	s.TickAll = func() {
-		if err := bt.TickAll(trees, 0, nil); err != nil {
+		if err := bt.TickAll(trees, workers, nil); err != nil {
 			panic(err)
 		}
 	}
-	return s, nil
+	return s
 }
 
 // btAgentsSpecPerAgent: a Spec per agent, whose function leaves close over the agent.

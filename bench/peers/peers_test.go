@@ -1,6 +1,7 @@
 package peers_test
 
 import (
+	"fmt"
 	"runtime"
 	"testing"
 
@@ -38,23 +39,20 @@ func build(tb testing.TB, sh *peers.Shape, lib peers.Lib) (*peers.World, peers.S
 func benchShape(b *testing.B, name string) {
 	sh := peers.ShapeNamed(name)
 	for _, lib := range sh.Libs {
-		b.Run(lib.Name, func(b *testing.B) { benchLib(b, sh, lib) })
-	}
-}
-
-// benchLib times lib on the shape sh, between the checks.
-func benchLib(b *testing.B, sh *peers.Shape, lib peers.Lib) {
-	w, s, heap := build(b, sh, lib)
-	runtime.GC()
-	b.ReportAllocs()
-	timed(b, s)
-	w.Ticks += b.N
-	if err := sh.Verify(w); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/sh.Per, sh.Unit)
-	if sh.Heap {
-		b.ReportMetric(heap, "B/agent")
+		b.Run(lib.Name, func(b *testing.B) {
+			w, s, heap := build(b, sh, lib)
+			runtime.GC()
+			b.ReportAllocs()
+			timed(b, s)
+			w.Ticks += b.N
+			if err := sh.Verify(w); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/sh.Per, sh.Unit)
+			if sh.Heap {
+				b.ReportMetric(heap, "B/agent")
+			}
+		})
 	}
 }
 
@@ -72,13 +70,37 @@ func timed(b *testing.B, s peers.Subject) {
 	}
 }
 
-// BenchmarkAgentsAllCores ticks the reactive agents, their trees built from one Spec,
-// with bt.TickAll on GOMAXPROCS goroutines: go test -bench AgentsAllCores -cpu 1,2
-// shows how ticking a crowd scales with the cores.
+// BenchmarkAgentsAllCores ticks the reactive agents, their trees built from one Spec
+// (bt-spec), with bt.TickAll on 1 and on 2 goroutines (cores=1, cores=2): how ticking a
+// crowd scales with the cores, on the same trees. It needs GOMAXPROCS 2 or more; run it
+// with -count to have a ratio per build (the layout of 16 MB of trees in the heap
+// changes the time of one core more than their ratio).
 func BenchmarkAgentsAllCores(b *testing.B) {
-	benchLib(b, peers.ShapeNamed("Agents"), peers.Lib{Name: "bt-all-cores", Build: func(w *peers.World) (peers.Subject, error) {
-		return peers.BtAllCores(w, true)
-	}})
+	sh := peers.ShapeNamed("Agents")
+	var spec peers.Lib
+	for _, lib := range sh.Libs {
+		if lib.Name == "bt-spec" {
+			spec = lib
+		}
+	}
+	w, s, _ := build(b, sh, spec)
+	for _, cores := range []int{1, 2} {
+		b.Run(fmt.Sprint("cores=", cores), func(b *testing.B) {
+			if cores > runtime.GOMAXPROCS(0) {
+				b.Skipf("GOMAXPROCS is %d", runtime.GOMAXPROCS(0))
+			}
+			on := peers.OnCores(s, cores)
+			runtime.GC()
+			for b.Loop() {
+				on.TickAll()
+			}
+			w.Ticks += b.N
+			if err := sh.Verify(w); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/sh.Per, sh.Unit)
+		})
+	}
 }
 
 func BenchmarkFlat(b *testing.B)         { benchShape(b, "Flat") }
