@@ -18,57 +18,64 @@ type ConditionFunc interface {
 
 // NewAction returns the Model of an action implemented by fn, with the given ports.
 // Register it in a Factory, or use its Spec method (or Action) to build trees in Go.
+//
+// Every node of the model, in every tree built from it, runs fn itself: make the model
+// once and use it everywhere (m.Spec() in each tree, or Register it in a Factory), and
+// a tree's node of it costs no memory beyond the node's own slot.
 func NewAction[F ActionFunc](id string, fn F, ports ...PortDef) *Model {
-	var beh Behavior
+	var leaf funcLeaf
 	switch f := any(fn).(type) {
 	case func() Status:
 		if f != nil {
-			beh = action0(f)
+			leaf = action0(f)
 		}
 	case func(*Node) Status:
 		if f != nil {
-			beh = action1(f)
+			leaf = action1(f)
 		}
 	case func(*Node) (Status, error):
 		if f != nil {
-			beh = action2(f)
+			leaf = action2(f)
 		}
 	}
-	return leafModel("NewAction", id, KindAction, beh, ports)
+	return leafModel("NewAction", id, KindAction, leaf, ports)
 }
 
 // NewCondition returns the Model of a condition implemented by fn, with the given ports.
+// As for NewAction, make it once and use it in every tree.
 func NewCondition[F ConditionFunc](id string, fn F, ports ...PortDef) *Model {
-	var beh Behavior
+	var leaf funcLeaf
 	switch f := any(fn).(type) {
 	case func() bool:
 		if f != nil {
-			beh = cond0(f)
+			leaf = cond0(f)
 		}
 	case func(*Node) bool:
 		if f != nil {
-			beh = cond1(f)
+			leaf = cond1(f)
 		}
 	case func(*Node) (bool, error):
 		if f != nil {
-			beh = cond2(f)
+			leaf = cond2(f)
 		}
 	}
-	return leafModel("NewCondition", id, KindCondition, beh, ports)
+	return leafModel("NewCondition", id, KindCondition, leaf, ports)
 }
 
 // Action returns a node definition for a one-off action implemented by fn: a shortcut
-// for NewAction(id, fn).Spec().
+// for NewAction(id, fn).Spec(). Each call makes a new Model; for a function that many
+// trees use, make its Model once with NewAction.
 func Action[F ActionFunc](id string, fn F) *Spec { return NewAction(id, fn).Spec() }
 
-// Condition returns a node definition for a one-off condition implemented by fn.
+// Condition returns a node definition for a one-off condition implemented by fn: a
+// shortcut for NewCondition(id, fn).Spec().
 func Condition[F ConditionFunc](id string, fn F) *Spec { return NewCondition(id, fn).Spec() }
 
-// leafModel shares one stateless behavior among all the nodes of a model; ctor names
-// the function that made it, for the error of a nil function.
-func leafModel(ctor, id string, k Kind, beh Behavior, ports []PortDef) *Model {
-	m := &Model{ID: id, Kind: k, Ports: ports, New: func(*Init) (Behavior, error) { return beh, nil }}
-	if beh == nil {
+// leafModel makes the model of a function leaf; ctor names the function that made it,
+// for the error of a nil function.
+func leafModel(ctor, id string, k Kind, leaf funcLeaf, ports []PortDef) *Model {
+	m := &Model{ID: id, Kind: k, Ports: ports, leaf: leaf, New: func(*Init) (Behavior, error) { return leaf, nil }}
+	if leaf == nil {
 		m.err = nilFunc(ctor, id)
 	}
 	return m
@@ -77,6 +84,20 @@ func leafModel(ctor, id string, k Kind, beh Behavior, ports []PortDef) *Model {
 // nilFunc is the problem of a model made from a nil function, reported when the model
 // is registered or used.
 func nilFunc(ctor, id string) error { return fmt.Errorf("%s(%q) was given a nil function", ctor, id) }
+
+// A function leaf is its own dispatch: the function's type implements ticker, and a
+// func value fits in an interface as it is, so the node's ticker is the function, shared
+// by every node of its model (see newTicker). A tick is one call into its tick method,
+// which notes the node for a panic to name it (one store: see panic.go), calls the
+// function and checks the status.
+//
+// Its Tick method makes it a Behavior too: a model with ports runs it in a userNode,
+// which keeps the node's port bindings. A function that takes the node may call
+// n.WakeUp, so its Halt takes that wake-up back (see Node.claim).
+type funcLeaf interface {
+	ticker
+	Behavior
+}
 
 type (
 	action0 func() Status
@@ -106,11 +127,49 @@ func (f cond2) Tick(n *Node) Status {
 	return statusOf(ok)
 }
 
-func statusOf(ok bool) Status {
-	if ok {
-		return Success
+func (f action0) tick(n *Node) Status { n.enterLeaf(); return leafStatus(f()) }
+func (f action1) tick(n *Node) Status { n.enterLeaf(); return leafStatus(f(n)) }
+func (f action2) tick(n *Node) Status { n.enterLeaf(); return leafStatus(f.Tick(n)) }
+func (f cond0) tick(n *Node) Status   { n.enterLeaf(); return statusOf(f()) }
+func (f cond1) tick(n *Node) Status   { n.enterLeaf(); return statusOf(f(n)) }
+func (f cond2) tick(n *Node) Status   { n.enterLeaf(); return f.Tick(n) }
+
+func (action1) Halt(n *Node) { n.revokeWake() }
+func (action2) Halt(n *Node) { n.revokeWake() }
+func (cond1) Halt(n *Node)   { n.revokeWake() }
+func (cond2) Halt(n *Node)   { n.revokeWake() }
+
+// A function leaf keeps no state of its own, but the wake-up it asked for (Node.WakeUp)
+// is part of a tree's snapshot, so that the restored tree takes it back on halt too.
+func (action1) saveState(n *Node, w *stateWriter)    { saveLeafWake(n, w) }
+func (action2) saveState(n *Node, w *stateWriter)    { saveLeafWake(n, w) }
+func (cond1) saveState(n *Node, w *stateWriter)      { saveLeafWake(n, w) }
+func (cond2) saveState(n *Node, w *stateWriter)      { saveLeafWake(n, w) }
+func (action1) restoreState(n *Node, r *stateReader) { restoreLeafWake(n, r) }
+func (action2) restoreState(n *Node, r *stateReader) { restoreLeafWake(n, r) }
+func (cond1) restoreState(n *Node, r *stateReader)   { restoreLeafWake(n, r) }
+func (cond2) restoreState(n *Node, r *stateReader)   { restoreLeafWake(n, r) }
+
+func saveLeafWake(n *Node, w *stateWriter) {
+	if c := n.claim(false); c != nil {
+		c.saveState(w, "wake")
 	}
-	return Failure
+}
+
+// restoreLeafWake asks again for the wake-up that was pending; the node's claim is
+// made then, as WakeUp makes it.
+func restoreLeafWake(n *Node, r *stateReader) {
+	if r.flag("wake") && r.commit() {
+		n.claim(true).post(n.Tree())
+	}
+}
+
+func statusOf(ok bool) Status {
+	s := Failure
+	if ok {
+		s = Success
+	}
+	return s
 }
 
 // StatefulAction is an action that knows when it starts, runs and is halted, like

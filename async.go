@@ -144,10 +144,8 @@ func (r *asyncRun) raise(n *Node) {
 	if r.err == nil {
 		return
 	}
-	if r.panicked {
-		if pass, _ := n.userPanic(r.err.(*PanicError).Value); pass != nil {
-			panic(pass)
-		}
+	if r.panicked && n.Tree().repanic { // the node's code is running: see Node.enter
+		panic(r.err.(*PanicError).Value)
 	}
 	n.Abort(r.err)
 }

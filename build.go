@@ -130,14 +130,17 @@ func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
 	return n
 }
 
-// newTicker builds the node's behavior: a builtin's own pipeline, or a user's
-// Behavior wrapped in a userNode.
+// newTicker builds the node's behavior: a builtin's own pipeline, the function of a
+// function leaf without ports, or a user's Behavior wrapped in a userNode.
 func (b *builder) newTicker(m *Model) (ticker, error) {
 	if m.build != nil {
 		return m.build(b.init)
 	}
 	if m.err != nil {
 		return nil, m.err
+	}
+	if m.leaf != nil && len(m.Ports) == 0 {
+		return m.leaf, nil
 	}
 	if m.New == nil {
 		return nil, fmt.Errorf("model %s has no New function", m.ID)

@@ -1,9 +1,6 @@
 package bt
 
-import (
-	"sync"
-	"sync/atomic"
-)
+import "sync"
 
 // Do arranges for f to run on the goroutine that ticks the tree, at the start of its
 // next tick (TickOnce, TickExactlyOnce, each round of TickWhileRunning, and each
@@ -17,56 +14,50 @@ import (
 // ticked runs none of them. A panic in f stops the tick, which returns it as an error
 // (see TickOnce).
 //
-// The check for work costs a tick one atomic load.
+// The check for work costs a tick no more than the one atomic load of its other checks.
 func (t *Tree) Do(f func()) {
 	if f == nil {
 		return
 	}
-	q := &t.queue
+	q := t.queue.Load()
+	if q == nil { // the first call: the tree gets its queue
+		t.queue.CompareAndSwap(nil, new(queue))
+		q = t.queue.Load()
+	}
 	q.mu.Lock()
 	q.fns = append(q.fns, f)
-	q.pending.Store(true)
+	t.attention.Or(attnQueued)
 	q.mu.Unlock()
 }
 
-// queue holds the functions given to Do.
+// queue holds the functions given to Do. A tree gets one when Do is first called;
+// attnQueued in Tree.attention says it holds some.
 type queue struct {
-	pending atomic.Bool // fns is not empty
-	mu      sync.Mutex
-	fns     []func()
+	mu  sync.Mutex
+	fns []func()
 }
 
-// runQueued runs the functions given to Do; the ticking goroutine calls it before
-// ticking the root.
+// runQueued runs the functions given to Do, if any; the ticking goroutine calls it
+// before ticking the root. They run between two ticks of the root, where the tree may
+// be saved (Snapshot): they do not count as run during the tick.
 func (t *Tree) runQueued() {
-	if t.queue.pending.Load() {
-		t.runQueue()
+	q := t.queue.Load()
+	if q == nil {
+		return
 	}
-}
-
-// runQueue runs the functions given to Do between two ticks of the root, where the
-// tree may be saved (Snapshot): they do not count as being run during the tick. It is
-// kept out of line, so that runQueued, which every tick calls, stays inlined.
-//
-//go:noinline
-func (t *Tree) runQueue() {
-	ticking := t.ticking
-	t.ticking = false
-	t.queue.run()
-	t.ticking = ticking
-}
-
-func (q *queue) run() {
 	q.mu.Lock()
 	fns := q.fns
 	q.fns = nil
-	q.pending.Store(false)
+	t.attention.And(^uint32(attnQueued))
 	q.mu.Unlock()
-	defer func() { // after a panic, the functions not run yet run at the next tick
-		if len(fns) > 0 {
+	ticking := t.ticking
+	t.ticking = false
+	defer func() {
+		t.ticking = ticking
+		if len(fns) > 0 { // after a panic, the functions not run yet run at the next tick
 			q.mu.Lock()
 			q.fns = append(fns, q.fns...)
-			q.pending.Store(true)
+			t.attention.Or(attnQueued)
 			q.mu.Unlock()
 		}
 	}()

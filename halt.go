@@ -45,38 +45,51 @@ type failure struct {
 // protect runs f, a step of halting n, and returns what it raised as an error that
 // names its node.
 func (n *Node) protect(f func()) (err error) {
+	t := n.Tree()
+	outer := t.user
 	defer func() {
 		if r := recover(); r != nil {
-			err = n.Tree().recovered(r, n)
+			err = t.recovered(r, n, outer)
 		}
 	}()
 	f()
 	return nil
 }
 
-// recovered turns a panic caught while halting below (or at) node top, or ending a
+// recovered turns a panic r, caught while halting below (or at) node top or ending a
 // tick (top nil), into an error, after marking as Running the nodes it interrupted
-// below top (see interrupt).
-func (t *Tree) recovered(r any, top *Node) error {
-	at, self := t.panicked, false // a raw panic: where a guard saw it (WithRepanic)
-	t.panicked = nil
-	var err error
+// below top (see interrupt). outer is Tree.user when the function that caught r
+// began, which it gets back. A panic that names no node was raised by user code
+// entered since, if the stack says so (see panic.go), else by the step at top.
+func (t *Tree) recovered(r any, top *Node, outer uint16) error {
+	user, pre := t.user, t.preHook
+	t.user, t.preHook = outer, false
+	var (
+		err  error
+		at   *Node
+		self bool
+	)
 	switch v := r.(type) {
 	case *NodeError:
-		err, at = v, nil
+		err = v
 		if n := t.Node(v.UID); n != nil && n.Path() == v.Path {
 			at, self = n, n.NumChildren() > 0 && !isPreCondition(v.Err)
 		}
 	case *failure:
 		err, at = v.err, v.at
 	default:
-		if at == nil {
-			at = top
+		at = top
+		switch panicSite() {
+		case inLeaf:
+			at = t.Node(t.leaf)
+		case inUser: // as if it had called Abort, which a pre-condition runs before
+			at = t.Node(user)
+			self = at.NumChildren() > 0 && !pre
 		}
 		if at == nil {
 			return newPanicError(r)
 		}
-		err = at.errorf(newPanicError(r))
+		err = at.errorf(panicErr(r))
 	}
 	if at == nil {
 		return err

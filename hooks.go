@@ -146,15 +146,19 @@ func (h *hooks) run(n *Node, k Hook) {
 	}
 }
 
-// guardHook is deferred around a Go pre- or post-condition: a panic becomes the hook's
-// error (see guard).
-func (n *Node) guardHook(err *error) {
+// guardHook is deferred around a Go pre- or post-condition k: a panic becomes the
+// hook's error, or goes on under WithRepanic (see recovered).
+func (n *Node) guardHook(k Hook, err *error) {
 	if r := recover(); r != nil {
-		pass, pe := n.userPanic(r)
-		if pass != nil {
-			panic(pass)
+		switch r.(type) {
+		case *NodeError, *failure: // it names its node already
+			panic(r)
 		}
-		*err = pe
+		if t := n.Tree(); t.repanic {
+			t.user, t.preHook = n.meta.uid, k.IsPre()
+			panic(r)
+		}
+		*err = newPanicError(r)
 	}
 }
 

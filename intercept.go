@@ -122,19 +122,23 @@ func (x *intercepted) Halt(n *Node) {
 	}
 }
 
-// callPre and callPost run a tick function as user code (see userNode.call).
-// The tree's batch subscribers hear of the changes made so far first, so that a
-// debugger that pauses the tick in f (the Groot2 publisher's breakpoints) shows them.
+// callPre and callPost run a tick function as user code (see Node.enter). The tree's
+// batch subscribers hear of the changes made so far first, so that a debugger that
+// pauses the tick in f (the Groot2 publisher's breakpoints) shows them.
 func (n *Node) callPre(f PreTick) Status {
 	n.Tree().Flush()
-	defer n.guard()
-	return f(n)
+	t, outer := n.enter()
+	s := f(n)
+	t.user = outer
+	return s
 }
 
 func (n *Node) callPost(f PostTick, s Status) Status {
 	n.Tree().Flush()
-	defer n.guard()
-	return f(n, s)
+	t, outer := n.enter()
+	r := f(n, s)
+	t.user = outer
+	return r
 }
 
 // core returns the node's own dispatch, without the wrappers that run tick functions

@@ -23,6 +23,9 @@ type Model struct {
 
 	build func(c *Init) (ticker, error) // builtin nodes: their own pipeline
 	err   error                         // a problem with the model, reported when it is used
+	// leaf is the function of a function leaf (NewAction, NewCondition), which every node
+	// of the model shares as its ticker while the model declares no ports (see newTicker).
+	leaf funcLeaf
 
 	fieldPorts bool         // ModelOf: the behavior's fields hold the ports (no bindings for Get/Set)
 	goType     reflect.Type // ModelOf: the struct type, for messages

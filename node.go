@@ -297,8 +297,13 @@ func (n *Node) halt() error {
 // completes, and raises what failed.
 func (n *Node) resetChildren(i int) {
 	f := n.family()
+	f.raiseReset(i)
+}
+
+// raiseReset resets the children from index i on and raises what failed.
+func (f *family) raiseReset(i int) {
 	if err := f.reset(i); err != nil {
-		f.nodes[i].raise(err) // n and the nodes above it were interrupted
+		f.nodes[i].raise(err) // the parent and the nodes above it were interrupted
 	}
 }
 
@@ -404,10 +409,14 @@ func (f *family) reset(i int) error {
 // index of the last child it dealt with and what failed. (One recover for the family,
 // not one per child: observed families reset every child this way.)
 func (f *family) resetFrom(i int) (last int, err error) {
+	if i >= len(f.nodes) {
+		return i, nil
+	}
+	t := f.nodes[i].Tree()
+	outer := t.user
 	defer func() {
 		if r := recover(); r != nil {
-			n := &f.nodes[last]
-			err = n.Tree().recovered(r, n)
+			err = t.recovered(r, &f.nodes[last], outer)
 		}
 	}()
 	for last = i; last < len(f.nodes); last++ {
@@ -549,8 +558,11 @@ func (n *Node) Tree() *Tree { return n.meta.scope.tree }
 // Behavior returns the behavior a user-defined node was built with (for example to
 // reach a custom action's fields in a test), or nil for a builtin node.
 func (n *Node) Behavior() Behavior {
-	if u, ok := n.core().(*userNode); ok {
-		return u.beh
+	switch t := n.core().(type) {
+	case *userNode:
+		return t.beh
+	case funcLeaf:
+		return t
 	}
 	return nil
 }
@@ -579,8 +591,8 @@ func newScope(t *Tree, prefix string, bb *blackboard.Blackboard, d *treeDef) *sc
 	return &scope{tree: t, defs: d.defs, root: d.root, prefix: prefix, env: scriptEnv{bb, t.enums}}
 }
 
-// userNode runs a user's Behavior: it turns panics into errors that name the node,
-// checks the returned status and stores it.
+// userNode runs a user's Behavior: it notes the node whose code runs, for a panic to
+// name it (see enter), and checks the returned status.
 type userNode struct {
 	beh       Behavior
 	ports     []binding // for Get and Set
@@ -589,62 +601,23 @@ type userNode struct {
 }
 
 func (u *userNode) tick(n *Node) Status {
-	s := u.call(n)
-	switch s {
-	case Running, Success, Failure, Skipped:
-	case Idle:
-		n.Abort(errors.New("returned IDLE (a node must return RUNNING, SUCCESS, FAILURE or SKIPPED)"))
-	default:
-		n.Abort(errors.New("returned " + s.String()))
-	}
+	t, outer := n.enter()
+	s := u.beh.Tick(n)
+	t.user = outer
+	n.valid(s)
 	if u.decorator {
 		n.decorated(s, storeThenReset)
 	}
 	return s
 }
 
-func (u *userNode) call(n *Node) Status {
-	defer n.guard()
-	return u.beh.Tick(n)
-}
-
 // Halt runs the behavior's Halt, then takes back the wake-up the node asked for (an
 // async action's goroutine has returned by then).
 func (u *userNode) Halt(n *Node) {
 	defer u.wake.revoke(n.Tree())
-	h, ok := u.beh.(Halter)
-	if !ok {
-		return
+	if h, ok := u.beh.(Halter); ok {
+		t, outer := n.enter()
+		h.Halt(n)
+		t.user = outer
 	}
-	defer n.guard()
-	h.Halt(n)
-}
-
-// guard is deferred around user code. A panic value that already names a node passes
-// through unchanged, so the innermost node is the one reported.
-func (n *Node) guard() {
-	if r := recover(); r != nil {
-		pass, pe := n.userPanic(r)
-		if pass != nil {
-			panic(pass)
-		}
-		panic(n.errorf(pe))
-	}
-}
-
-// userPanic sorts out a panic r of n's user code: pass is a value to panic with again
-// — one that already names a node or, under WithRepanic, r itself, after the tree noted
-// where it came from (see recovered) — or else pe is r as an error.
-func (n *Node) userPanic(r any) (pass any, pe *PanicError) {
-	switch r.(type) {
-	case *NodeError, *failure:
-		return r, nil
-	}
-	if t := n.Tree(); t.repanic {
-		if t.panicked == nil {
-			t.panicked = n
-		}
-		return r, nil
-	}
-	return nil, newPanicError(r)
 }

@@ -22,7 +22,7 @@ func ReactiveSequence(children ...*Spec) *Spec { return reactiveSequenceModel.Sp
 var reactiveSequenceModel = &Model{
 	ID: "ReactiveSequence", Kind: KindControl,
 	Description: "A Sequence that starts again from the first child on every tick.",
-	build:       func(*Init) (ticker, error) { return &reactiveSequenceNode, nil },
+	build:       func(c *Init) (ticker, error) { return newReactive(c, Failure), nil },
 }
 
 // ReactiveFallback ticks its children from the first one on every tick, so a
@@ -46,26 +46,177 @@ func ReactiveFallback(children ...*Spec) *Spec { return reactiveFallbackModel.Sp
 var reactiveFallbackModel = &Model{
 	ID: "ReactiveFallback", Kind: KindControl,
 	Description: "A Fallback that starts again from the first child on every tick.",
-	build:       func(*Init) (ticker, error) { return &reactiveFallbackNode, nil },
+	build:       func(c *Init) (ticker, error) { return newReactive(c, Success), nil },
 }
 
 // reactive implements ReactiveSequence (stop = Failure) and ReactiveFallback (stop =
-// Success). It keeps no state between ticks.
-type reactive Status
+// Success).
+type reactive struct {
+	family     // the children, at hand
+	stop, pass Status
+	// kidsStore is set when a child stores its own status while it ticks: a decorator
+	// or a subtree (see ticker).
+	kidsStore bool
+	// running is the child that returned Running at the last tick (-1: none). Between
+	// ticks it is the one child that is not Idle, which the next tick puts back.
+	running int32
+	// settled is set while the children's statuses are as they must be should an error
+	// stop the tick, which interrupted then leaves alone: after a child was skipped
+	// (statuses are stored as they come), and while a child that ran is halted.
+	settled bool
+}
 
-// The reactive nodes keep no state: all share these values, used through pointers (a
-// non-pointer value in an interface costs an extra call per tick).
-var reactiveSequenceNode, reactiveFallbackNode = reactive(Failure), reactive(Success)
-
-func (r *reactive) tick(n *Node) Status {
-	stop := Status(*r)
+func newReactive(c *Init, stop Status) *reactive {
 	pass := Success
 	if stop == Success {
 		pass = Failure
 	}
+	return &reactive{family: c.node.family(), stop: stop, pass: pass, kidsStore: c.node.kidStores(), running: -1}
+}
+
+// tick is the loop of an unobserved node. Like Sequence's, it stores no status for
+// the children that pass: they are reset at the end of the tick, and only one of them
+// may have a status byte that is not Idle, the child that ran before (running), which
+// the end of the tick puts back.
+func (r *reactive) tick(n *Node) Status {
+	if n.st.observed() {
+		return r.tickObserved(n)
+	}
+	kids := r.nodes
+	for i := range kids {
+		s := kids[i].t.tick(&kids[i])
+		if s == r.pass {
+			continue
+		}
+		switch s {
+		case Running:
+			r.ran(i)
+			return Running
+		case Skipped:
+			return r.tickSkipped(i)
+		default: // stop: the children ticked are reset, a later one that runs halted
+			r.putBack(i + 1)
+			return s
+		}
+	}
+	r.putBack(len(kids))
+	if len(kids) == 0 {
+		return Skipped
+	}
+	return r.pass
+}
+
+// ran ends a tick in which child i returned Running. BehaviorTree.CPP halts every
+// other child: those before i completed in this tick and are reset, a later one that
+// runs is halted.
+func (r *reactive) ran(i int) {
+	p := int(r.running)
+	r.running = int32(i)
+	if r.kidsStore {
+		clearStatus(r.status[:i])
+	}
+	r.status[i] = statusByte(Running)
+	switch {
+	case p < 0 || p == i:
+	case p < i:
+		r.status[p] = statusByte(Idle)
+	default:
+		r.haltRan(p)
+	}
+}
+
+// haltRan halts child p, which ran before this tick, once the others are put back.
+func (r *reactive) haltRan(p int) {
+	r.settled = true
+	r.raiseReset(p)
+	r.settled = false
+}
+
+// putBack resets the children at the end of a tick in which the first k of them were
+// ticked and none of them returned Running: their bytes are Idle, but for the child
+// that ran before (running) and those that stored their own status (kidsStore); a
+// child after them that ran before is halted.
+func (r *reactive) putBack(k int) {
+	p := int(r.running)
+	r.running = -1
+	if r.kidsStore {
+		clearStatus(r.status[:k])
+	}
+	switch {
+	case p < 0:
+	case p < k:
+		r.status[p] = statusByte(Idle)
+	default:
+		r.haltRan(p)
+	}
+}
+
+// tickSkipped goes on with the tick after child i was skipped: from there on every
+// child's status is stored as it comes, as in the observed loop.
+func (r *reactive) tickSkipped(i int) Status {
+	r.settled = true
+	st, kids := r.status, r.nodes
+	for j := range st[:i] {
+		st[j] = statusByte(r.pass) // as interrupted(i) would
+	}
+	st[i] = statusByte(Idle) // a skipped child stays Idle
+	skipped := 1
+	for i++; i < len(kids); i++ {
+		c := &kids[i]
+		s := c.t.tick(c)
+		st[i] = statusByte(s)
+		switch s {
+		case Skipped:
+			st[i] = statusByte(Idle)
+			skipped++
+		case Running:
+			p := int(r.running)
+			r.running = int32(i)
+			clearStatus(st[:i])
+			if p > i {
+				r.raiseReset(p)
+			}
+			r.settled = false
+			return Running
+		case r.stop:
+			r.running = -1
+			clearStatus(st[:i+1])
+			r.raiseReset(i + 1)
+			r.settled = false
+			return s
+		}
+	}
+	r.running, r.settled = -1, false
+	clearStatus(st)
+	if skipped == len(kids) {
+		return Skipped
+	}
+	return r.pass
+}
+
+// interrupted is told that an error stopped the tick in child k: the children before
+// it passed. Unless the tick stored their statuses as they came (after a skipped child,
+// or observed), it stores them now, as the observed loop would have, so that the child
+// that was Running when the tick began does not look Running to the halt that follows.
+func (r *reactive) interrupted(k int) {
+	if st := r.status; len(st) > 0 && !st[0].observed() && !r.settled {
+		for j := range st[:k] {
+			st[j] = statusByte(r.pass)
+		}
+	}
+}
+
+// Halt forgets the running child, and the tick that an error stopped: the engine halts
+// the children.
+func (r *reactive) Halt(*Node) { r.running, r.settled = -1, false }
+
+// tickObserved is the loop of an observed node: every change goes through Node.set, in
+// BehaviorTree.CPP's order — the node Running first, each child's status as it comes,
+// the other children halted one by one when one runs.
+func (r *reactive) tickObserved(n *Node) Status {
 	n.setRunning()
 	allSkipped := true
-	kids := n.kids()
+	kids := r.nodes
 	for i := range kids {
 		c := &kids[i]
 		s := c.commit(c.t.tick(c))
@@ -77,17 +228,37 @@ func (r *reactive) tick(n *Node) Status {
 					kids[j].Halt()
 				}
 			}
+			r.running = int32(i)
 			return Running
-		case stop:
+		case r.stop:
+			r.running = -1
 			n.resetChildren(0)
-			return stop
+			return s
 		case Skipped:
 			c.Halt()
 		}
 	}
+	r.running = -1
 	n.resetChildren(0)
 	if allSkipped {
 		return Skipped
 	}
-	return pass
+	return r.pass
+}
+
+// saveState saves nothing: between ticks the child that ran is the one child whose
+// status is Running, where restoreState finds it again.
+func (r *reactive) saveState(*Node, *stateWriter) {}
+
+func (r *reactive) restoreState(_ *Node, rd *stateReader) {
+	if !rd.commit() {
+		return
+	}
+	r.running = -1
+	for i, b := range r.status {
+		if b.status() == Running {
+			r.running = int32(i)
+			break
+		}
+	}
 }

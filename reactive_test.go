@@ -22,6 +22,25 @@ func TestReactiveSequence(t *testing.T) {
 			{Want: Running, Log: "A:S B:R", States: "R I R"},
 			{Want: Running, Log: "A:R B:halt", States: "R R I"},
 		}},
+		{Name: "an error after the running child completed leaves it completed", Tree: func(r *bttest.Recorder) *Spec {
+			return ReactiveSequence(r.Leaf("A", "R S"), r.Leaf("B", "I"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:R", States: "R R I"},
+			bttest.Tick(Idle, "A:S B:I", "R S I").Fails("returned IDLE"),
+			bttest.Halt("", "I I I"), // A is not halted: it succeeded
+		}},
+		{Name: "a decorator child that passed is reset", Tree: func(r *bttest.Recorder) *Spec {
+			return ReactiveSequence(Inverter(r.Leaf("A", "F")), r.Leaf("B", "R S"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:F B:R", States: "R I I R"},
+			{Want: Success, Log: "A:F B:S", States: "I I I I"},
+		}},
+		{Name: "after a skipped child, a running child halts a later running one", Tree: func(r *bttest.Recorder) *Spec {
+			return ReactiveSequence(r.Leaf("A", "K"), r.Leaf("B", "S R"), r.Leaf("C", "R"))
+		}, Steps: []bttest.Step{
+			{Want: Running, Log: "A:K B:S C:R", States: "R I I R"},
+			{Want: Running, Log: "A:K B:R C:halt", States: "R I R I"},
+		}},
 		{Name: "all succeed", Tree: func(r *bttest.Recorder) *Spec {
 			return ReactiveSequence(r.Leaf("A", "S"), r.Leaf("B", "S"))
 		}, Steps: []bttest.Step{{Want: Success, Log: "A:S B:S", States: "I I I"}}},

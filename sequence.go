@@ -190,8 +190,7 @@ func (q *sequence) tick(n *Node) Status {
 			q.idx = uint32(i + 1)
 			q.skipped++
 		case Running:
-			q.store(i, Running)
-			q.idx = uint32(i)
+			q.ran(i)
 			return Running
 		default: // the stop status: reset the children ticked so far
 			q.resetTicked(i + 1)
@@ -226,6 +225,17 @@ func (q *sequence) store(i uint, s Status) {
 		st[j] = statusByte(q.pass)
 	}
 	q.status[i] = statusByte(s)
+}
+
+// ran ends a tick in which child i returned Running: the statuses are stored and the
+// next tick resumes at i. Most of the time i still runs, and only its byte is stored.
+func (q *sequence) ran(i uint) {
+	st := q.status
+	for j := uint(q.idx); j < i; j++ {
+		st[j] = statusByte(q.pass)
+	}
+	st[i] = statusByte(Running)
+	q.idx = uint32(i)
 }
 
 // resetTicked sets the status bytes of the first k children, those ticked so far, back

@@ -99,7 +99,7 @@ func (t *Tree) Snapshot() (*Snapshot, error) {
 	}
 	w := stateWriter{tree: t, now: t.clock.Now()}
 	s := &Snapshot{version: snapshotVersion, tree: t.id, fingerprint: t.fingerprint(), nodes: len(t.nodes),
-		taken: w.now, aborted: t.aborted, of: t}
+		taken: w.now, aborted: t.attention.Load()&attnAborted != 0, of: t}
 	skipTo := uint16(0) // the nodes up to this UID are under a node restored halted
 	for n := range t.Nodes() {
 		// The nodes' fields share one slice: each node's are the ones it appended.
@@ -265,7 +265,7 @@ func (t *Tree) prepareScopes(s *Snapshot) ([]func(), error) {
 // idle reports why the tree cannot be restored into, if it cannot: a node runs, or
 // an error stopped the last tick.
 func (t *Tree) idle() error {
-	if t.aborted {
+	if t.attention.Load()&attnAborted != 0 {
 		return errors.New("bt: Restore: an error stopped the tree's last tick: halt it first (Halt)")
 	}
 	for n := range t.Nodes() {
@@ -359,7 +359,11 @@ func restoreUsers(users []userState) error {
 // own states, the wake-ups, the async actions started again, and the observers told.
 func (t *Tree) apply(s *Snapshot, statuses []Status, r *stateReader) error {
 	t.woken() // the wake-ups of the tree as it was are not the snapshot's
-	t.aborted = s.aborted
+	if s.aborted {
+		t.attention.Or(attnAborted)
+	} else {
+		t.attention.And(^uint32(attnAborted))
+	}
 	prev := make([]Status, len(t.status))
 	for i, b := range t.status {
 		prev[i] = b.status()

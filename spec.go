@@ -189,7 +189,7 @@ func (s *Spec) Pre(h Hook, cond func(n *Node) bool) *Spec {
 	}
 	s.setHook(h, hookDef{bind: func(n *Node) (hookFunc, error) {
 		return func() (ok bool, err error) {
-			defer n.guardHook(&err)
+			defer n.guardHook(h, &err)
 			return cond(n), nil
 		}, nil
 	}})
@@ -209,7 +209,7 @@ func (s *Spec) Post(h Hook, fn func(n *Node)) *Spec {
 	}
 	s.setHook(h, hookDef{bind: func(n *Node) (hookFunc, error) {
 		return func() (ok bool, err error) {
-			defer n.guardHook(&err)
+			defer n.guardHook(h, &err)
 			fn(n)
 			return true, nil
 		}, nil

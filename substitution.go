@@ -370,7 +370,7 @@ func (w *substWalk) replace(s *Spec, r *substRule, path string) *Spec {
 		return s
 	}
 	c.model = &Model{ID: s.model.ID, Kind: m.Kind, Ports: m.Ports, Description: m.Description,
-		New: m.New, build: m.build, err: m.err, fieldPorts: m.fieldPorts}
+		New: m.New, build: m.build, err: m.err, leaf: m.leaf, fieldPorts: m.fieldPorts}
 	return c
 }
 

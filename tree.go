@@ -28,22 +28,33 @@ type Tree struct {
 	obs         *observation // while someone subscribes (see observe.go)
 	ticks       uint64       // see Ticks
 	repanic     bool
-	aborted     bool          // an error stopped the last tick half-way (see TickOnce)
-	ticking     bool          // a tick or a halt is under way (Snapshot and Restore refuse to run)
-	stopAsked   atomic.Bool   // see Stop (it fits in the padding after the bools)
-	panicked    *Node         // where a guard saw a panic go by under WithRepanic (see recovered)
-	wakes       atomic.Uint64 // the wake-ups asked for (see wake.go)
-	wake        chan struct{} // rung at each wake-up, for a sleeping TickWhileRunning or Sleep
+	ticking     bool                          // a tick or a halt is under way (Snapshot and Restore refuse to run)
+	preHook     bool                          // user is running a pre-condition's code (see guardHook)
+	attention   atomic.Uint32                 // what the next tick sees to first: attnStop, attnAborted, attnQueued
+	user        uint16                        // the UID of the node whose code runs; 0: none (see panic.go)
+	leaf        uint16                        // the UID of the last function leaf that ran (see panic.go)
+	wakes       atomic.Uint64                 // the wake-ups asked for (see wake.go)
+	claims      atomic.Pointer[[]wakeClaim]   // see Node.claim; nil: none yet
+	bell        atomic.Pointer[chan struct{}] // see doorbell; nil: none yet
 	clock       Clock
 	ctx         context.Context
 	runs        atomic.Pointer[runScope] // see runContext
 	haltTimeout time.Duration
 	bb          *blackboard.Blackboard
+	owner       any // see WithOwner
 	enums       func(string) (int64, bool)
 	logger      *slog.Logger            // for the Log node; nil: slog.Default() (see logger.go)
 	typeNames   map[string]reflect.Type // the types given WithTypes, by name
-	queue       queue                   // functions to run before the next tick (see Do)
+	queue       atomic.Pointer[queue]   // functions to run before the next tick (see Do); nil: none yet
 }
+
+// The bits of Tree.attention: a tick finds what it must see to before it ticks the
+// root in one load.
+const (
+	attnStop    = 1 << iota // Stop was called
+	attnAborted             // an error stopped the last tick half-way (see TickOnce)
+	attnQueued              // Do was given functions to run
+)
 
 // Option configures a tree when it is built.
 type Option func(*Tree)
@@ -65,7 +76,7 @@ func WithBlackboard(bb *blackboard.Blackboard) Option { return func(t *Tree) { t
 func WithRepanic() Option { return func(t *Tree) { t.repanic = true } }
 
 func newTree(enums func(string) (int64, bool), opts []Option) (*Tree, error) {
-	t := &Tree{wake: make(chan struct{}, 1), clock: systemClock{}, ctx: context.Background(), enums: enums}
+	t := &Tree{clock: systemClock{}, ctx: context.Background(), enums: enums}
 	for _, o := range opts {
 		if o == nil {
 			return nil, errors.New("bt: a nil Option")
@@ -120,45 +131,72 @@ func (t *Tree) tick(rerun bool) (Status, error) {
 }
 
 func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
-	if t.stopAsked.Load() {
+	root := t.root
+	a := t.attention.Load()
+	if a&attnStop != 0 {
 		return t.endRun(true)
 	}
-	if t.aborted {
+	if a&attnAborted != 0 {
 		if err := t.halt(); err != nil {
 			t.repanicFrom(err)
 			return Idle, err
 		}
 	}
+	done := false // the tick did not panic: the deferred call need not ask recover
 	defer func() {
 		t.ticking = false
+		if done {
+			return
+		}
 		if r := recover(); r != nil {
 			s, err = Idle, t.caught(r)
 		}
 	}()
-	t.runQueued()
-	t.ticking = true
-	s = t.root.Tick()
-	for rerun && s == Running && t.woken() {
-		if t.stopAsked.Load() {
-			return t.endRun(true)
-		}
+	if a&attnQueued != 0 {
 		t.runQueued()
-		s = t.root.Tick()
 	}
-	if s.Completed() {
-		t.root.set(Idle)
+	t.ticking = true
+	s = root.t.tick(root)
+	for rerun && s == Running && t.woken() {
+		root.commit(s)
+		if a := t.attention.Load(); a != 0 {
+			if a&attnStop != 0 {
+				return t.endRun(true)
+			}
+			t.runQueued()
+		}
+		s = root.t.tick(root)
 	}
+	if b := root.st; !b.observed() { // the root's status: Running, or Idle when it completed
+		*b = statusByte(Idle)
+		if s == Running {
+			*b = statusByte(Running)
+		}
+		done = true
+		return s, nil
+	}
+	s = root.rooted(s) // observers may panic
+	done = true
 	return s, nil
+}
+
+// rooted stores s, the status of the observed root, and returns it. A root that
+// completed is reset to Idle, ready for the next run: observers see both changes.
+func (root *Node) rooted(s Status) Status {
+	if root.commit(s).Completed() {
+		root.set(Idle)
+	}
+	return s
 }
 
 // caught turns the panic r that stopped a tick into an error. Under WithRepanic a panic
 // of user code goes on up, after the tree noted what it interrupted.
 func (t *Tree) caught(r any) error {
-	t.aborted = true
-	err := t.recovered(r, nil)
+	t.attention.Or(attnAborted)
+	err := t.recovered(r, nil, 0)
 	if t.repanic {
 		switch r.(type) {
-		case *NodeError, *failure:
+		case *NodeError, *failure, invalidStatus:
 			t.repanicFrom(err)
 		default:
 			panic(r)
@@ -217,7 +255,7 @@ var ErrStopped = errors.New("bt: the tree was stopped")
 // the tree is Idle then, and the next tick starts a new run. Stop does not wait for
 // any of it; it cannot interrupt a node's code that is running.
 func (t *Tree) Stop() {
-	t.stopAsked.Store(true)
+	t.attention.Or(attnStop)
 	if rs := t.runs.Load(); rs != nil {
 		rs.cancel()
 	}
@@ -230,7 +268,7 @@ func (t *Tree) Stop() {
 // status before the halt.
 func (t *Tree) endRun(tick bool) (Status, error) {
 	s := t.root.Status()
-	asked := t.stopAsked.Swap(false)
+	asked := t.attention.And(^uint32(attnStop))&attnStop != 0
 	err := t.halt()
 	if asked || tick {
 		t.runs.Store(nil) // Stop canceled it: the next runs get a context of their own
@@ -258,7 +296,7 @@ func (t *Tree) runContext() context.Context {
 		ctx, cancel := context.WithCancel(t.ctx)
 		rs = &runScope{ctx, cancel}
 		t.runs.Store(rs)
-		if t.stopAsked.Load() { // a Stop that did not see it
+		if t.attention.Load()&attnStop != 0 { // a Stop that did not see it
 			cancel()
 		}
 	}
@@ -299,7 +337,7 @@ func (t *Tree) halt() (err error) {
 			err = t.caught(r)
 		}
 	}()
-	t.aborted = false
+	t.attention.And(^uint32(attnAborted))
 	return t.resetAll()
 }
 

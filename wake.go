@@ -33,9 +33,11 @@ func (t *Tree) post() uint32 {
 			w++
 		}
 		if t.wakes.CompareAndSwap(v, w) {
-			select {
-			case t.wake <- struct{}{}:
-			default:
+			if bell := t.bell.Load(); bell != nil {
+				select {
+				case *bell <- struct{}{}:
+				default:
+				}
 			}
 			return uint32(v >> 32)
 		}
@@ -99,11 +101,43 @@ func (t *Tree) WakeUp() { t.post() }
 // halted before the tree acted on the wake-up, the wake-up is dropped.
 func (n *Node) WakeUp() {
 	t := n.Tree()
-	if u := n.user(); u != nil {
-		u.wake.post(t)
+	if c := n.claim(true); c != nil {
+		c.post(t)
 		return
 	}
 	t.post()
+}
+
+// claim returns where the node's last wake-up is kept, for its halt to take it back:
+// in its userNode, or for a function leaf that takes the node (which shares its
+// dispatch with other nodes: see funcLeaf) in the tree's claims, by UID. The first
+// function leaf to ask for a wake-up makes them (create); most trees never need them.
+// Builtin nodes that yield keep their own; for others, nil.
+func (n *Node) claim(create bool) *wakeClaim {
+	switch u := n.core().(type) {
+	case *userNode:
+		return &u.wake
+	case action1, action2, cond1, cond2:
+		t := n.Tree()
+		cs := t.claims.Load()
+		if cs == nil {
+			if !create {
+				return nil
+			}
+			fresh := make([]wakeClaim, len(t.nodes))
+			t.claims.CompareAndSwap(nil, &fresh) // WakeUp may be called from any goroutine
+			cs = t.claims.Load()
+		}
+		return &(*cs)[n.meta.uid-1]
+	}
+	return nil
+}
+
+// revokeWake takes back the wake-up the node asked for, if it is still pending.
+func (n *Node) revokeWake() {
+	if c := n.claim(false); c != nil {
+		c.revoke(n.Tree())
+	}
 }
 
 // user returns the userNode that runs n's behavior, or nil for a builtin node.
@@ -114,6 +148,19 @@ func (n *Node) user() *userNode {
 	}
 	u, _ := tk.(*userNode)
 	return u
+}
+
+// doorbell returns the channel rung at each wake-up (see post), made by the first
+// goroutine that waits for one: a tree that is only ticked with TickOnce needs none.
+// It is made before the waiter looks for a pending wake-up, so that a wake-up posted
+// after that look rings it.
+func (t *Tree) doorbell() chan struct{} {
+	if bell := t.bell.Load(); bell != nil {
+		return *bell
+	}
+	c := make(chan struct{}, 1)
+	t.bell.CompareAndSwap(nil, &c)
+	return *t.bell.Load()
 }
 
 // Sleep waits until d has elapsed on the tree's clock, a wake-up arrives (woken is then
@@ -141,6 +188,7 @@ func (sl *sleeper) sleep(ctx context.Context, t *Tree, d time.Duration) (woken b
 	if err := ctx.Err(); err != nil {
 		return false, err
 	}
+	bell := t.doorbell()
 	if t.woken() {
 		return true, nil
 	}
@@ -167,7 +215,7 @@ func (sl *sleeper) sleep(ctx context.Context, t *Tree, d time.Duration) (woken b
 		select {
 		case <-ctx.Done():
 			return false, ctx.Err()
-		case <-t.wake:
+		case <-bell:
 			if t.woken() { // else the wake-up was taken back
 				return true, nil
 			}

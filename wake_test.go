@@ -41,8 +41,16 @@ func TestStaleWakeUpsAreDropped(t *testing.T) {
 		{"Repeat", func(*atomic.Int32) *Spec { return Repeat(3, AlwaysSuccess()) }},
 		{"RetryUntilSuccessful", func(*atomic.Int32) *Spec { return RetryUntilSuccessful(3, AlwaysFailure()) }},
 		{"Delay 0", func(*atomic.Int32) *Spec { return Delay(0, AlwaysRunning()) }},
-		{"a user node", func(*atomic.Int32) *Spec {
+		{"a function leaf", func(*atomic.Int32) *Spec {
 			return Action("Yield", func(n *Node) Status { n.WakeUp(); return Running })
+		}},
+		{"a function leaf with a port", func(*atomic.Int32) *Spec {
+			return NewAction("Yield", func(n *Node) Status { n.WakeUp(); return Running }, InputPort[int]("p", "")).Spec()
+		}},
+		{"a user node", func(*atomic.Int32) *Spec {
+			return (&Model{ID: "Yield", Kind: KindAction, New: func(*Init) (Behavior, error) {
+				return yielder{}, nil
+			}}).Spec()
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -69,6 +77,10 @@ func TestStaleWakeUpsAreDropped(t *testing.T) {
 		})
 	}
 }
+
+type yielder struct{}
+
+func (yielder) Tick(n *Node) Status { n.WakeUp(); return Running }
 
 // The result of an async action collected by a tick consumes its wake-up: the tree is
 // not ticked again for it.

@@ -3,6 +3,7 @@ package blackboard
 import (
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // The hot path — reading through a handle, writing numbers — must not allocate.
@@ -14,12 +15,14 @@ func TestHotPathDoesNotAllocate(t *testing.T) {
 	d := bb.Entry("d")
 	b := bb.Entry("b")
 	u8 := bb.Entry("u8")
+	p := bb.Entry("p")
 	mustSet(t, i, ValueOf(42))
 	mustSet(t, f, Float(2.5))
 	mustSet(t, s, String("hello"))
 	mustSet(t, d, ValueOf(time.Second))
 	mustSet(t, b, Bool(true))
 	mustSet(t, u8, ValueOf(uint8(7)))
+	mustSet(t, p, ValueOf(&point{X: 1}))
 
 	n42, f25, yes := String("42"), String("2.5"), String("true")
 	var sink int
@@ -38,6 +41,7 @@ func TestHotPathDoesNotAllocate(t *testing.T) {
 		{"Get[time.Duration]", func() { x, _ := Get[time.Duration](d); sink += int(x) }},
 		{"Get[uint8]", func() { x, _ := Get[uint8](u8); sink += int(x) }},
 		{"Get[Value]", func() { x, _ := Get[Value](i); sink += int(x.Int()) }},
+		{"Get[*point]", func() { x, _ := Get[*point](p); sink += x.X }},
 		{"Put[int]", func() { _ = Put(i, sink) }},
 		{"Put[float64]", func() { _ = Put(f, 1.5) }},
 		{"Put[bool]", func() { _ = Put(b, false) }},
@@ -64,5 +68,13 @@ func mustSet(t *testing.T, e *Entry, v Value) {
 	t.Helper()
 	if err := e.Set(v); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// An entry takes 64 bytes, a size class of Go's allocator: a blackboard of a few
+// entries is a few cache lines.
+func TestEntrySize(t *testing.T) {
+	if s := unsafe.Sizeof(Entry{}); s != 64 {
+		t.Errorf("an Entry is %d bytes, want 64", s)
 	}
 }

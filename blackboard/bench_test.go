@@ -32,6 +32,16 @@ func BenchmarkGetInt(b *testing.B) {
 	}
 }
 
+// BenchmarkGetPointer reads a pointer, as a node reads the agent it drives from a port.
+func BenchmarkGetPointer(b *testing.B) {
+	p := &struct{ hp int }{hp: 42}
+	e := benchEntry(b, ValueOf(p))
+	for b.Loop() {
+		q, _ := Get[*struct{ hp int }](e)
+		sinkInt += q.hp
+	}
+}
+
 func BenchmarkGetFloat64FromInt(b *testing.B) {
 	e := benchEntry(b, Int(42))
 	for b.Loop() {

@@ -211,7 +211,7 @@ func (b *Blackboard) entries() []*Entry {
 		list = append(list, e)
 	}
 	b.mu.RUnlock()
-	slices.SortFunc(list, func(a, b *Entry) int { return strings.Compare(a.key, b.key) })
+	slices.SortFunc(list, func(a, b *Entry) int { return strings.Compare(a.Key(), b.Key()) })
 	return list
 }
 
@@ -234,7 +234,7 @@ func (b *Blackboard) Clone() *Blackboard {
 	b.mu.RUnlock()
 	for _, src := range b.entries() {
 		if e := src.clone(); e.Exists() {
-			c.storage[src.key] = e
+			c.storage[src.Key()] = e
 		}
 	}
 	return c
@@ -251,12 +251,12 @@ func (b *Blackboard) CopyInto(dst *Blackboard) {
 	keep := make(map[string]bool)
 	for _, src := range b.entries() {
 		if src.Exists() {
-			keep[src.key] = true
-			dst.local(src.key, true).copyFrom(src)
+			keep[src.Key()] = true
+			dst.local(src.Key(), true).copyFrom(src)
 		}
 	}
 	for _, e := range dst.entries() {
-		if !keep[e.key] {
+		if !keep[e.Key()] {
 			e.Unset()
 		}
 	}

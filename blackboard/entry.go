@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"sync/atomic"
 	"time"
+	"unsafe"
 )
 
 // Entry is one blackboard slot, reached through a handle that stays valid for the life
@@ -17,39 +18,58 @@ import (
 // An entry's state — meta (kind, Go type code, existence), 64 bits of payload, a pointer
 // to an immutable payload box (string, KindOther value, or the reflect.Type of a named
 // scalar type) and a pointer to the immutable declared type — lives in separate atomic
-// words guarded by the version counter ver:
+// words guarded by the word head, which holds a version count, the meta and a lock bit:
 //
-//   - a reader loads ver, then the words, then ver again, and retries if ver was odd (a
-//     writer was inside) or changed. Reads take no lock and allocate nothing;
+//   - a reader loads head, then the other words, then head again, and retries if the
+//     lock bit was set (a writer was inside) or head changed. Reads take no lock and
+//     allocate nothing, and the meta comes with the version;
 //   - a writer loads a consistent snapshot the same way, computes the new state from it
 //     (type checks, conversions, parsing happen here, outside any critical section), then
-//     claims the entry with CompareAndSwap(ver, ver+1): that fails if anyone wrote since
-//     the snapshot, and the writer starts over. Holding the odd version it stores the new
-//     words and releases with ver+2. The critical section is a handful of stores.
+//     claims the entry by setting the lock bit with CompareAndSwap: that fails if anyone
+//     wrote since the snapshot, and the writer starts over. Holding the lock it stores the
+//     new words, and releases with a head that has the next version and the new meta.
+//     The critical section is a handful of stores.
 //
-// The version doubles as the write count: every critical section adds 2, so Seq is
-// ver/2 minus the number of critical sections that were not writes (Declare, Unset),
-// counted in silent. Numbers and bools of the basic Go types need no box, so writing
-// them allocates nothing; a string or other value brings the box made with its Value
-// (String, ValueOf), which the entry shares. Only sync/atomic is used, so the scheme
-// is visible to the race detector.
+// The version doubles as the write count: every critical section adds one, so Seq is
+// the version minus the number of critical sections that were not writes (Declare,
+// Unset), counted in silent. Numbers and bools of the basic Go types need no box, so
+// writing them allocates nothing; a string or other value brings the box made with its
+// Value (String, ValueOf), which the entry shares. Only sync/atomic is used, so the
+// scheme is visible to the race detector.
+//
+// An entry is 64 bytes, a size class of Go's allocator: hence the meta in head, the key
+// kept as its bytes and length, and silent in 32 bits (an entry would have to be unset
+// and declared again four billion times for it to wrap, and only Seq would be off).
 type Entry struct {
-	ver    atomic.Uint64
-	meta   atomic.Uint64 // Kind | tcode<<8 | metaExists
+	head   atomic.Uint64 // version<<headVersion | meta<<headMeta | headLock
 	bits   atomic.Uint64
 	box    atomic.Pointer[payload]
 	decl   atomic.Pointer[declared] // nil: generic
-	silent atomic.Uint64            // critical sections that were not writes
 	stamp  atomic.Int64             // UnixNano of the last write; noStamp if none
-
-	key string
-	env *options // shared by every scope of one tree; nil for an invalid key
+	env    *options                 // shared by every scope of one tree; nil for an invalid key
+	key    *byte                    // the key's bytes (see Key)
+	keyLen uint32
+	silent atomic.Uint32 // critical sections that were not writes
 }
 
+// The meta of an entry: Kind | tcode<<8 | metaExists, 17 bits.
 const (
 	metaExists = 1 << 16
+	metaMask   = 1<<17 - 1
 	noStamp    = math.MinInt64
 )
+
+// The fields of Entry.head.
+const (
+	headLock    = 1 // a writer is inside
+	headMeta    = 1 // the meta's shift
+	headVersion = 18
+)
+
+func metaOf(head uint64) uint64 { return head >> headMeta & metaMask }
+
+// version returns the count of critical sections that head follows.
+func version(head uint64) uint64 { return head >> headVersion }
 
 // state is one consistent view of an entry.
 type state struct {
@@ -60,7 +80,7 @@ type state struct {
 }
 
 func newEntry(key string, env *options) *Entry {
-	e := &Entry{key: key, env: env}
+	e := &Entry{key: unsafe.StringData(key), keyLen: uint32(len(key)), env: env}
 	e.stamp.Store(noStamp)
 	return e
 }
@@ -90,10 +110,11 @@ func spin(i int) {
 // load returns the current value and meta word, without the declared type.
 func (e *Entry) load() (Value, uint64) {
 	for i := 0; ; i++ {
-		v1 := e.ver.Load()
-		if v1&1 == 0 {
-			s := state{meta: e.meta.Load(), bits: e.bits.Load(), box: e.box.Load()}
-			if e.ver.Load() == v1 {
+		h := e.head.Load()
+		if h&headLock == 0 {
+			bits, box := e.bits.Load(), e.box.Load()
+			if e.head.Load() == h {
+				s := state{meta: metaOf(h), bits: bits, box: box}
 				return s.value(), s.meta
 			}
 		}
@@ -101,29 +122,26 @@ func (e *Entry) load() (Value, uint64) {
 	}
 }
 
-// snapshot returns the full state and the version it was read at.
+// snapshot returns the full state and the head it was read with.
 func (e *Entry) snapshot() (state, uint64) {
 	for i := 0; ; i++ {
-		v1 := e.ver.Load()
-		if v1&1 == 0 {
-			s := state{meta: e.meta.Load(), bits: e.bits.Load(), box: e.box.Load(), decl: e.decl.Load()}
-			if e.ver.Load() == v1 {
-				return s, v1
+		h := e.head.Load()
+		if h&headLock == 0 {
+			s := state{meta: metaOf(h), bits: e.bits.Load(), box: e.box.Load(), decl: e.decl.Load()}
+			if e.head.Load() == h {
+				return s, h
 			}
 		}
 		spin(i)
 	}
 }
 
-// commit replaces the state cur, read at version ver, by next, unless someone wrote
+// commit replaces the state cur, read with head h, by next, unless someone wrote
 // since. A write (as opposed to Declare or Unset) also stamps the entry.
 // Words that do not change are not stored: every atomic store is a full barrier.
-func (e *Entry) commit(ver uint64, cur, next state, write bool, stamp int64) bool {
-	if !e.ver.CompareAndSwap(ver, ver+1) {
+func (e *Entry) commit(h uint64, cur, next state, write bool, stamp int64) bool {
+	if !e.head.CompareAndSwap(h, h|headLock) {
 		return false
-	}
-	if next.meta != cur.meta {
-		e.meta.Store(next.meta)
 	}
 	if next.bits != cur.bits {
 		e.bits.Store(next.bits)
@@ -140,7 +158,7 @@ func (e *Entry) commit(ver uint64, cur, next state, write bool, stamp int64) boo
 	case e.env.now != nil:
 		e.stamp.Store(stamp)
 	}
-	e.ver.Store(ver + 2)
+	e.head.Store((version(h)+1)<<headVersion | next.meta<<headMeta)
 	return true
 }
 
@@ -153,11 +171,11 @@ func (e *Entry) enums() func(string) (int64, bool) {
 
 // Key returns the key of the entry in the scope that owns it (after remapping: a
 // child's "{x}" port remapped to the parent's "y" is the entry "y").
-func (e *Entry) Key() string { return e.key }
+func (e *Entry) Key() string { return unsafe.String(e.key, e.keyLen) }
 
 // Exists reports whether the entry has been created (by Declare or a write) and not
 // unset since. An existing entry may still be empty.
-func (e *Entry) Exists() bool { return e.meta.Load()&metaExists != 0 }
+func (e *Entry) Exists() bool { return metaOf(e.head.Load())&metaExists != 0 }
 
 // Type returns the entry's fixed type, or nil for a generic entry, which accepts any
 // type.
@@ -179,12 +197,12 @@ func (e *Entry) Load() Value {
 // same write.
 func (e *Entry) LoadStamped() (v Value, seq uint64, stamp time.Time) {
 	for i := 0; ; i++ {
-		v1 := e.ver.Load()
-		if v1&1 == 0 {
-			s := state{meta: e.meta.Load(), bits: e.bits.Load(), box: e.box.Load()}
+		h := e.head.Load()
+		if h&headLock == 0 {
+			s := state{meta: metaOf(h), bits: e.bits.Load(), box: e.box.Load()}
 			silent, ns := e.silent.Load(), e.stamp.Load()
-			if e.ver.Load() == v1 {
-				return s.value(), v1/2 - silent, stampTime(ns)
+			if e.head.Load() == h {
+				return s.value(), version(h) - uint64(silent), stampTime(ns)
 			}
 		}
 		spin(i)
@@ -197,11 +215,11 @@ func (e *Entry) LoadStamped() (v Value, seq uint64, stamp time.Time) {
 // continues the count.
 func (e *Entry) Seq() uint64 {
 	for i := 0; ; i++ {
-		v1 := e.ver.Load()
-		if v1&1 == 0 {
+		h := e.head.Load()
+		if h&headLock == 0 {
 			silent := e.silent.Load()
-			if e.ver.Load() == v1 {
-				return v1/2 - silent
+			if e.head.Load() == h {
+				return version(h) - uint64(silent)
 			}
 		}
 		spin(i)
@@ -220,7 +238,7 @@ func stampTime(ns int64) time.Time {
 }
 
 func (e *Entry) invalid() error {
-	return errorf(ErrInvalidKey, nil, "invalid blackboard key %q", e.key)
+	return errorf(ErrInvalidKey, nil, "invalid blackboard key %q", e.Key())
 }
 
 // Declare creates the entry, empty, with type t if it is absent (nil or the empty
@@ -233,16 +251,16 @@ func (e *Entry) Declare(t reflect.Type) error {
 	}
 	d := declOf(t)
 	for {
-		cur, ver := e.snapshot()
+		cur, h := e.snapshot()
 		if cur.exists() {
 			if cur.decl != nil && d != nil && cur.decl.t != d.t && cur.decl.t != stringType {
 				return errorf(ErrType, nil, "entry %q: declared as %s, now as %s (once declared, the type shall not change)",
-					e.key, cur.decl.t, d.t)
+					e.Key(), cur.decl.t, d.t)
 			}
 			return nil
 		}
 		next := state{meta: metaExists, decl: d}
-		if e.commit(ver, cur, next, false, 0) {
+		if e.commit(h, cur, next, false, 0) {
 			return nil
 		}
 	}
@@ -256,8 +274,8 @@ func (e *Entry) Unset() {
 		return
 	}
 	for {
-		cur, ver := e.snapshot()
-		if !cur.exists() || e.commit(ver, cur, state{}, false, 0) {
+		cur, h := e.snapshot()
+		if !cur.exists() || e.commit(h, cur, state{}, false, 0) {
 			return
 		}
 	}
@@ -300,11 +318,11 @@ func (e *Entry) write(v Value, assign bool) error {
 		return e.invalid()
 	}
 	if v.kind == KindEmpty {
-		return errorf(ErrEmpty, nil, "entry %q: cannot write an empty value", e.key)
+		return errorf(ErrEmpty, nil, "entry %q: cannot write an empty value", e.Key())
 	}
 	stamp, stamped := int64(0), false
 	for {
-		cur, ver := e.snapshot()
+		cur, h := e.snapshot()
 		next := cur
 		var err error
 		switch {
@@ -332,7 +350,7 @@ func (e *Entry) write(v Value, assign bool) error {
 		if !stamped && e.env.now != nil { // read the clock once, for a write that will happen
 			stamp, stamped = e.env.now().UnixNano(), true
 		}
-		if e.commit(ver, cur, next, true, stamp) {
+		if e.commit(h, cur, next, true, stamp) {
 			return nil
 		}
 	}
@@ -378,7 +396,7 @@ func (e *Entry) coerce(s *state, v Value, d *declared, assign bool) error {
 			c = ValueOf(x)
 		}
 		if err != nil {
-			return errorf(ErrType, err, "entry %q: %v", e.key, err)
+			return errorf(ErrType, err, "entry %q: %v", e.Key(), err)
 		}
 		v = c
 	case vt.AssignableTo(d.t):
@@ -388,12 +406,12 @@ func (e *Entry) coerce(s *state, v Value, d *declared, assign bool) error {
 	case isScalar(v) && isScalarKind(scalarKind(d.tc, d.t)):
 		c, ok := castScalar(v, d)
 		if !ok {
-			return errorf(ErrType, nil, "entry %q: cannot %s %s to %s", e.key, opName(assign), v.describe(), d.t)
+			return errorf(ErrType, nil, "entry %q: cannot %s %s to %s", e.Key(), opName(assign), v.describe(), d.t)
 		}
 		v = c
 	default:
 		return errorf(ErrType, nil, "entry %q: cannot %s %s to %s (once declared, the type shall not change)",
-			e.key, opName(assign), v.describe(), d.t)
+			e.Key(), opName(assign), v.describe(), d.t)
 	}
 	s.setValue(v)
 	return nil
@@ -408,7 +426,7 @@ func (e *Entry) assignHeld(s *state, held, v Value) error {
 		if v.kind == KindString {
 			n, isNumber := number(v.s(), e.enums())
 			if !isNumber {
-				return errorf(ErrType, nil, "entry %q: cannot assign %s to an entry holding %s (not a number)", e.key, v.describe(), typeName(ht))
+				return errorf(ErrType, nil, "entry %q: cannot assign %s to an entry holding %s (not a number)", e.Key(), v.describe(), typeName(ht))
 			}
 			v = n
 		}
@@ -428,7 +446,7 @@ func (e *Entry) assignHeld(s *state, held, v Value) error {
 		ok = v.Type() == ht
 	}
 	if !ok {
-		return errorf(ErrType, nil, "entry %q: cannot assign %s to an entry holding %s", e.key, v.describe(), typeName(ht))
+		return errorf(ErrType, nil, "entry %q: cannot assign %s to an entry holding %s", e.Key(), v.describe(), typeName(ht))
 	}
 	s.setValue(v)
 	return nil
@@ -436,18 +454,17 @@ func (e *Entry) assignHeld(s *state, held, v Value) error {
 
 // clone returns a detached copy of e: state, Seq and stamp from one consistent read.
 func (e *Entry) clone() *Entry {
-	c := &Entry{key: e.key, env: e.env}
+	c := &Entry{key: e.key, keyLen: e.keyLen, env: e.env}
 	for i := 0; ; i++ {
-		v1 := e.ver.Load()
-		if v1&1 == 0 {
-			s := state{meta: e.meta.Load(), bits: e.bits.Load(), box: e.box.Load(), decl: e.decl.Load()}
+		h := e.head.Load()
+		if h&headLock == 0 {
+			s := state{meta: metaOf(h), bits: e.bits.Load(), box: e.box.Load(), decl: e.decl.Load()}
 			silent, stamp := e.silent.Load(), e.stamp.Load()
-			if e.ver.Load() == v1 {
-				c.meta.Store(s.meta)
+			if e.head.Load() == h {
 				c.bits.Store(s.bits)
 				c.box.Store(s.box)
 				c.decl.Store(s.decl)
-				c.ver.Store(2 * (v1/2 - silent))
+				c.head.Store((version(h)-uint64(silent))<<headVersion | s.meta<<headMeta)
 				c.stamp.Store(stamp)
 				return c
 			}
@@ -469,8 +486,8 @@ func (e *Entry) copyFrom(src *Entry) {
 		stamp = e.env.now().UnixNano()
 	}
 	for {
-		cur, ver := e.snapshot()
-		if e.commit(ver, cur, s, true, stamp) {
+		cur, h := e.snapshot()
+		if e.commit(h, cur, s, true, stamp) {
 			return
 		}
 	}

@@ -18,7 +18,9 @@ import (
 //   - a number or bool into a string T: formatted (shortest float form, "true");
 //   - other values: type assertion to T.
 //
-// Reading a number, bool or string into a matching basic type allocates nothing.
+// Reading a number, bool or string into a matching basic type allocates nothing, nor
+// does reading a value of another kind as its own type (a pointer, say), which takes
+// a type assertion.
 func Get[T any](e *Entry) (T, error) {
 	var out T
 	v, meta := e.load()
@@ -95,6 +97,11 @@ func Get[T any](e *Entry) (T, error) {
 	if ok {
 		return out, nil
 	}
+	if v.kind == KindOther { // a pointer, a struct, a slice … of type T: no reflection
+		if x, ok := v.other().(T); ok {
+			return x, nil
+		}
+	}
 	x, err := e.convert(v, reflect.TypeFor[T]())
 	if err != nil {
 		var zero T
@@ -108,9 +115,9 @@ func (e *Entry) missing(meta uint64) error {
 	case e.env == nil:
 		return e.invalid()
 	case meta&metaExists == 0:
-		return errorf(ErrNotExist, nil, "entry %q does not exist", e.key)
+		return errorf(ErrNotExist, nil, "entry %q does not exist", e.Key())
 	}
-	return errorf(ErrEmpty, nil, "entry %q is empty", e.key)
+	return errorf(ErrEmpty, nil, "entry %q is empty", e.Key())
 }
 
 // convert is Get's general path: v (not empty) into a value of type t.
@@ -123,7 +130,7 @@ func (e *Entry) convert(v Value, t reflect.Type) (any, error) {
 	case v.kind == KindString:
 		x, err := Parse(v.s(), t, e.enums())
 		if err != nil {
-			return nil, errorf(ErrType, err, "entry %q: %v", e.key, err)
+			return nil, errorf(ErrType, err, "entry %q: %v", e.Key(), err)
 		}
 		return x, nil
 	case isScalar(v) && isScalarKind(k):
@@ -135,7 +142,7 @@ func (e *Entry) convert(v Value, t reflect.Type) (any, error) {
 	case v.kind == KindOther && vt.AssignableTo(t): // e.g. []int read as a named slice type
 		return reflect.ValueOf(v.other()).Convert(t).Interface(), nil
 	}
-	return nil, errorf(ErrType, nil, "entry %q: cannot read %s as %s", e.key, v.describe(), t)
+	return nil, errorf(ErrType, nil, "entry %q: cannot read %s as %s", e.Key(), v.describe(), t)
 }
 
 // Put writes v into the entry with Set semantics. Numbers and bools of the basic types

@@ -30,12 +30,12 @@ func (b *Blackboard) MarshalJSON() ([]byte, error) {
 		}
 		first = false
 		var err error
-		if buf, err = appendJSON(buf, e.key); err != nil {
+		if buf, err = appendJSON(buf, e.Key()); err != nil {
 			return nil, err
 		}
 		buf = append(buf, ':')
 		if buf, err = v.appendJSON(buf); err != nil {
-			return nil, fmt.Errorf("entry %q: %w", e.key, err)
+			return nil, fmt.Errorf("entry %q: %w", e.Key(), err)
 		}
 	}
 	return append(buf, '}'), nil

@@ -40,9 +40,9 @@ type EntryState struct {
 	Absent bool
 }
 
-// maxSeq bounds a restored write count, so that the entry's version (twice the count)
-// and the versions after it fit in 64 bits.
-const maxSeq = 1 << 60
+// maxSeq bounds a restored write count, so that the entry's version (at least the
+// count) and the versions after it fit in the bits of Entry.head that hold it.
+const maxSeq = 1 << (62 - headVersion)
 
 // SaveState returns the state of the entries stored in this scope (not its parent's),
 // sorted by key: those that exist, and those that were written once and unset since.
@@ -56,7 +56,7 @@ func (b *Blackboard) SaveState() ([]EntryState, error) {
 		if !s.exists() && seq == 0 {
 			continue // reserved by a handle, never written: nothing to keep
 		}
-		es := EntryState{Key: e.key, Seq: seq, Stamp: e.Stamp(), Absent: !s.exists()}
+		es := EntryState{Key: e.Key(), Seq: seq, Stamp: e.Stamp(), Absent: !s.exists()}
 		if s.decl != nil {
 			es.Declared = s.decl.t.String()
 		}
@@ -64,7 +64,7 @@ func (b *Blackboard) SaveState() ([]EntryState, error) {
 			es.Type = v.Type().String()
 			js, err := MarshalTyped(v)
 			if err != nil {
-				errs = append(errs, fmt.Errorf("entry %q: the value (%s) cannot be saved: %w", e.key, es.Type, err))
+				errs = append(errs, fmt.Errorf("entry %q: the value (%s) cannot be saved: %w", e.Key(), es.Type, err))
 				continue
 			}
 			es.Value = js
@@ -77,12 +77,12 @@ func (b *Blackboard) SaveState() ([]EntryState, error) {
 // saved returns the entry's state and write count, from one consistent read.
 func (e *Entry) saved() (state, uint64) {
 	for i := 0; ; i++ {
-		v1 := e.ver.Load()
-		if v1&1 == 0 {
-			s := state{meta: e.meta.Load(), bits: e.bits.Load(), box: e.box.Load(), decl: e.decl.Load()}
+		h := e.head.Load()
+		if h&headLock == 0 {
+			s := state{meta: metaOf(h), bits: e.bits.Load(), box: e.box.Load(), decl: e.decl.Load()}
 			silent := e.silent.Load()
-			if e.ver.Load() == v1 {
-				return s, v1/2 - silent
+			if e.head.Load() == h {
+				return s, version(h) - uint64(silent)
 			}
 		}
 		spin(i)
@@ -153,7 +153,7 @@ func (b *Blackboard) PrepareRestore(saved []EntryState, types func(name string) 
 	}
 	return func() {
 		for _, e := range b.entries() {
-			if !seen[e.key] {
+			if !seen[e.Key()] {
 				e.restore(state{}, 0, noStamp)
 			}
 		}
@@ -211,21 +211,22 @@ func (es *EntryState) state(dst *Entry, types func(string) reflect.Type) (state,
 
 // restore gives the entry a saved state, write count and stamp. The version moves
 // forward, as every change of an entry's words does, so that a reader in another
-// goroutine never takes a mix of the old words and the new for a consistent read.
+// goroutine never takes a mix of the old words and the new for a consistent read; the
+// critical sections that were not writes (silent) make up the difference to the write
+// count (see Entry: after four billion of them, only Seq would be off).
 func (e *Entry) restore(next state, seq uint64, stamp int64) {
 	for {
-		_, ver := e.snapshot()
-		if !e.ver.CompareAndSwap(ver, ver+1) {
+		_, h := e.snapshot()
+		if !e.head.CompareAndSwap(h, h|headLock) {
 			continue
 		}
-		nv := max(ver+2, 2*seq)
-		e.meta.Store(next.meta)
+		nv := max(version(h)+1, seq)
 		e.bits.Store(next.bits)
 		e.box.Store(next.box)
 		e.decl.Store(next.decl)
-		e.silent.Store(nv/2 - seq)
+		e.silent.Store(uint32(nv - seq))
 		e.stamp.Store(stamp)
-		e.ver.Store(nv)
+		e.head.Store(nv<<headVersion | next.meta<<headMeta)
 		return
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/gobt/bt"
-	"github.com/gobt/bt/blackboard"
 )
 
 // bt builds its trees from Specs (bt.Action and bt.Condition for function leaves) or
@@ -117,44 +116,27 @@ func btAgentXML(reactive bool) string {
 	return b.String()
 }
 
-// btAgentModels makes the leaf types of a shared definition. A leaf reaches its agent
-// through the input port "agent", which reads the blackboard entry {agent} unless the
-// tree says otherwise.
+// btAgentModels makes the leaf types of a shared definition, once for every tree. A
+// leaf reaches its agent as the owner of its tree (bt.WithOwner, bt.Owner).
 func btAgentModels() []*bt.Model {
-	port := bt.InputPort[*Agent]("agent", "the agent the tree drives").WithDefault("{agent}")
 	ms := make([]*bt.Model, NumLeaves)
 	for i, l := range Leaves {
 		if cond := l.Cond; cond != nil {
-			ms[i] = bt.NewCondition(l.Name, func(n *bt.Node) (bool, error) {
-				a, err := bt.Get[*Agent](n, "agent")
-				if err != nil {
-					return false, err
-				}
-				return cond(a), nil
-			}, port)
+			ms[i] = bt.NewCondition(l.Name, func(n *bt.Node) bool { return cond(bt.Owner[*Agent](n)) })
 			continue
 		}
 		act := l.Act
-		ms[i] = bt.NewAction(l.Name, func(n *bt.Node) (bt.Status, error) {
-			a, err := bt.Get[*Agent](n, "agent")
-			if err != nil {
-				return bt.Failure, err
-			}
-			return btDone(act(a)), nil
-		}, port)
+		ms[i] = bt.NewAction(l.Name, func(n *bt.Node) bt.Status { return btDone(act(bt.Owner[*Agent](n))) })
 	}
 	return ms
 }
 
-// btAgents builds a tree per agent with newTree and puts the agent in its blackboard.
-func btAgents(w *World, newTree func() (*bt.Tree, error)) (Subject, error) {
+// btAgents builds a tree per agent with newTree, the agent its owner.
+func btAgents(w *World, newTree func(opts ...bt.Option) (*bt.Tree, error)) (Subject, error) {
 	trees := make([]*bt.Tree, len(w.Agents))
 	for i := range trees {
-		t, err := newTree()
+		t, err := newTree(bt.WithOwner(&w.Agents[i]))
 		if err != nil {
-			return Subject{}, err
-		}
-		if err := blackboard.Put(t.Blackboard().Entry("agent"), &w.Agents[i]); err != nil {
 			return Subject{}, err
 		}
 		trees[i] = t
@@ -164,6 +146,7 @@ func btAgents(w *World, newTree func() (*bt.Tree, error)) (Subject, error) {
 
 func btSubject(trees []*bt.Tree) Subject {
 	return Subject{
+		trees: trees,
 		TickAll: func() {
 			for _, t := range trees {
 				t.TickOnce()
@@ -183,14 +166,26 @@ func btAgentsFactory(w *World, reactive bool) (Subject, error) {
 	if err := f.LoadString("agent.xml", btAgentXML(reactive)); err != nil {
 		return Subject{}, err
 	}
-	return btAgents(w, func() (*bt.Tree, error) { return f.NewTree("Agent") })
+	return btAgents(w, func(opts ...bt.Option) (*bt.Tree, error) { return f.NewTree("Agent", opts...) })
 }
 
 // btAgentsSharedSpec: one Spec, written in Go, for every agent's tree.
 func btAgentsSharedSpec(w *World, reactive bool) (Subject, error) {
 	ms := btAgentModels()
 	spec := btSpec(AgentTree, reactive, func(i int) *bt.Spec { return ms[i].Spec() })
-	return btAgents(w, func() (*bt.Tree, error) { return bt.NewTree(spec) })
+	return btAgents(w, func(opts ...bt.Option) (*bt.Tree, error) { return bt.NewTree(spec, opts...) })
+}
+
+// OnCores returns s, a build of bt's trees, ticked with bt.TickAll on up to workers
+// goroutines: a crowd ticked on several cores.
+func OnCores(s Subject, workers int) Subject {
+	trees := s.trees
+	s.TickAll = func() {
+		if err := bt.TickAll(trees, workers, nil); err != nil {
+			panic(err)
+		}
+	}
+	return s
 }
 
 // btAgentsSpecPerAgent: a Spec per agent, whose function leaves close over the agent.

@@ -1,6 +1,7 @@
 package peers_test
 
 import (
+	"fmt"
 	"runtime"
 	"testing"
 
@@ -66,6 +67,39 @@ func timed(b *testing.B, s peers.Subject) {
 	defer runtime.UnlockOSThread()
 	for b.Loop() {
 		s.TickAll()
+	}
+}
+
+// BenchmarkAgentsAllCores ticks the reactive agents, their trees built from one Spec
+// (bt-spec), with bt.TickAll on 1 and on 2 goroutines (cores=1, cores=2): how ticking a
+// crowd scales with the cores, on the same trees. It needs GOMAXPROCS 2 or more; run it
+// with -count to have a ratio per build (the layout of 16 MB of trees in the heap
+// changes the time of one core more than their ratio).
+func BenchmarkAgentsAllCores(b *testing.B) {
+	sh := peers.ShapeNamed("Agents")
+	var spec peers.Lib
+	for _, lib := range sh.Libs {
+		if lib.Name == "bt-spec" {
+			spec = lib
+		}
+	}
+	w, s, _ := build(b, sh, spec)
+	for _, cores := range []int{1, 2} {
+		b.Run(fmt.Sprint("cores=", cores), func(b *testing.B) {
+			if cores > runtime.GOMAXPROCS(0) {
+				b.Skipf("GOMAXPROCS is %d", runtime.GOMAXPROCS(0))
+			}
+			on := peers.OnCores(s, cores)
+			runtime.GC()
+			for b.Loop() {
+				on.TickAll()
+			}
+			w.Ticks += b.N
+			if err := sh.Verify(w); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/sh.Per, sh.Unit)
+		})
 	}
 }
 

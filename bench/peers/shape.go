@@ -3,6 +3,8 @@ package peers
 import (
 	"fmt"
 	"runtime"
+
+	"github.com/gobt/bt"
 )
 
 // Status is the libraries' statuses in one form, for the checks.
@@ -31,6 +33,7 @@ type World struct {
 type Subject struct {
 	TickAll func()             // ticks every tree once: the timed operation
 	Tick    func(i int) Status // ticks tree i once, for the checks
+	trees   []*bt.Tree         // bt's trees, for OnCores
 }
 
 // Lib builds a shape with one library (or one variant of bt).

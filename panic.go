@@ -1,0 +1,136 @@
+package bt
+
+import (
+	"errors"
+	"reflect"
+	"runtime"
+	"strings"
+)
+
+// Containing panics. A panic in user code — a function leaf, a behavior, a tick
+// function, a Go pre- or post-condition — stops the tick with a *NodeError that names
+// the node (or, under WithRepanic, goes on after the tree noted what it interrupted).
+// No deferred recover guards each call into user code: it would cost a function leaf
+// more than its own work. The one recover that catches the panic — the tick's, or
+// protect's while a node is halted (see halt.go) — finds the node in the tree, where
+// the calls into user code note it with a store:
+//
+//   - A function leaf (action.go) stores its UID in Tree.leaf and calls the function;
+//     nothing is stored when it returns. A function leaf ticks no other node, so while
+//     one runs it is the last leaf that stored its UID.
+//   - Other user code may tick nodes — a behavior with children does — so Node.enter
+//     stores the node's UID in Tree.user and returns the UID it replaced, which the
+//     caller puts back when the code returns: Tree.user names the innermost such code
+//     that is running.
+//
+// A panic unwinds past the stores that would have followed, so both fields say where
+// it was raised. Which of them applies, if either, the stack says: walking from the
+// panic outward (panicSite), the first frame that calls into user code — a function
+// leaf's tick method, or a method that calls enter — or that recovers panics for the
+// engine. The walk costs only a panic; a tick pays one store per function leaf and
+// two per other call into user code, and no deferred call.
+
+// enter notes that n's user code (not a function leaf's: see above) is about to run,
+// and returns the tree and the UID it replaces in Tree.user, to put back when the code
+// returns (t.user = outer). It is inlined: five loads and two stores around the call.
+// (A UID rather than a pointer, which would cost each store a test of the garbage
+// collector's write barrier.)
+func (n *Node) enter() (t *Tree, outer uint16) {
+	m := n.meta
+	t = m.scope.tree
+	outer, t.user = t.user, m.uid
+	return t, outer
+}
+
+// enterLeaf notes that the function of the function leaf n is about to run.
+func (n *Node) enterLeaf() {
+	m := n.meta
+	m.scope.tree.leaf = m.uid
+}
+
+// leafStatus returns s, the status a function leaf returned, if a tick may return it;
+// otherwise it panics with invalidStatus, which the recover reports as an error of the
+// leaf (a panic needs nothing kept across the call to know the node, which a call to
+// Abort would).
+func leafStatus(s Status) Status {
+	if s-Running > Skipped-Running {
+		panic(invalidStatus(s))
+	}
+	return s
+}
+
+// invalidStatus is the panic value of a function leaf that returned s, a status a tick
+// may not return.
+type invalidStatus Status
+
+// valid returns s, a status that user code returned, after checking that a tick may
+// return it (Running, Success, Failure or Skipped); otherwise it aborts the tick.
+func (n *Node) valid(s Status) Status {
+	if s-Running > Skipped-Running {
+		n.Abort(statusError(s))
+	}
+	return s
+}
+
+func statusError(s Status) error {
+	if s == Idle {
+		return errors.New("returned IDLE (a node must return RUNNING, SUCCESS, FAILURE or SKIPPED)")
+	}
+	return errors.New("returned " + s.String())
+}
+
+// panicErr is the error of a panic r of a node's code.
+func panicErr(r any) error {
+	if s, ok := r.(invalidStatus); ok {
+		return statusError(Status(s))
+	}
+	return newPanicError(r)
+}
+
+// site is whose code raised a panic.
+type site uint8
+
+const (
+	inEngine site = iota // no user code entered below the recover (an observer's, say)
+	inLeaf               // a function leaf: Tree.leaf
+	inUser               // other user code: Tree.user
+)
+
+// panicSite says, from a deferred function that recovered a panic, whose code raised
+// it: walking the stack from the panic outward, the first frame that calls into user
+// code or recovers panics for the engine (see above). The names are checked by
+// TestPanicSiteKnowsTheFrames.
+func panicSite() site {
+	pcs := make([]uintptr, 64)
+	for {
+		if n := runtime.Callers(2, pcs); n < len(pcs) {
+			pcs = pcs[:n]
+			break
+		}
+		pcs = make([]uintptr, 2*len(pcs))
+	}
+	pkg := reflect.TypeFor[Tree]().PkgPath() + "."
+	frames := runtime.CallersFrames(pcs)
+	panicking := false
+	for more := true; more; {
+		var f runtime.Frame
+		f, more = frames.Next()
+		if !panicking {
+			panicking = f.Function == "runtime.gopanic"
+			continue
+		}
+		name, ours := strings.CutPrefix(f.Function, pkg)
+		if !ours {
+			continue
+		}
+		switch name {
+		case "action0.tick", "action1.tick", "action2.tick", "cond0.tick", "cond1.tick", "cond2.tick":
+			return inLeaf
+		case "(*userNode).tick", "(*userNode).Halt", "(*Node).callPre", "(*Node).callPost", "(*Node).guardHook":
+			return inUser
+		case "(*Node).protect", "(*family).resetFrom", "(*Tree).tick", "(*Tree).halt":
+			return inEngine
+		}
+	}
+	return inEngine
+}
