@@ -53,23 +53,31 @@ func TestRunGroot2(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0") // a port free a moment ago; the next one too, most likely
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
-
-	var stdout bytes.Buffer
-	stderr := &signalWriter{want: "publishing to Groot2", seen: make(chan struct{})}
-	done := make(chan int, 1)
-	go func() {
-		done <- cli.Main([]string{"run", "--groot2", strconv.Itoa(port), "--interval", "5ms", tree}, &stdout, stderr, cli.WithGroot2(publish))
-	}()
-	select {
-	case <-stderr.seen:
-	case code := <-done:
-		t.Fatalf("bt run ended (exit %d) before publishing:\n%s%s", code, stdout.String(), stderr.String())
+	// The publisher binds two ports, the one given and the next. Another process may take
+	// either between our check and the run's bind: then start again on other ports.
+	var (
+		port   int
+		stdout bytes.Buffer
+		stderr *signalWriter
+		done   chan int
+	)
+	for attempt := 0; ; attempt++ {
+		port = freePortPair(t)
+		stdout.Reset()
+		stderr = &signalWriter{want: "publishing to Groot2", seen: make(chan struct{})}
+		done = make(chan int, 1)
+		go func(out *bytes.Buffer, errw *signalWriter, done chan<- int) {
+			done <- cli.Main([]string{"run", "--groot2", strconv.Itoa(port), "--interval", "5ms", tree}, out, errw, cli.WithGroot2(publish))
+		}(&stdout, stderr, done)
+		select {
+		case <-stderr.seen:
+		case code := <-done:
+			if strings.Contains(stderr.String(), "address already in use") && attempt < 5 {
+				continue
+			}
+			t.Fatalf("bt run ended (exit %d) before publishing:\n%s%s", code, stdout.String(), stderr.String())
+		}
+		break
 	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -101,4 +109,24 @@ func TestRunGroot2(t *testing.T) {
 	case <-ctx.Done():
 		t.Fatal("the run did not end after the fault injection")
 	}
+}
+
+// freePortPair returns a port that, with the next one, was free a moment ago.
+func freePortPair(t *testing.T) int {
+	t.Helper()
+	for range 100 {
+		first, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		port := first.Addr().(*net.TCPAddr).Port
+		next, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port+1))
+		first.Close()
+		if err == nil {
+			next.Close()
+			return port
+		}
+	}
+	t.Fatal("no two consecutive free ports")
+	return 0
 }
