@@ -36,7 +36,8 @@ type Feed struct {
 	// The ticking goroutine's.
 	cancel  func() // the subscription; nil while the feed does not observe
 	changes []bt.Change
-	full    bool // changes were dropped: the next frame is a keyframe
+	full    bool        // changes were dropped: the next frame is a keyframe
+	shown   []bt.Status // by UID-1, the status observers were last told of
 	scopes  []*blackboard.Blackboard
 	bb      [][]byte // the last JSON of each scope sent
 	closed  bool
@@ -118,6 +119,10 @@ func (f *Feed) sync() {
 	switch {
 	case f.cancel == nil && want:
 		f.cancel = f.tree.SubscribeBatch(f.observe)
+		f.shown = f.shown[:0]
+		for n := range f.tree.Nodes() {
+			f.shown = append(f.shown, n.Status())
+		}
 		f.send(f.keyframe())
 	case f.cancel != nil && !want:
 		f.stop()
@@ -137,6 +142,9 @@ func (f *Feed) stop() {
 // observe records a batch of changes and, at the end of a tick or Halt, publishes the
 // frame; it runs on the ticking goroutine.
 func (f *Feed) observe(b bt.Batch) {
+	for _, c := range b.Changes {
+		f.shown[c.UID()-1] = c.Status()
+	}
 	switch {
 	case f.full:
 	case len(f.changes)+len(b.Changes) > maxChanges:
@@ -158,13 +166,14 @@ func (f *Feed) send(r record) {
 	}
 }
 
-// keyframe is the state of the tree now: every node's status and every scope.
+// keyframe is the state of the tree now: every node's status and every scope. A
+// node's status is the one observers were last told of, which is not always the one
+// the node holds (a control whose children were all skipped is Idle, and Running to
+// observers, as in BehaviorTree.CPP's stream: see the bt package doc), so that a keyframe
+// agrees with the frames before it.
 func (f *Feed) keyframe() record {
 	r := record{frame: frame{Tick: f.tree.Ticks(), Time: millis(f.tree.Clock().Now())}}
-	r.Statuses = make(statuses, 0, f.tree.Len())
-	for n := range f.tree.Nodes() {
-		r.Statuses = append(r.Statuses, n.Status())
-	}
+	r.Statuses = append(make(statuses, 0, len(f.shown)), f.shown...)
 	f.changes, f.full = f.changes[:0], false
 	clear(f.bb) // every scope, changed or not
 	r.BB = f.blackboards()

@@ -318,6 +318,54 @@ func TestOverflow(t *testing.T) {
 	})
 }
 
+// TestKeyframeShowsWhatObserversSaw: a keyframe gives a node the status the change
+// stream last gave it. A Sequence whose children were all skipped is Idle in the tree
+// but Running to observers, as in BehaviorTree.CPP's stream (bt.Tree.SubscribeBatch); a
+// keyframe in the middle of the run (here, a tick of more changes than a frame
+// records) must not show it Idle to a browser that saw it Running a frame before.
+func TestKeyframeShowsWhatObserversSaw(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		skipped := bt.Sequence(bt.AlwaysSuccess().With("_skipIf", "true")).Named("skipped")
+		tree, err := bt.NewTree(bt.Sequence(skipped,
+			stepper("A", bt.Running), bt.Repeat(40000, bt.AlwaysSuccess()), stepper("B", bt.Running)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := New(ObserveAlways())
+		feed, _ := m.Add("t", tree) // the keyframe of tick 0
+		synctest.Wait()
+		tree.TickOnce() // "skipped" Running to observers; A Running
+		tree.TickOnce() // A succeeds, Repeat makes 80,000 changes: a keyframe
+		synctest.Wait()
+		h := feed.hub
+		h.mu.Lock()
+		frames := h.history()
+		h.mu.Unlock()
+		uid := 0
+		for n := range tree.Nodes() {
+			if n.Name() == "skipped" {
+				uid = int(n.UID())
+			}
+		}
+		if got := tree.Node(uint16(uid)).Status(); got != bt.Idle {
+			t.Fatalf("the skipped Sequence is %v in the tree, want Idle", got)
+		}
+		var seen bt.Status
+		for _, c := range frames[1].Changes {
+			if int(c.UID()) == uid {
+				seen = c.Status()
+			}
+		}
+		last := frames[len(frames)-1]
+		if seen != bt.Running || last.Tick != 2 || last.Statuses == nil {
+			t.Fatalf("frames: tick 1 showed it %v; the last frame is of tick %d, keyframe %v", seen, last.Tick, last.Statuses != nil)
+		}
+		if got := last.Statuses[uid-1]; got != bt.Running {
+			t.Errorf("the keyframe of tick 2 shows the skipped Sequence %v; the frame before showed it Running", got)
+		}
+	})
+}
+
 // TestOrigin: the monitor refuses what a page of another site asks, and writes.
 func TestOrigin(t *testing.T) {
 	m := New()
