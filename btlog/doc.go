@@ -41,7 +41,8 @@
 // on the ticking goroutine a logger then copies them into its queue under an
 // uncontended mutex (no allocation once the queue has grown to a tick's size). Its own
 // goroutine takes the queue, turns the changes into Transitions, formats them and
-// writes them with one Write call (one Handle call per record for Slog). Stats has no
+// writes them with one Write call per 2,048 changes (one Handle call per record for
+// Slog), so that its buffers stay small however far it fell behind. Stats has no
 // goroutine: it counts each batch under its mutex. The queue has no bound: a
 // destination slower than the tree lets it grow rather than block the tree. An
 // observed tick costs a few times an unobserved one, and the .btlog writer adds

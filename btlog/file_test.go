@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
 )
 
 // record collects the changes of tree as a subscriber sees them, µs-truncated as a
@@ -300,4 +301,39 @@ func TestReadSubtreeCycle(t *testing.T) {
 	if len(nodes) != 2 || nodes[0].Parent != 0 || nodes[1].Parent != 1 {
 		t.Errorf("nodes %+v", nodes)
 	}
+}
+
+// TestFileLongQueue: a writer that takes a long queue (ticks of 6,003 changes, three
+// of them queued before it wakes) hands it to the file a piece at a time; the file
+// holds every change, each with the time of its own tick.
+func TestFileLongQueue(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		tree, err := bt.NewTree(bttest.Flat(3000))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := record(tree)
+		var out bytes.Buffer
+		l, err := NewFile(tree, &out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 3 {
+			if _, err := tree.TickOnce(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(gather / 4) // the writer waits a whole gather after the first tick
+		}
+		closeAll(t, l)
+		log, err := Read(bytes.NewReader(out.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(*want) != 3*6003 || (*want)[len(*want)-1].Offset != 2*gather/4 {
+			t.Fatalf("the tree made %d changes, the last at %v", len(*want), (*want)[len(*want)-1].Offset)
+		}
+		if got := log.Transitions; !slices.Equal(got, *want) {
+			t.Errorf("read back %d changes, want the tree's %d", len(got), len(*want))
+		}
+	})
 }

@@ -73,6 +73,8 @@ type mark struct {
 
 // sink formats and writes batches of changes, on the writer goroutine.
 type sink interface {
+	// write formats and writes batch: consecutive Transitions, at most a piece, which
+	// may begin or end in the middle of a tick.
 	write(batch []Transition) error
 	// flush writes what write left buffered to the destination.
 	flush() error
@@ -178,15 +180,19 @@ func (s *stream) drain() {
 		if len(changes) == 0 {
 			return
 		}
-		if s.err == nil {
-			s.err = s.sink.write(s.transitions(changes, marks))
-		}
+		s.hand(changes, marks)
 	}
 }
 
-// transitions turns queued changes into the Transitions the filter accepts.
-func (s *stream) transitions(changes []bt.Change, marks []mark) []Transition {
-	out := slices.Grow(s.batch[:0], len(changes))
+// piece is the most Transitions the sink is given at once: a writer that fell behind
+// takes a long queue, which it formats and writes a piece at a time, so that what it
+// formats stays in the cache and its buffers do not grow with the queue.
+const piece = 2048
+
+// hand turns queued changes into Transitions and hands them to the sink, a piece at a
+// time.
+func (s *stream) hand(changes []bt.Change, marks []mark) {
+	out := s.batch[:0]
 	for i, m := range marks {
 		end := len(changes)
 		if i+1 < len(marks) {
@@ -194,15 +200,27 @@ func (s *stream) transitions(changes []bt.Change, marks []mark) []Transition {
 		}
 		for _, c := range changes[m.at:end] {
 			out = append(out, Transition{Offset: m.offset, UID: c.UID(), Previous: c.Previous(), Status: c.Status()})
+			if len(out) == piece {
+				s.give(out)
+				out = out[:0]
+			}
 		}
 	}
+	s.give(out)
+	s.batch = out[:0]
+}
+
+// give hands the sink the Transitions of batch that the filter accepts, unless the
+// sink failed before.
+func (s *stream) give(batch []Transition) {
 	if s.filter != nil {
-		out = slices.DeleteFunc(out, func(tr Transition) bool {
+		batch = slices.DeleteFunc(batch, func(tr Transition) bool {
 			return !s.filter(&s.nodes[tr.UID-1], tr.Previous, tr.Status)
 		})
 	}
-	s.batch = out
-	return out
+	if s.err == nil && len(batch) > 0 {
+		s.err = s.sink.write(batch)
+	}
 }
 
 // Flush waits until every change logged so far is written to the logger's destination
