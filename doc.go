@@ -339,9 +339,8 @@
 // observers a status change is a byte store, and a Sequence, Fallback or reactive
 // control stores nothing for the children that passed and completed in the tick. An
 // observed change is a byte store and a four-byte record in the tick's batch (see
-// Watching a tree). Nodes
-// are 32 bytes and their statuses live in one array in which siblings are contiguous,
-// so a control resets its children by clearing bytes.
+// Watching a tree). Nodes are 32 bytes and their statuses live in one array in which
+// siblings are contiguous, so a control resets its children by clearing bytes.
 //
 // The benchmarks of the repository measure ticking, loading and building against
 // plain Go interface calls that keep no state and against BehaviorTree.CPP 4.10;
