@@ -5,7 +5,7 @@ import "fmt"
 // This file holds what the nodes taken from behaviac share (Log, Loop, LoopUntil, Time,
 // Frames, CountLimit, SuccessUntil, FailureUntil). behaviac resumes a tree at its
 // running leaf; bt keeps BehaviorTree.CPP's top-down ticking, and these rules translate
-// behaviac's into it (DESIGN.md §4):
+// behaviac's into it:
 //
 //   - a node "enters" when it is ticked while Idle; a child that completes is reset to
 //     Idle at once, so a node that keeps running re-enters its child on the next tick;

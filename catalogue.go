@@ -40,7 +40,7 @@ var catalogue = [...]catalogueFile{
 	{"precondition.go", []*Model{preconditionModel}},
 	{"entry_updated.go", []*Model{skipUnlessUpdatedModel, waitValueUpdateModel, wasEntryUpdatedModel}},
 	{"loop_queue.go", []*Model{loopIntModel, loopDoubleModel, loopStringModel, loopBoolModel}},
-	{"subtree.go", []*Model{subTreeModel}},
+	{"sub_tree.go", []*Model{subTreeModel}},
 
 	// Actions and conditions (BehaviorTree.CPP; AlwaysRunning from behaviac)
 	{"always.go", []*Model{alwaysSuccessModel, alwaysFailureModel, alwaysRunningModel}},
@@ -51,7 +51,7 @@ var catalogue = [...]catalogueFile{
 	{"sleep.go", []*Model{sleepModel}},
 	{"test_node.go", []*Model{testNodeModel}},
 
-	// The decorators of behaviac (DESIGN.md §4; what they share is in behaviac.go)
+	// The decorators of behaviac (what they share is in behaviac.go)
 	{"log.go", []*Model{logModel}},
 	{"loop.go", []*Model{loopModel}},
 	{"loop_until.go", []*Model{loopUntilModel}},

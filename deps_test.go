@@ -17,10 +17,10 @@ import (
 const module = "github.com/gobt/bt"
 
 // rules lists every package of the repository, by directory, with the packages of the
-// repository it may import (DESIGN.md §1): the phases that need no nodes are leaves, the
+// repository it may import: the phases that need no nodes are leaves, the
 // engine does not know its observers or tools, and the tools sit on top. A package
 // missing here fails TestDependencies, and so does a rule for a package that is gone:
-// whoever adds a package adds its rule, with DESIGN.md's. A key ending in "/..." rules
+// whoever adds a package adds its rule, placed in these layers. A key ending in "/..." rules
 // every package below it. The library packages (all but cmd, internal, examples and
 // the modules nested in this one) import nothing outside the repository but the
 // standard library; the nested modules (groot2, cmd/bt, e2e, bench/peers) may use
@@ -58,7 +58,7 @@ func TestDependencies(t *testing.T) {
 	for _, dir := range slices.Sorted(maps.Keys(imports)) {
 		rule, ok := ruleOf(dir)
 		if !ok {
-			t.Errorf("package %s has no import rule: add one to rules in deps_test.go (see DESIGN.md §1)", dir)
+			t.Errorf("package %s has no import rule: add one to rules in deps_test.go", dir)
 			continue
 		}
 		used[rule] = true
@@ -72,7 +72,7 @@ func TestDependencies(t *testing.T) {
 					rel = "."
 				}
 				if !slices.Contains(rules[rule], rel) {
-					t.Errorf("package %s imports %s, which its rule does not allow (deps_test.go, DESIGN.md §1)", dir, ip)
+					t.Errorf("package %s imports %s, which its rule does not allow (rules in deps_test.go)", dir, ip)
 				}
 			case library && strings.Contains(strings.SplitN(ip, "/", 2)[0], "."):
 				t.Errorf("library package %s imports %s: the library depends on the standard library only", dir, ip)

@@ -7,8 +7,8 @@
 // A behavior tree decides what an agent does next. It is ticked many times a second;
 // each tick walks the tree from the root, and every node answers Running, Success,
 // Failure or Skipped. Controls (Sequence, Fallback, Parallel, …) decide which children
-// to tick and combine their answers; decorators (Inverter, Retry, …) change one
-// child's; actions and conditions are the leaves that do the work.
+// to tick and combine their answers; decorators (Inverter, RetryUntilSuccessful, …)
+// change one child's; actions and conditions are the leaves that do the work.
 //
 // Build a tree in Go with the functions of this package, which read like the tree:
 //
@@ -210,8 +210,8 @@
 //	snap, err := tree.Snapshot()
 //	data, err := snap.MarshalJSON()      // for people to read; MarshalBinary is compact
 //	…
-//	snap, err := bt.ReadSnapshot(data)   // either encoding
-//	err = fresh.Restore(snap)            // fresh: built from the same definition, idle
+//	saved, err := bt.ReadSnapshot(data)  // either encoding
+//	err = fresh.Restore(saved)           // fresh: built from the same definition, idle
 //
 // A snapshot holds every node's status and what each builtin node keeps between ticks
 // (the child a control resumes at, counters, latches, timers as the time they had

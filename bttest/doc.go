@@ -50,8 +50,9 @@
 //
 // # Golden traces
 //
-// RunTrace ticks a tree to completion and returns every status change as `bt run --log`
-// prints it ("Sequence::1: IDLE -> RUNNING"); Golden compares it with a file and
+// RunTrace ticks a tree to completion and returns every status change, a line each:
+// the node's path and its change ("Sequence::1: IDLE -> RUNNING", `bt run --log`'s
+// line without the time and the padding); Golden compares it with a file and
 // rewrites the file when the test runs with your -update flag, so that a review shows
 // each change a change of code makes.
 //

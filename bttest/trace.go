@@ -10,9 +10,9 @@ import (
 	"github.com/gobt/bt"
 )
 
-// Trace writes down the status changes of a tree, one line each, as `bt run --log`
-// prints them: "PATH: PREV -> NEW". Compare it with a golden file (Golden) to see
-// every change a change of code makes.
+// Trace writes down the status changes of a tree, one line each: "PATH: PREV -> NEW"
+// (`bt run --log`'s line without the time and the padding). Compare it with a golden
+// file (Golden) to see every change a change of code makes.
 type Trace struct {
 	b strings.Builder
 }

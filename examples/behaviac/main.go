@@ -21,9 +21,10 @@
 //	go run ./examples/behaviac
 //	go run ./cmd/bt run examples/behaviac/behaviac.xml
 //
-// DESIGN.md §4 gives the exact rules of each decorator. Time, which counts
-// milliseconds rather than ticks, and ForceRunning and AlwaysRunning, which never
-// complete, are left out of the demo.
+// Each decorator's documentation (go doc github.com/gobt/bt.Loop, …) gives its exact
+// rules, and behaviac.go what they share. Time, which counts milliseconds rather than
+// ticks, and ForceRunning and AlwaysRunning, which never complete, are left out of the
+// demo.
 package main
 
 import (
