@@ -388,9 +388,14 @@ func (q *sequence) saveState(_ *Node, w *stateWriter) {
 	w.int("skipped", int64(q.skipped))
 }
 
-func (q *sequence) restoreState(_ *Node, r *stateReader) {
+func (q *sequence) restoreState(n *Node, r *stateReader) {
 	k := int64(len(q.nodes))
 	idx, skipped := r.int("child", 0, k), r.int("skipped", 0, k)
+	for i := range n.NumChildren() {
+		if r.settled && r.statusOf(n.Child(i)) == Running && int64(i) != idx {
+			r.fail("child %d is RUNNING, but the node would resume at child %d", i, idx)
+		}
+	}
 	if r.commit() {
 		q.idx, q.skipped = uint32(idx), uint32(skipped)
 	}

@@ -196,8 +196,13 @@ func (t *Tree) scopes() func(yield func(treeScope) bool) {
 // Restore is all or nothing: it checks the whole snapshot — the definition it was
 // taken of (a fingerprint of every node, port and script), each node's state, each
 // blackboard entry — before it changes anything, and on any problem returns an error
-// saying what is wrong and leaves the tree as it was. The tree must be idle — freshly
-// built, or halted (Halt) — and Restore must not be called during a tick.
+// saying what is wrong and leaves the tree as it was; a StateSaver of yours that fails
+// or panics is undone with the others. The tree must be idle — freshly built, or
+// halted (Halt) — and Restore must not be called during a tick; from a function given
+// to Do it may, and the tick that follows goes on from the restored state. The
+// observers are told last, once the tree holds the snapshot's state: one that panics
+// makes Restore return the panic as an error naming the node, the tree restored all
+// the same (as Halt does).
 //
 // Types of blackboard values that no port of the tree declares must be given with
 // WithTypes (see blackboard.Blackboard.PrepareRestore).
@@ -279,6 +284,9 @@ func (t *Tree) idle() error {
 // check is Restore's check pass: it reads every node's state without changing
 // anything, and returns the statuses to restore, by node index, and what is wrong.
 func (t *Tree) check(s *Snapshot, r *stateReader) ([]Status, error) {
+	if s.wakeups > maxPending {
+		return nil, fmt.Errorf("bt: Restore: the snapshot is corrupt: %d pending wake-ups, more than a tree keeps (%d)", s.wakeups, maxPending)
+	}
 	statuses := make([]Status, len(t.nodes))
 	j := 0 // the next state of s to match
 	prev := uint16(0)
@@ -294,29 +302,26 @@ func (t *Tree) check(s *Snapshot, r *stateReader) ([]Status, error) {
 			return nil, fmt.Errorf("bt: Restore: node %s: status %s cannot be stored", t.Node(st.uid).Path(), st.status)
 		}
 	}
+	for _, st := range s.states {
+		statuses[t.byUID[st.uid-1]] = st.status
+	}
+	r.statusOf = func(n *Node) Status { return statuses[t.byUID[n.UID()-1]] }
+	r.settled = !s.aborted
 	for n := range t.Nodes() {
 		var fields []field
-		i := t.byUID[n.UID()-1]
 		if j < len(s.states) && s.states[j].uid == n.UID() {
 			fields = s.states[j].fields
-			statuses[i] = s.states[j].status
 			j++
 		}
-		r.reset(n, statuses[i], fields)
+		r.reset(n, r.statusOf(n), fields)
 		if k, ok := n.core().(stateKeeper); ok {
 			k.restoreState(n, r)
 		}
 		r.finish()
 	}
-	if !s.aborted { // between ticks that did not fail, a node runs only under one that does
+	if !s.aborted { // between ticks that did not fail, the statuses are those a tick leaves
 		for n := range t.Nodes() {
-			parent := statuses[t.byUID[n.UID()-1]]
-			for i := range n.NumChildren() {
-				c := n.Child(i)
-				if statuses[t.byUID[c.UID()-1]] == Running && parent != Running {
-					r.errs = append(r.errs, fmt.Errorf("node %s: RUNNING under %s, which is %s", c.Path(), n.Path(), parent))
-				}
-			}
+			r.errs = append(r.errs, t.checkRunning(n, statuses)...)
 		}
 	}
 	if len(r.errs) > 0 {
@@ -325,19 +330,45 @@ func (t *Tree) check(s *Snapshot, r *stateReader) ([]Status, error) {
 	return statuses, nil
 }
 
-// restoreUsers gives the nodes of yours their state. When one fails, those restored
-// before it get back the state they had.
+// checkRunning returns what is wrong with the statuses of n's children, as a tick that
+// did not fail leaves them: a node runs only under one that does, and under a reactive
+// control at most one child runs (it halts the others). (The Sequences check that the
+// child that runs is the one they resume at; the Parallels run several, and so does
+// WhileDoElse, whose condition may run while a branch does.)
+func (t *Tree) checkRunning(n *Node, statuses []Status) []error {
+	var errs []error
+	parent := statuses[t.byUID[n.UID()-1]]
+	running := 0
+	for i := range n.NumChildren() {
+		c := n.Child(i)
+		if statuses[t.byUID[c.UID()-1]] != Running {
+			continue
+		}
+		running++
+		if parent != Running {
+			errs = append(errs, fmt.Errorf("node %s: RUNNING under %s, which is %s", c.Path(), n.Path(), parent))
+		}
+	}
+	if _, reactive := n.core().(*reactive); reactive && running > 1 {
+		errs = append(errs, fmt.Errorf("node %s: %d children RUNNING, where a tick leaves one at the most", n.Path(), running))
+	}
+	return errs
+}
+
+// restoreUsers gives the nodes of yours their state. When one fails, or panics,
+// those restored before it get back the state they had.
 func restoreUsers(users []userState) error {
 	backups := make([][]byte, len(users))
 	for i, u := range users {
-		b, err := u.saver.SaveState(u.n)
+		var b []byte
+		err := contained(func() (err error) { b, err = u.saver.SaveState(u.n); return err })
 		if err != nil {
 			return fmt.Errorf("bt: Restore: node %s: SaveState (kept to undo a failed restore): %w", u.n.Path(), err)
 		}
 		backups[i] = b
 	}
 	for i, u := range users {
-		err := u.saver.RestoreState(u.n, u.state)
+		err := contained(func() error { return u.saver.RestoreState(u.n, u.state) })
 		if err == nil {
 			continue
 		}
@@ -346,13 +377,25 @@ func restoreUsers(users []userState) error {
 			if backups[k] == nil {
 				continue
 			}
-			if err := users[k].saver.RestoreState(users[k].n, backups[k]); err != nil {
+			if err := contained(func() error { return users[k].saver.RestoreState(users[k].n, backups[k]) }); err != nil {
 				errs = append(errs, fmt.Errorf("node %s: RestoreState of its former state: %w", users[k].n.Path(), err))
 			}
 		}
 		return errors.Join(errs...)
 	}
 	return nil
+}
+
+// contained calls f, a method of a StateSaver, and returns its error, or its panic as
+// a *PanicError: Restore changes nothing, or undoes what it changed, whatever user code
+// does.
+func contained(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = newPanicError(r)
+		}
+	}()
+	return f()
 }
 
 // apply is Restore's apply pass, once everything was checked: the statuses, the nodes'
@@ -369,7 +412,7 @@ func (t *Tree) apply(s *Snapshot, statuses []Status, r *stateReader) error {
 		prev[i] = b.status()
 		t.status[i] = statusByte(statuses[i]) | b&observedBit
 	}
-	r.apply, r.now = true, t.clock.Now()
+	r.apply, r.now, r.statusOf = true, t.clock.Now(), (*Node).Status
 	j := 0
 	for n := range t.Nodes() {
 		var fields []field
@@ -382,8 +425,8 @@ func (t *Tree) apply(s *Snapshot, statuses []Status, r *stateReader) error {
 			k.restoreState(n, r)
 		}
 	}
-	for range s.wakeups {
-		t.post()
+	if s.wakeups > 0 {
+		t.postN(s.wakeups)
 	}
 	for _, restart := range r.restarts {
 		restart()

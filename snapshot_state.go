@@ -150,7 +150,9 @@ func (w *stateWriter) raw(name string, data []byte) {
 // stateReader hands the fields of one node to its restoreState.
 type stateReader struct {
 	n          *Node
-	nodeStatus Status // the status the node is restored with
+	nodeStatus Status               // the status the node is restored with
+	statusOf   func(n *Node) Status // the status any node is restored with
+	settled    bool                 // the statuses are those of a tick that did not fail
 	fields     []field
 	used       []bool
 	errs       []error

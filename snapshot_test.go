@@ -488,6 +488,10 @@ func TestRestoreRefuses(t *testing.T) {
 		{"running under idle", edit(`{"uid": 1, "path": "Sequence::1", "status": "RUNNING"`, `{"uid": 1, "path": "Sequence::1"`), spec,
 			"node Frames::3: RUNNING under Sequence::1, which is IDLE"},
 		{"a blackboard value", edit(`"value": 1`, `"value": "one"`), spec, `bt: Restore: the root blackboard: entry "x": the value is not a int64`},
+		{"a child that runs where the Sequence does not resume", edit(`{"uid": 2, "path": "Script::2", "status": "SUCCESS"}`, `{"uid": 2, "path": "Script::2", "status": "RUNNING"}`), spec,
+			"node Sequence::1: child 0 is RUNNING, but the node would resume at child 1"},
+		{"more wake-ups than a tree keeps", edit(`"nodes": 4,`, `"nodes": 4, "wakeups": 4294967295,`), spec,
+			"the snapshot is corrupt: 4294967295 pending wake-ups, more than a tree keeps (2147483647)"},
 		{"a blackboard missing", edit(`{"path": "", "entries"`, `{"uid": 9, "path": "", "entries"`), spec, "the root blackboard is missing"},
 	}
 	for _, c := range cases {
@@ -636,5 +640,156 @@ func TestSnapshotFingerprint(t *testing.T) {
 		if got := err == nil; got != c.same {
 			t.Errorf("%s: restored %v (%v), want %v", c.name, got, err, c.same)
 		}
+	}
+}
+
+// TestRestoreRefusesTwoRunning: a reactive control halts every child but the one that
+// runs, so a snapshot with two of them RUNNING is corrupt.
+func TestRestoreRefusesTwoRunning(t *testing.T) {
+	spec := ReactiveSequence(AlwaysSuccess(), Frames(5, AlwaysRunning()), AlwaysRunning())
+	tree, _ := NewTree(spec)
+	tree.TickOnce()
+	snap, _ := tree.Snapshot()
+	good, _ := snap.MarshalJSON()
+	one := `{"uid": 4, "path": "AlwaysRunning::4", "status": "RUNNING"}`
+	bad := strings.Replace(string(good), one, one+`,
+    {"uid": 5, "path": "AlwaysRunning::5", "status": "RUNNING"}`, 1)
+	if bad == string(good) {
+		t.Fatalf("no %s in\n%s", one, good)
+	}
+	s, err := ReadSnapshot([]byte(bad))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, _ := NewTree(spec)
+	err = fresh.Restore(s)
+	if want := "node ReactiveSequence::1: 2 children RUNNING, where a tick leaves one at the most"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("got %v\nwant %s", err, want)
+	}
+	if got := bttest.States(fresh); got != "I I I I I" {
+		t.Errorf("a refused restore changed the statuses: %s", got)
+	}
+}
+
+// TestRestoreInDo: a snapshot of a tree whose last tick failed, restored by a function
+// given to Do, makes the tick that runs the function halt first, as Restore and then
+// TickOnce do; and no later tick halts again.
+func TestRestoreInDo(t *testing.T) {
+	build := func() *Tree {
+		tree, err := NewTree(Sequence(
+			AlwaysSuccess(),
+			Action("B", func(n *Node) (Status, error) {
+				if n.Blackboard().Entry("fail").Load().Bool() {
+					return Failure, errors.New("boom")
+				}
+				return Running, nil
+			}).Script(OnHalted, "halts += 1"),
+		))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree.Blackboard().Entry("halts").Set(blackboard.Int(0))
+		return tree
+	}
+	failed := build()
+	failed.Blackboard().Entry("fail").Set(blackboard.Bool(true))
+	if _, err := failed.TickOnce(); err == nil {
+		t.Fatal("the tick did not fail")
+	}
+	snap, err := failed.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	halts := func(inDo bool) []int64 {
+		tree := build()
+		restore := func() {
+			if err := tree.Restore(snap); err != nil {
+				t.Fatal(err)
+			}
+			tree.Blackboard().Entry("fail").Set(blackboard.Bool(false))
+		}
+		if inDo {
+			tree.Do(restore)
+		} else {
+			restore()
+		}
+		var out []int64
+		for range 3 {
+			if _, err := tree.TickOnce(); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, tree.Blackboard().Entry("halts").Load().Int())
+		}
+		return out
+	}
+	direct, inDo := halts(false), halts(true)
+	if fmt.Sprint(direct) != fmt.Sprint(inDo) {
+		t.Errorf("halts of B after each tick: Restore then TickOnce %v, Restore in Do %v", direct, inDo)
+	}
+}
+
+// restorePanics is a StateSaver whose RestoreState panics when told to.
+type restorePanics struct {
+	N     int
+	panic bool
+}
+
+func (p *restorePanics) Tick(*Node) Status               { p.N++; return Running }
+func (p *restorePanics) SaveState(*Node) ([]byte, error) { return json.Marshal(p.N) }
+func (p *restorePanics) RestoreState(_ *Node, b []byte) error {
+	if p.panic {
+		panic("bad state")
+	}
+	return json.Unmarshal(b, &p.N)
+}
+
+// TestRestoreUserPanic: a RestoreState that panics fails Restore with the panic as an
+// error, and the nodes restored before it get their state back.
+func TestRestoreUserPanic(t *testing.T) {
+	var made []*restorePanics
+	build := func(second bool) *Tree {
+		made = made[:0]
+		node := func(id string, panics bool) *Spec {
+			p := &restorePanics{panic: panics}
+			made = append(made, p)
+			return (&Model{ID: id, Kind: KindAction, New: func(*Init) (Behavior, error) { return p, nil }}).Spec()
+		}
+		tree, err := NewTree(Parallel(-1, 1, node("A", false), node("B", second)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tree
+	}
+	saved := build(false)
+	saved.TickOnce()
+	saved.TickOnce()
+	snap, _ := saved.Snapshot()
+
+	fresh := build(true)
+	err := fresh.Restore(snap)
+	var pe *PanicError
+	if !errors.As(err, &pe) || pe.Value != "bad state" || !strings.Contains(err.Error(), "node B::3: RestoreState: panic: bad state") {
+		t.Fatalf("got %v, want B's panic as an error", err)
+	}
+	if made[0].N != 0 || bttest.States(fresh) != "I I I" {
+		t.Errorf("after the failed restore: A's state %d, want 0; statuses %s", made[0].N, bttest.States(fresh))
+	}
+}
+
+// TestRestoreObserverPanic: observers are told last; one that panics is an error of
+// Restore, the tree restored all the same.
+func TestRestoreObserverPanic(t *testing.T) {
+	spec := Sequence(AlwaysSuccess(), AlwaysRunning())
+	saved, _ := NewTree(spec)
+	saved.TickOnce()
+	snap, _ := saved.Snapshot()
+	fresh, _ := NewTree(spec)
+	fresh.Subscribe(func(StatusChange) { panic("observer") })
+	err := fresh.Restore(snap)
+	if err == nil || !strings.Contains(err.Error(), "panic: observer") {
+		t.Fatalf("got %v, want the observer's panic", err)
+	}
+	if got := bttest.States(fresh); got != "R S R" {
+		t.Errorf("statuses %s, want the snapshot's R S R", got)
 	}
 }

@@ -15,8 +15,9 @@ import "fmt"
 // so that people can read it, other bytes in base64. Returning nothing says there is
 // nothing to save. RestoreState is given back what SaveState returned, on the node of
 // a tree built from the same definition, before the tree's own state is restored;
-// it is not called when SaveState returned nothing. When it fails, Restore gives the
-// nodes it restored before their former state back (what their SaveState returned
+// it is not called when SaveState returned nothing. When it fails (or panics: a panic
+// in either method is an error, a *PanicError, for Snapshot and Restore), Restore gives
+// the nodes it restored before their former state back (what their SaveState returned
 // just before) and fails: RestoreState should check what it is given before it
 // changes anything.
 //
@@ -66,7 +67,8 @@ func (u *userNode) saveState(n *Node, w *stateWriter) {
 	if sv == nil {
 		return
 	}
-	state, err := sv.SaveState(n)
+	var state []byte
+	err := contained(func() (err error) { state, err = sv.SaveState(n); return err })
 	if err != nil {
 		w.fail(fmt.Errorf("SaveState: %w", err))
 		return

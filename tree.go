@@ -137,8 +137,7 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 		return t.endRun(true)
 	}
 	if a&attnAborted != 0 {
-		if err := t.halt(); err != nil {
-			t.repanicFrom(err)
+		if err := t.haltAborted(); err != nil {
 			return Idle, err
 		}
 	}
@@ -154,6 +153,12 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 	}()
 	if a&attnQueued != 0 {
 		t.runQueued()
+		if t.attention.Load()&attnAborted != 0 { // a function restored a snapshot
+			if err := t.haltAborted(); err != nil {
+				done = true
+				return Idle, err
+			}
+		}
 	}
 	t.ticking = true
 	s = root.t.tick(root)
@@ -164,6 +169,13 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 				return t.endRun(true)
 			}
 			t.runQueued()
+			if t.attention.Load()&attnAborted != 0 {
+				if err := t.haltAborted(); err != nil {
+					done = true
+					return Idle, err
+				}
+				t.ticking = true // halt ends with it false
+			}
 		}
 		s = root.t.tick(root)
 	}
@@ -187,6 +199,15 @@ func (root *Node) rooted(s Status) Status {
 		root.set(Idle)
 	}
 	return s
+}
+
+// haltAborted halts the tree before a tick when an error stopped the last tick
+// half-way (see TickOnce), or a function given to Do restored a snapshot of a tree in
+// that state (attnAborted).
+func (t *Tree) haltAborted() error {
+	err := t.halt()
+	t.repanicFrom(err)
+	return err
 }
 
 // caught turns the panic r that stopped a tick into an error. Under WithRepanic a panic

@@ -2,6 +2,7 @@ package bt
 
 import (
 	"context"
+	"math"
 	"sync/atomic"
 	"time"
 )
@@ -25,13 +26,15 @@ import (
 const maxPending = 1<<31 - 1
 
 // post records a wake-up, rings the doorbell and returns the wake-up's epoch.
-func (t *Tree) post() uint32 {
+func (t *Tree) post() uint32 { return t.postN(1) }
+
+// postN records n wake-ups (up to maxPending pending), rings the doorbell and returns
+// their epoch.
+func (t *Tree) postN(n uint32) uint32 {
 	for {
 		v := t.wakes.Load()
-		w := v
-		if uint32(v) < maxPending {
-			w++
-		}
+		pending := min(uint64(uint32(v))+uint64(n), maxPending)
+		w := v&^math.MaxUint32 | pending // the epoch and the new count
 		if t.wakes.CompareAndSwap(v, w) {
 			if bell := t.bell.Load(); bell != nil {
 				select {

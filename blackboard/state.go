@@ -213,7 +213,10 @@ func (es *EntryState) state(dst *Entry, types func(string) reflect.Type) (state,
 // forward, as every change of an entry's words does, so that a reader in another
 // goroutine never takes a mix of the old words and the new for a consistent read; the
 // critical sections that were not writes (silent) make up the difference to the write
-// count (see Entry: after four billion of them, only Seq would be off).
+// count. When that difference does not fit in silent's 32 bits (the entry's count was
+// four billion writes above the saved one), the version goes back to the saved count:
+// a reader would take a mix only if four billion critical sections brought the
+// version back to the one it began with while it read.
 func (e *Entry) restore(next state, seq uint64, stamp int64) {
 	for {
 		_, h := e.snapshot()
@@ -221,6 +224,9 @@ func (e *Entry) restore(next state, seq uint64, stamp int64) {
 			continue
 		}
 		nv := max(version(h)+1, seq)
+		if nv-seq > math.MaxUint32 {
+			nv = seq
+		}
 		e.bits.Store(next.bits)
 		e.box.Store(next.box)
 		e.decl.Store(next.decl)

@@ -236,3 +236,23 @@ func FuzzRestoreState(f *testing.F) {
 		}
 	})
 }
+
+// TestRestoreSmallSeqOverLarge: restoring a small write count into an entry whose
+// count is more than four billion above it (restored before from a snapshot that said
+// so) gives back the small count, which WasEntryUpdated and SkipUnlessUpdated compare.
+func TestRestoreSmallSeqOverLarge(t *testing.T) {
+	b := New()
+	for _, seq := range []uint64{1 << 44, 5, 1<<32 + 7, 1<<32 + 6, 2} {
+		saved := []EntryState{{Key: "x", Type: "int", Value: []byte("1"), Seq: seq}}
+		if err := b.RestoreState(saved, nil); err != nil {
+			t.Fatal(err)
+		}
+		if got := b.Entry("x").Seq(); got != seq {
+			t.Fatalf("Seq after restoring a count of %d = %d", seq, got)
+		}
+	}
+	b.Entry("x").Set(Int(3))
+	if got := b.Entry("x").Seq(); got != 3 {
+		t.Errorf("Seq after a write that follows = %d, want 3", got)
+	}
+}
