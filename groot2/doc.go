@@ -108,7 +108,10 @@
 //   - A hook that replaces the status of a node that was Running halts the node (see
 //     bt.Node.SetPreTick).
 //   - The sockets protect the program from bad peers: a message may hold 64 frames and
-//     1 MiB, a socket 64 connections, and a handshake must end within 10 s.
+//     1 MiB, a socket 64 connections (a new one then takes the place of the peer that
+//     has sent nothing for longest, if that is 10 s or more), and a handshake must end
+//     within 10 s. A request that Close interrupts inserts no hook ("the publisher is
+//     closed").
 //   - A subtree's blackboard always descends from the main tree's, so the error about
 //     a request that spans several external root blackboards cannot happen.
 package groot2

@@ -41,6 +41,9 @@ func (p *Publisher) insertHooks(body []byte) error {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.closed { // a request read before Close closed the socket: the tree keeps no hook
+		return errClosed
+	}
 	for _, h := range hooks {
 		old := p.hooks[h.position][h.uid]
 		if old == nil {

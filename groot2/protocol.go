@@ -51,7 +51,12 @@ const (
 	// errWrongProtocol has no counterpart: BehaviorTree.CPP does not look at the
 	// protocol byte.
 	errWrongProtocol = "wrong protocol: this publisher speaks protocol 2"
+	// errClosedText has no counterpart either: a request read just before Close closed
+	// the socket inserts no hook.
+	errClosedText = "the publisher is closed"
 )
+
+var errClosed = errors.New(errClosedText)
 
 // header is a request header: [protocol, type, id (uint32, little-endian)].
 type header struct {
@@ -242,14 +247,19 @@ func (o jsonObject) position() (position, error) {
 	return position(n), err
 }
 
-// parseHook reads a hook as BehaviorTree.CPP's from_json does: every key is required.
+// parseHook reads a hook as BehaviorTree.CPP's HOOK_INSERT does: "uid" and "position"
+// first, to find the hook, then every key in from_json's order; every key is required,
+// and the first one missing or mistyped is the error.
 func parseHook(o jsonObject) (*hook, error) {
 	h := &hook{}
 	var err error
-	if h.enabled, err = o.bool("enabled"); err != nil {
+	if h.uid, err = o.uid(); err != nil {
 		return nil, err
 	}
-	if h.uid, err = o.uid(); err != nil {
+	if h.position, err = o.position(); err != nil {
+		return nil, err
+	}
+	if h.enabled, err = o.bool("enabled"); err != nil {
 		return nil, err
 	}
 	if h.once, err = o.bool("once"); err != nil {
@@ -260,9 +270,6 @@ func parseHook(o jsonObject) (*hook, error) {
 		return nil, err
 	}
 	h.mode = mode(m)
-	if h.position, err = o.position(); err != nil {
-		return nil, err
-	}
 	desired, err := o.string("desired_status")
 	if err != nil {
 		return nil, err

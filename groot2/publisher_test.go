@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -520,7 +521,9 @@ func TestMalformedRequests(t *testing.T) {
 		{"recording without command", [][]byte{hdr(reqToggleRecording)}, errTwoParts},
 		{"broken JSON", [][]byte{hdr(reqHookInsert), []byte("{")}, "[json.exception.parse_error.101] parse error: unexpected EOF"},
 		{"incomplete hook", [][]byte{hdr(reqHookInsert), []byte(`{"enabled":true}`)}, "[json.exception.out_of_range.403] key 'uid' not found"},
-		{"wrong type", [][]byte{hdr(reqHookInsert), []byte(`{"enabled":1}`)}, "[json.exception.type_error.302] type must be boolean, but is number"},
+		{"a hook without uid", [][]byte{hdr(reqHookInsert), []byte(`{}`)}, "[json.exception.out_of_range.403] key 'uid' not found"},
+		{"a hook without position", [][]byte{hdr(reqHookInsert), []byte(`{"enabled":true,"uid":1}`)}, "[json.exception.out_of_range.403] key 'position' not found"},
+		{"wrong type", [][]byte{hdr(reqHookInsert), []byte(`{"uid":1,"position":0,"enabled":1}`)}, "[json.exception.type_error.302] type must be boolean, but is number"},
 		{"not an object", [][]byte{hdr(reqHookRemove), []byte(`[1]`)}, "[json.exception.type_error.304] cannot use at() with array"},
 		{"uid out of range", [][]byte{hdr(reqHookRemove), []byte(`{"uid":70000,"position":0}`)}, "uid: 70000 is not an integer from 0 to 65535"},
 		{"bad position", [][]byte{hdr(reqHookRemove), []byte(`{"uid":1,"position":2}`)}, "position: 2 is not an integer from 0 to 1"},
@@ -637,4 +640,24 @@ func mustObject(t *testing.T, s string) jsonObject {
 		t.Fatal(err)
 	}
 	return objs[0]
+}
+
+// TestInsertAfterClose: a HOOK_INSERT read just before Close closed the socket, and
+// handled after it, inserts no hook: the tree keeps no tick function of the publisher.
+func TestInsertAfterClose(t *testing.T) {
+	tree, _ := buildTree(t, mainTree(`<Count name="a"/>`))
+	p := newTestPublisher(t, tree, Options{})
+	var calls atomic.Int32
+	p.preTick = func(n *bt.Node) bt.Status { calls.Add(1); return p.runHook(pre, n) }
+	p.Close()
+	reply := p.handle([][]byte{requestHeader(reqHookInsert), []byte(hookBody(1, replace, pre, false))})
+	if len(reply) != 2 || string(reply[0]) != "error" || string(reply[1]) != errClosedText {
+		t.Errorf("reply %q, want the error %q", reply, errClosedText)
+	}
+	for range 3 {
+		tick(t, tree, bt.Success)
+	}
+	if n, c := len(p.hooks[pre]), calls.Load(); n != 0 || c != 0 {
+		t.Errorf("after Close: %d hooks; the publisher's tick function ran %d times", n, c)
+	}
 }

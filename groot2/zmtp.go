@@ -2,11 +2,13 @@ package groot2
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"net"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-zeromq/zmq4"
@@ -30,8 +32,11 @@ const (
 	// writeTimeout bounds a reply or a notice to one peer, as BehaviorTree.CPP's
 	// publisher sets ZMQ_SNDTIMEO to 1000 ms.
 	writeTimeout = time.Second
-	// maxPeers bounds the connections of one socket; more are closed at once.
-	maxPeers = 64
+	// maxPeers bounds the connections of one socket. When it is reached, a new one
+	// takes the place of the peer idle the longest, if that one has sent nothing for
+	// idleLimit; otherwise it is closed at once.
+	maxPeers  = 64
+	idleLimit = 10 * time.Second
 	// maxMessage and maxFrames bound what a peer may send in one message: Groot2's
 	// requests are a header and at most one short part.
 	maxMessage = 1 << 20
@@ -51,12 +56,19 @@ type socket struct {
 	mu     sync.Mutex
 	peers  map[*peer]struct{}
 	closed bool
+
+	skew atomic.Int64 // added to the time: tests move it forward
 }
+
+func (s *socket) now() int64 { return time.Now().UnixNano() + s.skew.Load() }
 
 // peer is one connection to a socket.
 type peer struct {
-	nc net.Conn
-	zc *zmq4.Conn
+	s    *socket
+	last atomic.Int64 // when the peer last sent a message (socket.now); 0 during the handshake
+	nc   net.Conn
+	g    *guard // nc as zmq4 reads and writes it
+	zc   *zmq4.Conn
 	// For a PUB socket: the topics the subscriber asked for (guarded by socket.mu) and
 	// the notices waiting for its writer.
 	topics [][]byte
@@ -92,7 +104,7 @@ func (s *socket) accept() {
 		}
 		backoff = 0
 		s.mu.Lock()
-		if s.closed || len(s.peers) >= maxPeers {
+		if s.closed || len(s.peers) >= maxPeers && !s.evictIdle() {
 			s.mu.Unlock()
 			nc.Close()
 			if s.isClosed() {
@@ -100,7 +112,7 @@ func (s *socket) accept() {
 			}
 			continue
 		}
-		c := &peer{nc: nc}
+		c := &peer{s: s, nc: nc}
 		if s.typ == zmq4.Pub {
 			c.out = make(chan [][]byte, pubQueue)
 		}
@@ -109,6 +121,23 @@ func (s *socket) accept() {
 		s.mu.Unlock()
 		go s.run(c)
 	}
+}
+
+// evictIdle closes the connection of the peer idle the longest, if it has been idle
+// for idleLimit, and reports whether it did. s.mu is held.
+func (s *socket) evictIdle() bool {
+	var idle *peer
+	for c := range s.peers {
+		if last := c.last.Load(); last != 0 && (idle == nil || last < idle.last.Load()) {
+			idle = c
+		}
+	}
+	if idle == nil || s.now()-idle.last.Load() < int64(idleLimit) {
+		return false
+	}
+	idle.nc.Close()
+	delete(s.peers, idle) // its goroutine deletes it again as it ends
+	return true
 }
 
 func (s *socket) isClosed() bool {
@@ -130,12 +159,14 @@ func (s *socket) run(c *peer) {
 		s.mu.Unlock()
 	}()
 	c.nc.SetDeadline(time.Now().Add(handshakeTimeout))
-	zc, err := zmq4.Open(&guard{Conn: c.nc, skip: greetingSize}, null.Security(), s.typ, zmq4.SocketIdentity(""), true, nil)
+	c.g = &guard{Conn: c.nc, skip: greetingSize}
+	zc, err := zmq4.Open(c.g, null.Security(), s.typ, zmq4.SocketIdentity(""), true, nil)
 	if err != nil {
 		return
 	}
 	c.nc.SetDeadline(time.Time{})
 	c.zc = zc
+	c.last.Store(s.now())
 	s.serve(c)
 }
 
@@ -156,7 +187,7 @@ func (s *socket) port() int { return s.ln.Addr().(*net.TCPAddr).Port }
 // send writes a message to a peer within writeTimeout.
 func (c *peer) send(frames [][]byte) error {
 	c.nc.SetWriteDeadline(time.Now().Add(writeTimeout))
-	return c.zc.SendMsg(zmq4.NewMsgFrom(frames...))
+	return c.g.writeMessage(frames)
 }
 
 // recv reads the next message from a peer, skipping commands (zmq4 answers PINGs).
@@ -166,6 +197,7 @@ func (c *peer) recv() ([][]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		c.last.Store(c.s.now())
 		if msg.Type != zmq4.CmdMsg {
 			return msg.Frames, nil
 		}
@@ -258,8 +290,16 @@ const greetingSize = 64
 
 // guard follows the ZMTP framing of what a peer sends and fails a read as soon as a
 // frame header announces more than a message may hold, before zmq4 allocates it.
+//
+// It also keeps what is written to the peer whole. zmq4 writes a frame as two Writes,
+// its header and its body, and answers a PING from inside RecvMsg, on the goroutine
+// that reads, while a PUB peer's notices are written by another: so the messages of
+// this package are encoded whole and written in one Write (writeMessage), and a
+// command's header that zmq4 writes is held back and written with its body.
 type guard struct {
 	net.Conn
+	wmu    sync.Mutex
+	held   []byte // a command frame's header, written with the next Write
 	skip   int    // greeting bytes still to pass
 	state  int    // what the next byte is: a frame's flags, a byte of its size, its body
 	flags  byte   // of the current frame
@@ -284,6 +324,58 @@ const (
 )
 
 var errTooLarge = fmt.Errorf("groot2: a peer sent a message of more than %d frames or %d bytes", maxFrames, maxMessage)
+
+// Write writes what zmq4 writes: the greeting and the commands of the handshake, and
+// PONGs.
+func (g *guard) Write(p []byte) (int, error) {
+	g.wmu.Lock()
+	defer g.wmu.Unlock()
+	if len(g.held) == 0 && isCommandHeader(p) {
+		g.held = append(g.held, p...)
+		return len(p), nil
+	}
+	if len(g.held) > 0 {
+		frame := append(g.held, p...)
+		g.held = g.held[:0]
+		if _, err := g.Conn.Write(frame); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	}
+	return g.Conn.Write(p)
+}
+
+// isCommandHeader reports whether p is the header of a command frame, as zmq4 writes
+// it on its own.
+func isCommandHeader(p []byte) bool {
+	return len(p) == 2 && p[0] == flagCommand || len(p) == 9 && p[0] == flagCommand|flagLong
+}
+
+// writeMessage writes a message of frames in one Write.
+func (g *guard) writeMessage(frames [][]byte) error {
+	n := 0
+	for _, f := range frames {
+		n += 9 + len(f)
+	}
+	b := make([]byte, 0, n)
+	for i, f := range frames {
+		var flags byte
+		if i < len(frames)-1 {
+			flags = flagMore
+		}
+		if len(f) > 255 {
+			b = append(b, flags|flagLong)
+			b = binary.BigEndian.AppendUint64(b, uint64(len(f)))
+		} else {
+			b = append(b, flags, byte(len(f)))
+		}
+		b = append(b, f...)
+	}
+	g.wmu.Lock()
+	defer g.wmu.Unlock()
+	_, err := g.Conn.Write(b)
+	return err
+}
 
 func (g *guard) Read(p []byte) (int, error) {
 	n, err := g.Conn.Read(p)

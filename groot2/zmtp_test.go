@@ -7,10 +7,12 @@ import (
 	"io"
 	"net"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/go-zeromq/zmq4"
+	"github.com/go-zeromq/zmq4/security/null"
 )
 
 // closedByPeer reads from nc until the publisher closes it.
@@ -98,5 +100,89 @@ func TestGuardScan(t *testing.T) {
 	g := &guard{}
 	if err := g.scan(binary.BigEndian.AppendUint64([]byte{flagLong}, maxMessage+1)); err == nil {
 		t.Error("a frame beyond maxMessage passed")
+	}
+}
+
+// TestPubWithPings: a subscriber that sends PINGs (libzmq's ZMQ_HEARTBEAT_IVL) while
+// notices go out gets its PONGs and well-formed notices; zmq4 writes the PONG from the
+// goroutine that reads, beside the one that writes the notices.
+func TestPubWithPings(t *testing.T) {
+	tree, _ := buildTree(t, mainTree(`<Count name="a"/>`))
+	p := newTestPublisher(t, tree, Options{})
+	sub := subscribe(t, p)
+	var stop atomic.Bool
+	pinged := make(chan struct{})
+	go func() { // the subscriber's heartbeat, as fast as it can
+		defer close(pinged)
+		for !stop.Load() {
+			if sub.zc.SendCmd(zmq4.CmdPing, []byte{0, 10}) != nil {
+				return
+			}
+		}
+	}()
+	published := make(chan struct{})
+	go func() {
+		defer close(published)
+		for !stop.Load() {
+			p.pub.publish([][]byte{header{typ: breakpointReached, id: 7}.append(nil), []byte("1")})
+		}
+	}()
+	defer func() { stop.Store(true); sub.nc.Close(); <-pinged; <-published }()
+	want := header{typ: breakpointReached, id: 7}.append(nil)
+	notices, pongs := 0, 0
+	for notices < 20000 || pongs == 0 {
+		sub.nc.SetDeadline(time.Now().Add(ioTimeout))
+		msg, err := sub.zc.RecvMsg()
+		if err != nil {
+			t.Fatalf("after %d notices and %d PONGs: %v", notices, pongs, err)
+		}
+		if msg.Type == zmq4.CmdMsg {
+			pongs++
+			continue
+		}
+		if len(msg.Frames) != 2 || !bytes.Equal(msg.Frames[0], want) || string(msg.Frames[1]) != "1" {
+			t.Fatalf("after %d notices: malformed notice %q", notices, msg.Frames)
+		}
+		notices++
+	}
+}
+
+// TestIdlePeersMakeRoom: when a socket has maxPeers connections, a new one takes the
+// place of the peer idle the longest once it has sent nothing for idleLimit, so that
+// idle peers cannot keep Groot2 out; before that, the new one is closed.
+func TestIdlePeersMakeRoom(t *testing.T) {
+	tree, _ := buildTree(t, mainTree(`<Count name="a"/>`))
+	p := newTestPublisher(t, tree, Options{})
+	idle := make([]*client, maxPeers)
+	for i := range idle {
+		idle[i] = dial(t, p.Port(), zmq4.Req)
+	}
+	waitFor(t, "every handshake", func() bool {
+		p.rep.mu.Lock()
+		defer p.rep.mu.Unlock()
+		n := 0
+		for c := range p.rep.peers {
+			if c.last.Load() != 0 {
+				n++
+			}
+		}
+		return n == maxPeers
+	})
+	open := func() error {
+		nc, err := net.Dial("tcp", "127.0.0.1:"+strconv.Itoa(p.Port()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { nc.Close() })
+		nc.SetDeadline(time.Now().Add(ioTimeout))
+		_, err = zmq4.Open(nc, null.Security(), zmq4.Req, zmq4.SocketIdentity(""), false, nil)
+		return err
+	}
+	if open() == nil {
+		t.Fatal("a connection beyond maxPeers was served while every peer was new")
+	}
+	p.rep.skew.Store(int64(idleLimit))
+	if err := open(); err != nil {
+		t.Fatalf("no room made by peers idle for %v: %v", idleLimit, err)
 	}
 }
