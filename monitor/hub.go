@@ -325,7 +325,7 @@ func (h *hub) leave(c *client) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	delete(h.clients, c)
-	h.setWant(h.always || len(h.clients) > 0)
+	h.setWant(!h.removed && (h.always || len(h.clients) > 0))
 }
 
 // take returns what is to be written to c: a snapshot first, if it is due, then the

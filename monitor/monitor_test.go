@@ -663,3 +663,28 @@ func TestFollowsTheTicks(t *testing.T) {
 		}
 	})
 }
+
+// TestRemoveWhileWatched: a tree removed while a browser watches it, with
+// ObserveAlways, is no longer observed from its next tick, also once the browser has
+// left (the browser leaving must not make the feed want the tree again).
+func TestRemoveWhileWatched(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		tree, _ := bt.NewTree(bt.Sequence(bt.AlwaysSuccess(), bt.Script("x := 1")))
+		m := New(ObserveAlways())
+		feed, _ := m.Add("t", tree)
+		_, cancel := connect(m, "t")
+		defer cancel()
+		synctest.Wait()
+		tree.TickOnce()
+		synctest.Wait()
+		m.Remove("t")
+		synctest.Wait() // the browser is told the tree is gone, and leaves
+		for range 3 {
+			tree.TickOnce()
+			synctest.Wait()
+		}
+		if feed.cancel != nil || feed.hub.want.Load() {
+			t.Errorf("the removed tree is still observed (%v) or wanted (%v)", feed.cancel != nil, feed.hub.want.Load())
+		}
+	})
+}
