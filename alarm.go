@@ -14,14 +14,17 @@ import (
 // and none is started per tick.
 //
 // Each activation has a generation number, which the timer function records when it
-// rings, so that a ring left over from an earlier activation is ignored. A ring that
-// races with re-arming may still record the new generation early; the deadline, read
-// from the clock only once a ring was recorded, settles it.
+// rings, so that a ring left over from an earlier activation is ignored. A ring of an
+// earlier activation that runs late — after the timer was reset, which does not wait
+// for a function already started — reads the new generation; it is told apart by the
+// time: a ring before the armed deadline (due) records nothing, so that the ring at the
+// deadline finds the generation new and wakes the tree.
 type alarm struct {
 	timer    Timer
 	tree     *Tree
 	deadline time.Time
 	armed    atomic.Uint64 // the generation the timer is armed for
+	due      atomic.Int64  // its deadline, in UnixNano; stored before armed
 	rang     atomic.Uint64 // the generation recorded by the last ring
 	gen      uint64        // the current generation; only the ticking goroutine uses it
 	wake     wakeClaim     // the wake-up of the last ring, taken back by stop
@@ -30,11 +33,12 @@ type alarm struct {
 // set arms the alarm to ring after d, for a new activation.
 func (a *alarm) set(n *Node, d time.Duration) {
 	a.gen++
-	a.armed.Store(a.gen)
 	if a.tree == nil { // once: the timer's goroutine reads it
 		a.tree = n.Tree()
 	}
 	a.deadline = a.tree.Clock().Now().Add(d)
+	a.due.Store(a.deadline.UnixNano())
+	a.armed.Store(a.gen)
 	if d <= 0 { // due now: ring at once, deterministically
 		a.ring()
 		return
@@ -48,10 +52,14 @@ func (a *alarm) set(n *Node, d time.Duration) {
 
 // ring runs in the timer's goroutine: it must not touch the tree but to wake it.
 func (a *alarm) ring() {
+	g := a.armed.Load() // then due, which set stored before it: g's deadline or a later one
+	if g == 0 || a.tree.Clock().Now().UnixNano() < a.due.Load() {
+		return // nothing armed, or a late ring of an earlier activation
+	}
 	// Only ever move rang forward: a ring of an earlier activation that was delayed
 	// must not overwrite the ring of the current one, nor wake the tree.
 	for {
-		r, g := a.rang.Load(), a.armed.Load()
+		r := a.rang.Load()
 		if g <= r {
 			return
 		}
@@ -117,10 +125,11 @@ func (a *alarm) restoreState(n *Node, r *stateReader) {
 		a.set(n, left)
 	default:
 		a.gen++
-		a.armed.Store(a.gen)
-		a.rang.Store(a.gen)
 		a.tree = n.Tree()
 		a.deadline = r.now.Add(left)
+		a.due.Store(a.deadline.UnixNano())
+		a.armed.Store(a.gen)
+		a.rang.Store(a.gen)
 	}
 	if wake {
 		a.wake.post(n.Tree())

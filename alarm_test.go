@@ -78,3 +78,72 @@ func TestTimerTicksDoNotAllocate(t *testing.T) {
 		t.Errorf("%v allocations per tick", n)
 	}
 }
+
+// lateClock is a clock whose timers ring only when the test says: as time.AfterFunc's
+// may, a timer's function can run after Stop or Reset, when its goroutine started late.
+type lateClock struct {
+	now    time.Time
+	timers []*lateTimer
+}
+
+type lateTimer struct {
+	c  *lateClock
+	at time.Time
+	f  func()
+	on bool
+}
+
+func (c *lateClock) Now() time.Time { return c.now }
+
+func (c *lateClock) AfterFunc(d time.Duration, f func()) Timer {
+	tm := &lateTimer{c: c, f: f}
+	c.timers = append(c.timers, tm)
+	tm.Reset(d)
+	return tm
+}
+
+func (tm *lateTimer) Stop() bool { was := tm.on; tm.on = false; return was }
+
+func (tm *lateTimer) Reset(d time.Duration) bool {
+	was := tm.on
+	tm.at, tm.on = tm.c.now.Add(d), true
+	return was
+}
+
+// advance moves the clock and returns the functions of the timers that came due,
+// without calling them.
+func (c *lateClock) advance(d time.Duration) (due []func()) {
+	c.now = c.now.Add(d)
+	for _, tm := range c.timers {
+		if tm.on && !tm.at.After(c.now) {
+			tm.on = false
+			due = append(due, tm.f)
+		}
+	}
+	return due
+}
+
+// TestAlarmLateRing: the ring of an earlier activation that runs after the timer was
+// reset for the next one does not take the next one's ring: at the new deadline the
+// tree is woken.
+func TestAlarmLateRing(t *testing.T) {
+	clock := &lateClock{now: time.Unix(0, 0)}
+	tree := mustTree(t, Delay(100*time.Millisecond, AlwaysSuccess()), WithClock(clock))
+	tree.TickOnce()                               // the deadline is at 100 ms
+	late := clock.advance(100 * time.Millisecond) // its ring starts, slowly
+	tree.Halt()
+	tree.TickOnce() // the next activation: the timer reset for 200 ms
+	for _, f := range late {
+		f() // the first activation's ring runs at last
+	}
+	tree.TickOnce()
+	if n := PendingWakeUps(tree); n != 0 {
+		t.Fatalf("%d wake-ups pending before the new deadline", n)
+	}
+	for _, f := range clock.advance(100 * time.Millisecond) {
+		f() // the ring at the new deadline
+	}
+	if n := PendingWakeUps(tree); n == 0 {
+		t.Error("the ring at the Delay's deadline did not wake the tree")
+	}
+}

@@ -6,6 +6,8 @@ import "time"
 // TickWhileRunning's period and observer timestamps all read it. The default is the
 // system clock; tests inject their own (or run under testing/synctest).
 type Clock interface {
+	// Now returns the time. A timer's function (AfterFunc) calls it too, from its own
+	// goroutine.
 	Now() time.Time
 	// AfterFunc calls f in its own goroutine once d has elapsed, like time.AfterFunc.
 	AfterFunc(d time.Duration, f func()) Timer

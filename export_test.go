@@ -1,6 +1,12 @@
 package bt
 
-import "unsafe"
+import (
+	"reflect"
+	"runtime"
+	"slices"
+	"strings"
+	"unsafe"
+)
 
 // Internals that the tests of package bt_test (which use package bttest) need.
 
@@ -38,4 +44,24 @@ func Dispatch(n *Node) any { return n.t }
 func HasConditions(n *Node) bool {
 	_, ok := n.t.(*hookedNode)
 	return ok
+}
+
+// PanicSiteFrames returns the names of the frames panicSite stops at, sorted, and the
+// names the runtime gives the functions they are meant to be (see TestPanicSiteFrames).
+func PanicSiteFrames() (names, functions []string) {
+	for name := range siteFrames {
+		names = append(names, name)
+	}
+	pkg := reflect.TypeFor[Tree]().PkgPath() + "."
+	for _, f := range []any{
+		action0.tick, action1.tick, action2.tick, cond0.tick, cond1.tick, cond2.tick,
+		(*userNode).tick, (*userNode).Halt, (*Node).callPre, (*Node).callPost, (*Node).guardHook,
+		(*Node).protect, (*family).resetFrom, (*Tree).tick, (*Tree).halt, (*Tree).notify, (*Tree).handOver,
+	} {
+		name := runtime.FuncForPC(reflect.ValueOf(f).Pointer()).Name()
+		functions = append(functions, strings.TrimPrefix(name, pkg))
+	}
+	slices.Sort(names)
+	slices.Sort(functions)
+	return names, functions
 }

@@ -80,20 +80,23 @@ func (n *Node) intercept(set func(*intercepted)) {
 	}
 }
 
+// tick runs the tick functions the node has when its tick begins, as BehaviorTree.CPP
+// copies them: one set or removed during the tick applies from the next.
 func (x *intercepted) tick(n *Node) Status {
+	pre, post := x.pre, x.post
 	var s Status
 	fired := false
 	if x.conds != nil {
 		s, fired = n.checkPre(x.conds)
 	}
 	if !fired {
-		s = x.tickInner(n)
+		s = x.tickInner(n, pre)
 	}
 	if x.conds != nil && (s == Success || s == Failure) {
 		n.runPost(x.conds, s)
 	}
-	if x.post != nil {
-		if r := n.callPost(x.post, s); r != s && (r == Success || r == Failure) {
+	if post != nil {
+		if r := n.callPost(post, s); r != s && (r == Success || r == Failure) {
 			if s == Running { // returned, not stored yet: halt it whatever its byte says
 				n.raise(n.halt())
 			}
@@ -103,10 +106,10 @@ func (x *intercepted) tick(n *Node) Status {
 	return s
 }
 
-// tickInner runs the PreTick, then the node's tick unless the PreTick replaced it.
-func (x *intercepted) tickInner(n *Node) Status {
-	if x.pre != nil && !n.Status().Completed() {
-		if r := n.callPre(x.pre); r == Success || r == Failure {
+// tickInner runs pre, then the node's tick unless pre replaced it.
+func (x *intercepted) tickInner(n *Node, pre PreTick) Status {
+	if pre != nil && !n.Status().Completed() {
+		if r := n.callPre(pre); r == Success || r == Failure {
 			if n.Status() == Running {
 				n.raise(n.halt())
 			}

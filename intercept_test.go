@@ -1,10 +1,12 @@
 package bt_test
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 
 	. "github.com/gobt/bt"
 	"github.com/gobt/bt/bttest"
@@ -358,5 +360,39 @@ func TestTickFunctionsDoNotAllocate(t *testing.T) {
 	tree.Node(3).SetPostTick(func(_ *Node, s Status) Status { return s })
 	if a := testing.AllocsPerRun(100, func() { tree.TickOnce() }); a != 0 {
 		t.Errorf("%v allocations per tick, want 0", a)
+	}
+}
+
+// TestInterceptedAsync: an async action with a tick function (a Groot2 hook, say) runs
+// its work and collects its result as one without.
+func TestInterceptedAsync(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		tree := mustTree(t, Async("Work", func(context.Context, *Node) (Status, error) { return Success, nil }))
+		tree.Root().SetPreTick(func(*Node) Status { return Idle })
+		if s, err := tree.TickExactlyOnce(); s != Running || err != nil {
+			t.Fatalf("first tick: %v %v", s, err)
+		}
+		synctest.Wait()
+		if s, err := tree.TickOnce(); s != Success || err != nil {
+			t.Errorf("collecting the result: %v %v", s, err)
+		}
+	})
+}
+
+// TestTickFunctionSetDuringTheTick: a PostTick set by the node's own PreTick applies
+// from the node's next tick, as BehaviorTree.CPP copies a node's callbacks when its
+// tick begins.
+func TestTickFunctionSetDuringTheTick(t *testing.T) {
+	tree := mustTree(t, Sequence(Action("A", func() Status { return Success })))
+	ran := 0
+	tree.Root().Child(0).SetPreTick(func(n *Node) Status {
+		n.SetPostTick(func(*Node, Status) Status { ran++; return Failure })
+		return Idle
+	})
+	if s, err := tree.TickOnce(); s != Success || err != nil || ran != 0 {
+		t.Errorf("first tick: %v %v, the PostTick set during it ran %d times", s, err, ran)
+	}
+	if s, err := tree.TickOnce(); s != Failure || err != nil || ran != 1 {
+		t.Errorf("second tick: %v %v, the PostTick ran %d times", s, err, ran)
 	}
 }

@@ -98,8 +98,7 @@ const (
 
 // panicSite says, from a deferred function that recovered a panic, whose code raised
 // it: walking the stack from the panic outward, the first frame that calls into user
-// code or recovers panics for the engine (see above). The names are checked by
-// TestPanicSiteKnowsTheFrames.
+// code, recovers panics for the engine or calls observers (siteFrames).
 func panicSite() site {
 	pcs := make([]uintptr, 64)
 	for {
@@ -123,14 +122,24 @@ func panicSite() site {
 		if !ours {
 			continue
 		}
-		switch name {
-		case "action0.tick", "action1.tick", "action2.tick", "cond0.tick", "cond1.tick", "cond2.tick":
-			return inLeaf
-		case "(*userNode).tick", "(*userNode).Halt", "(*Node).callPre", "(*Node).callPost", "(*Node).guardHook":
-			return inUser
-		case "(*Node).protect", "(*family).resetFrom", "(*Tree).tick", "(*Tree).halt":
-			return inEngine
+		if s, ok := siteFrames[name]; ok {
+			return s
 		}
 	}
 	return inEngine
+}
+
+// siteFrames are the frames panicSite stops at, by function name, and what they say of
+// the panic. The engine's frames are those that recover panics, and those that call
+// observers (whose panics are no node's). TestPanicSiteFrames checks the names.
+var siteFrames = map[string]site{
+	"action0.tick": inLeaf, "action1.tick": inLeaf, "action2.tick": inLeaf,
+	"cond0.tick": inLeaf, "cond1.tick": inLeaf, "cond2.tick": inLeaf,
+
+	"(*userNode).tick": inUser, "(*userNode).Halt": inUser,
+	"(*Node).callPre": inUser, "(*Node).callPost": inUser, "(*Node).guardHook": inUser,
+
+	"(*Node).protect": inEngine, "(*family).resetFrom": inEngine,
+	"(*Tree).tick": inEngine, "(*Tree).halt": inEngine,
+	"(*Tree).notify": inEngine, "(*Tree).handOver": inEngine,
 }

@@ -165,3 +165,36 @@ func TestRepanicOfAPreCondition(t *testing.T) {
 		t.Errorf("log %q, want only the outer Sequence halted", log)
 	}
 }
+
+// TestPanicSiteFrames: the frames that tell whose code panicked name functions that
+// exist (a renamed one would go unseen, and its panics be blamed elsewhere).
+func TestPanicSiteFrames(t *testing.T) {
+	names, functions := PanicSiteFrames()
+	if strings.Join(names, " ") != strings.Join(functions, " ") {
+		t.Errorf("frames looked for:\n%v\nthe functions:\n%v", names, functions)
+	}
+}
+
+// tickChild is a user decorator: its code ticks its child.
+type tickChild struct{}
+
+func (tickChild) Tick(n *Node) Status { return n.Child(0).Tick() }
+
+// TestObserverPanicUnderUserCode: an observer that panics at a change made while a
+// node of yours ticks its child is the observer's panic, naming no node.
+func TestObserverPanicUnderUserCode(t *testing.T) {
+	dec := (&Model{ID: "Dec", Kind: KindDecorator, New: func(*Init) (Behavior, error) {
+		return tickChild{}, nil
+	}}).Spec(Action("Leaf", func() Status { return Success }))
+	tree := mustTree(t, Sequence(dec))
+	tree.Subscribe(func(c StatusChange) {
+		if c.Node.ID() == "Leaf" && c.Status == Success {
+			panic("observer down")
+		}
+	})
+	_, err := tree.TickOnce()
+	var ne *NodeError
+	if err == nil || errors.As(err, &ne) || !strings.Contains(err.Error(), "observer down") {
+		t.Fatalf("got %v, want the observer's panic, naming no node", err)
+	}
+}

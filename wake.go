@@ -145,11 +145,7 @@ func (n *Node) revokeWake() {
 
 // user returns the userNode that runs n's behavior, or nil for a builtin node.
 func (n *Node) user() *userNode {
-	tk := n.t
-	if h, ok := tk.(*hookedNode); ok {
-		tk = h.inner
-	}
-	u, _ := tk.(*userNode)
+	u, _ := n.core().(*userNode)
 	return u
 }
 
