@@ -118,8 +118,11 @@ func (t *Tree) TickExactlyOnce() (Status, error) { return t.tick(false) }
 // tick is TickOnce (rerun) or TickExactlyOnce: the root's ticks, then the tick's end
 // for the subscribers, who may have come in a function given to Do.
 func (t *Tree) tick(rerun bool) (Status, error) {
-	if t.root == nil {
+	switch {
+	case t.root == nil:
 		return Idle, ErrEmptyTree
+	case t.ticking:
+		return Idle, errNestedTick
 	}
 	t.beginBatch(true)
 	s, err := t.tickRoot(rerun)
@@ -265,6 +268,10 @@ func (t *Tree) TickWhileRunning(ctx context.Context, period time.Duration) (Stat
 
 // ErrStopped is the error of the tick that halted the tree because Stop was called.
 var ErrStopped = errors.New("bt: the tree was stopped")
+
+// errNestedTick is the error of a tick of a tree asked for by its own nodes' code
+// during a tick or a halt: a tree's ticks do not nest.
+var errNestedTick = errors.New("bt: a tick of the tree during its own tick or halt (from a node's code): ticks do not nest")
 
 // Stop stops the tree from any goroutine — a signal handler, an HTTP handler, a ROS
 // callback — while another goroutine ticks it. It cancels the contexts of the async

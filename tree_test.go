@@ -494,3 +494,23 @@ func TestHaltAnswersStop(t *testing.T) {
 		}
 	})
 }
+
+// TestNestedTick: a node whose code ticks its own tree gets an error, and the tick it
+// runs in goes on as if it had not asked.
+func TestNestedTick(t *testing.T) {
+	var tree *Tree
+	var nested error
+	tree = mustTree(t, Sequence(Action("A", func() Status {
+		_, nested = tree.TickOnce()
+		return Success
+	}), AlwaysSuccess()))
+	if s, err := tree.TickOnce(); s != Success || err != nil {
+		t.Fatalf("the tick: %v %v", s, err)
+	}
+	if nested == nil || !strings.Contains(nested.Error(), "ticks do not nest") {
+		t.Errorf("the nested tick: %v", nested)
+	}
+	if s, err := tree.TickOnce(); s != Success || err != nil {
+		t.Errorf("the next tick: %v %v", s, err)
+	}
+}
