@@ -2,6 +2,7 @@ package bt_test
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -82,6 +83,7 @@ func TestTimerTicksDoNotAllocate(t *testing.T) {
 // lateClock is a clock whose timers ring only when the test says: as time.AfterFunc's
 // may, a timer's function can run after Stop or Reset, when its goroutine started late.
 type lateClock struct {
+	mu     sync.Mutex
 	now    time.Time
 	timers []*lateTimer
 }
@@ -93,18 +95,32 @@ type lateTimer struct {
 	on bool
 }
 
-func (c *lateClock) Now() time.Time { return c.now }
+func (c *lateClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
 
 func (c *lateClock) AfterFunc(d time.Duration, f func()) Timer {
 	tm := &lateTimer{c: c, f: f}
+	c.mu.Lock()
 	c.timers = append(c.timers, tm)
+	c.mu.Unlock()
 	tm.Reset(d)
 	return tm
 }
 
-func (tm *lateTimer) Stop() bool { was := tm.on; tm.on = false; return was }
+func (tm *lateTimer) Stop() bool {
+	tm.c.mu.Lock()
+	defer tm.c.mu.Unlock()
+	was := tm.on
+	tm.on = false
+	return was
+}
 
 func (tm *lateTimer) Reset(d time.Duration) bool {
+	tm.c.mu.Lock()
+	defer tm.c.mu.Unlock()
 	was := tm.on
 	tm.at, tm.on = tm.c.now.Add(d), true
 	return was
@@ -113,6 +129,8 @@ func (tm *lateTimer) Reset(d time.Duration) bool {
 // advance moves the clock and returns the functions of the timers that came due,
 // without calling them.
 func (c *lateClock) advance(d time.Duration) (due []func()) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	c.now = c.now.Add(d)
 	for _, tm := range c.timers {
 		if tm.on && !tm.at.After(c.now) {
@@ -146,4 +164,48 @@ func TestAlarmLateRing(t *testing.T) {
 	if n := PendingWakeUps(tree); n == 0 {
 		t.Error("the ring at the Delay's deadline did not wake the tree")
 	}
+}
+
+// TestSleepLateRing: the ring of an earlier Tree.Sleep's timer that runs after the
+// timer was reset for the next sleep does not end the next one early.
+func TestSleepLateRing(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		clock := &lateClock{now: time.Unix(0, 0)}
+		tree := mustTree(t, AlwaysRunning(), WithClock(clock))
+		type result struct {
+			woken bool
+			err   error
+		}
+		sleep := func() chan result {
+			done := make(chan result, 1)
+			go func() {
+				woken, err := tree.Sleep(context.Background(), 100*time.Millisecond)
+				done <- result{woken, err}
+			}()
+			synctest.Wait()
+			return done
+		}
+		first := sleep()
+		late := clock.advance(100 * time.Millisecond) // its timer's ring starts, slowly
+		tree.WakeUp()
+		if r := <-first; !r.woken {
+			t.Fatalf("the first sleep: %+v, want woken", r)
+		}
+		second := sleep() // until 200 ms
+		for _, f := range late {
+			f() // the first sleep's ring runs at last
+		}
+		synctest.Wait()
+		select {
+		case r := <-second:
+			t.Fatalf("the second sleep ended at the first one's ring: %+v", r)
+		default:
+		}
+		for _, f := range clock.advance(100 * time.Millisecond) {
+			f()
+		}
+		if r := <-second; r.woken || r.err != nil {
+			t.Errorf("the second sleep: %+v, want its timer", r)
+		}
+	})
 }

@@ -191,6 +191,7 @@ func (sl *sleeper) sleep(ctx context.Context, t *Tree, d time.Duration) (woken b
 	if t.woken() {
 		return true, nil
 	}
+	deadline := t.clock.Now().Add(d)
 	if sl.timer == nil {
 		ring := make(chan struct{}, 1)
 		sl.ring = ring
@@ -219,7 +220,9 @@ func (sl *sleeper) sleep(ctx context.Context, t *Tree, d time.Duration) (woken b
 				return true, nil
 			}
 		case <-sl.ring:
-			return false, nil
+			if !t.clock.Now().Before(deadline) { // else the late ring of an earlier sleep
+				return false, nil
+			}
 		}
 	}
 }
