@@ -3,6 +3,7 @@ package bt_test
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -166,46 +167,39 @@ func TestAlarmLateRing(t *testing.T) {
 	}
 }
 
-// TestSleepLateRing: the ring of an earlier Tree.Sleep's timer that runs after the
-// timer was reset for the next sleep does not end the next one early.
+// TestSleepLateRing: TickWhileRunning reuses its sleep's timer; the ring of the sleep
+// that a wake-up cut short, when it runs after the timer was reset for the next sleep,
+// does not end that one early (no tick before the period).
 func TestSleepLateRing(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		clock := &lateClock{now: time.Unix(0, 0)}
-		tree := mustTree(t, AlwaysRunning(), WithClock(clock))
-		type result struct {
-			woken bool
-			err   error
-		}
-		sleep := func() chan result {
-			done := make(chan result, 1)
-			go func() {
-				woken, err := tree.Sleep(context.Background(), 100*time.Millisecond)
-				done <- result{woken, err}
-			}()
-			synctest.Wait()
-			return done
-		}
-		first := sleep()
+		var ticks atomic.Int32
+		tree := mustTree(t, Action("A", func() Status { ticks.Add(1); return Running }), WithClock(clock))
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			tree.TickWhileRunning(ctx, 100*time.Millisecond)
+		}()
+		synctest.Wait()                               // tick 1, then a sleep until 100 ms
 		late := clock.advance(100 * time.Millisecond) // its timer's ring starts, slowly
 		tree.WakeUp()
-		if r := <-first; !r.woken {
-			t.Fatalf("the first sleep: %+v, want woken", r)
-		}
-		second := sleep() // until 200 ms
+		synctest.Wait() // tick 2, then a sleep until 200 ms
 		for _, f := range late {
 			f() // the first sleep's ring runs at last
 		}
 		synctest.Wait()
-		select {
-		case r := <-second:
-			t.Fatalf("the second sleep ended at the first one's ring: %+v", r)
-		default:
+		if n := ticks.Load(); n != 2 {
+			t.Errorf("%d ticks at 100 ms, want 2: the late ring ended the second sleep", n)
 		}
 		for _, f := range clock.advance(100 * time.Millisecond) {
 			f()
 		}
-		if r := <-second; r.woken || r.err != nil {
-			t.Errorf("the second sleep: %+v, want its timer", r)
+		synctest.Wait()
+		if n := ticks.Load(); n != 3 {
+			t.Errorf("%d ticks at 200 ms, want 3", n)
 		}
+		cancel()
+		<-done
 	})
 }
