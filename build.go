@@ -104,13 +104,15 @@ func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
 	first := b.slot
 	b.slot += k
 	m.first, m.nkids = uint16(first), uint16(k)
+	model := d.models[r.model]
 	if sub != nil {
 		b.build(sub.defs, sub.root, b.subtreeScope(n, sc, sub), first)
+	} else if r.nkids > 0 && len(model.Ports) > 0 {
+		declarePorts(d, r, model, sc)
 	}
 	for j := range r.nkids {
 		b.build(d, r.first+uint32(j), sc, first+int(j))
 	}
-	model := d.models[r.model]
 	if more != nil && len(more.errs) > 0 || !shapeFits(model.Kind, k) || model.ID == "" ||
 		len(model.Ports) > 0 && len(d.missingPorts(r, model)) > 0 {
 		b.report(n, r, model, more, k)
@@ -128,6 +130,32 @@ func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
 		}
 	}
 	return n
+}
+
+// declarePorts types the entries that a node's ports name before its children are
+// built, as BehaviorTree.CPP creates a node before its children: the first port that
+// names an entry types it, wherever it is in the tree (and an entry typed string takes
+// ports of any type: see blackboard.Entry.Declare). An error is the node's to report
+// when it binds its ports.
+func declarePorts(d *defs, r *defNode, m *Model, sc *scope) {
+	for i := range m.Ports {
+		def := &m.Ports[i]
+		if def.Type == nil || def.script {
+			continue
+		}
+		value := def.Default
+		if p := d.port(r, def.Name); p != nil {
+			if p.lit != nil {
+				continue
+			}
+			value = p.value
+		} else if !def.HasDefault || def.docDefault {
+			continue
+		}
+		if key, ok := blackboardKey(value, def.Name); ok {
+			sc.env.bb.Entry(key).Declare(def.Type)
+		}
+	}
 }
 
 // newTicker builds the node's behavior: a builtin's own pipeline, the function of a

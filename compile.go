@@ -159,6 +159,16 @@ func (c *compiler) chooseMain() {
 		c.main = c.doc.MainTree
 	case len(c.added) == 1:
 		c.main = c.added[0].id
+	default: // the top file's only tree, as BehaviorTree.CPP counts the trees of that file
+		var own []*treeDef
+		for i, d := range c.added {
+			if c.sources[i].pos.File == c.doc.File {
+				own = append(own, d)
+			}
+		}
+		if len(own) == 1 {
+			c.main = own[0].id
+		}
 	}
 }
 
@@ -197,8 +207,8 @@ func (c *compiler) node(e *btxml.Element, i uint32) {
 		return
 	}
 	m := c.d.models[k]
-	if e.Explicit() && e.Tag != m.Kind.String() {
-		c.errorf(e.Pos, "<%s ID=%q>: %s is a %s", e.Tag, m.ID, m.ID, m.Kind)
+	if e.Explicit() && e.Tag != m.Kind.String() { // BehaviorTree.CPP loads it all the same
+		c.notes = append(c.notes, btxml.Note{Pos: e.Pos, Msg: fmt.Sprintf("<%s ID=%q>: %s is a %s", e.Tag, m.ID, m.ID, m.Kind)})
 	}
 	c.cur.nodes++
 	r := c.record(i, k, e)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	. "github.com/gobt/bt"
 	"github.com/gobt/bt/bttest"
@@ -53,5 +54,25 @@ func TestMisspeltHookIsNoted(t *testing.T) {
 	want := "t.xml:2:16: attribute _skipif is ignored; did you mean _skipIf? | t.xml:2:31: attribute _onSucess is ignored; did you mean _onSuccess?"
 	if g := strings.Join(got, " | "); g != want {
 		t.Errorf("got %s", g)
+	}
+}
+
+// TestMainTreeWithIncludes: without main_tree_to_execute, the main tree is the only
+// tree of the file loaded, whatever trees its includes add (BehaviorTree.CPP counts the
+// trees of that file); with two there, none is chosen.
+func TestMainTreeWithIncludes(t *testing.T) {
+	fsys := fstest.MapFS{
+		"sub.xml": {Data: []byte(`<root BTCPP_format="4"><BehaviorTree ID="Sub"><AlwaysSuccess/></BehaviorTree></root>`)},
+		"one.xml": {Data: []byte(`<root BTCPP_format="4"><include path="sub.xml"/><BehaviorTree ID="Main"><SubTree ID="Sub"/></BehaviorTree></root>`)},
+		"two.xml": {Data: []byte(`<root BTCPP_format="4"><include path="sub.xml"/><BehaviorTree ID="A"><SubTree ID="Sub"/></BehaviorTree><BehaviorTree ID="B"><AlwaysFailure/></BehaviorTree></root>`)},
+	}
+	for file, want := range map[string]string{"one.xml": "Main", "two.xml": ""} {
+		f := NewFactory()
+		if err := f.Load(fsys, file); err != nil {
+			t.Fatal(err)
+		}
+		if got := f.MainTree(); got != want {
+			t.Errorf("%s: main tree %q, want %q", file, got, want)
+		}
 	}
 }

@@ -328,6 +328,15 @@
 //     not nesting and may be as long as the script (see package script).
 //   - A running tree can be saved and restored (Tree.Snapshot, Tree.Restore);
 //     BehaviorTree.CPP can back up and restore blackboards only.
+//   - Loading XML: a tree ID defined twice is an error (the reference keeps the last);
+//     two SubTrees of one parent with the same name load, and share a path in logs
+//     (the reference refuses them); an explicit tag that does not match the node's
+//     kind (<Action ID="ScriptCondition">) is a note. Blackboard keys are trimmed
+//     inside the braces too ("{ x }" is x), and "=" alone means "{=}"; _autoremap
+//     takes Go's spellings of a bool ("t", "F"). Integer port values are read as Go
+//     reads them, whole and with 0x for hex ("0x2" is 2; the reference reads 0 and
+//     ignores the rest), and a SubTree's literal values as the reference types them
+//     but for "+5" (a number here) and "inf" or "nan" (strings here).
 //
 // (How the behaviac decorators differ from behaviac is under Nodes from behaviac.)
 //

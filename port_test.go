@@ -240,3 +240,21 @@ func TestGetUndeclaredPort(t *testing.T) {
 		t.Errorf("got  %v\nwant %s", err, want)
 	}
 }
+
+// TestPortsTypeEntriesParentFirst: the ports of a node type the entries they name
+// before its children's do, as BehaviorTree.CPP creates a node before its children; so
+// LoopString's string output types {k}, and Repeat's int input may then read it (a
+// string entry takes any port), as in the reference.
+func TestPortsTypeEntriesParentFirst(t *testing.T) {
+	statuses, bb := runXML(t, `<root BTCPP_format="4"><BehaviorTree ID="Main">
+		<Sequence>
+			<Script code="c := 0"/>
+			<LoopString queue="2;3" value="{k}">
+				<Repeat num_cycles="{k}"><Script code="c += 1"/></Repeat>
+			</LoopString>
+		</Sequence>
+	</BehaviorTree></root>`, 5)
+	if statuses != "RUNNING RUNNING SUCCESS" || bb["c"] != float64(5) || bb["k"] != "3" {
+		t.Errorf("statuses %s, blackboard %v; want RUNNING RUNNING SUCCESS, c 5 and k \"3\"", statuses, bb)
+	}
+}
