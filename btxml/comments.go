@@ -132,6 +132,11 @@ func (b *writer) after(c *Comments) {
 // hasInside reports whether c holds comments for the inside of an element.
 func hasInside(c *Comments) bool { return c != nil && len(c.Inside) > 0 }
 
+// hasAny reports whether c holds any comment.
+func hasAny(c *Comments) bool {
+	return c != nil && len(c.Before)+len(c.After)+len(c.Inside) > 0
+}
+
 // comment writes <!--text-->. The text cannot hold "-->", which would end the
 // comment, nor characters XML does not allow.
 func (b *writer) comment(text string) {

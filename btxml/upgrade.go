@@ -2,6 +2,7 @@ package btxml
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -250,6 +251,16 @@ func (u *upgrader) subTree(e *Element) {
 		ext, okExt := c.Attr("external")
 		if !okIn || !okExt || in.Value == "" || ext.Value == "" {
 			u.note(c.Pos, "<remap> needs internal and external attributes; left unchanged")
+			kids = append(kids, c)
+			continue
+		}
+		if !isXMLName(in.Value) { // it would become the name of an attribute
+			u.note(in.ValuePos(), "<remap internal=%q>: a port name must be an XML name; left unchanged", in.Value)
+			kids = append(kids, c)
+			continue
+		}
+		if slices.ContainsFunc(attrs, func(a Attr) bool { return a.Name == in.Value }) {
+			u.note(in.ValuePos(), "<remap internal=%q>: the SubTree sets port %s already; left unchanged", in.Value, in.Value)
 			kids = append(kids, c)
 			continue
 		}

@@ -185,3 +185,19 @@ func TestUpgradeNodeNamedLikeItsTree(t *testing.T) {
 		t.Errorf("the node Spin with a child became %s", spin.Tag)
 	}
 }
+
+// TestUpgradeRemapNotAName: a <remap> whose internal name could not be an attribute's
+// name is left as it is, with a note, so that the document can still be written.
+func TestUpgradeRemapNotAName(t *testing.T) {
+	d := mustParse(t, "t.xml", `<root BTCPP_format="3"><BehaviorTree ID="T">`+
+		`<SubTree ID="X"><remap internal="0" external="b"/></SubTree></BehaviorTree></root>`)
+	notes := Upgrade(d)
+	sub := d.Trees[0].Root
+	if len(sub.Children) != 1 || sub.Children[0].Tag != "remap" || len(sub.Attrs) != 0 {
+		t.Errorf("the SubTree after the upgrade: attrs %v, children %d", sub.Attrs, len(sub.Children))
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0].Msg, `<remap internal="0">: a port name must be an XML name`) {
+		t.Errorf("notes %v", notes)
+	}
+	mustWrite(t, d)
+}

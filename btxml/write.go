@@ -114,8 +114,10 @@ func (b *writer) document(d *Document) {
 		b.attr("main_tree_to_execute", d.MainTree)
 	}
 	b.attrs(d.Attrs)
+	// An empty <TreeNodesModel> is written when comments were around or in it.
+	models := len(d.Models) > 0 || hasAny(d.ModelsComments)
 	switch {
-	case len(d.Includes) == 0 && len(d.Trees) == 0 && len(d.Models) == 0 && !hasInside(d.Comments):
+	case len(d.Includes) == 0 && len(d.Trees) == 0 && !models && !hasInside(d.Comments):
 		b.str("/>\n")
 	default:
 		b.str(">\n")
@@ -125,7 +127,7 @@ func (b *writer) document(d *Document) {
 		for _, t := range d.Trees {
 			b.tree(t)
 		}
-		if len(d.Models) > 0 {
+		if models {
 			b.modelsIn(d.Models, d.ModelsComments, 1)
 		}
 		b.inside(d.Comments, 1)
