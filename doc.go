@@ -291,8 +291,16 @@
 //     scripts do so, and throws otherwise); the value is converted to the port's type
 //     when it can be, as BehaviorTree.CPP's Blackboard::set does.
 //   - A number-like string assigned by a script to an entry holding an integer must be
-//     integral, as a number would: k := 3; k = '12.5' is an error (BehaviorTree.CPP
-//     makes k the double 12.5).
+//     integral, as a number would, and the entry stays an integer: k := 3; k = '12'
+//     leaves the int 12, and then k = 2.5 is an error, as k = '12.5' is
+//     (BehaviorTree.CPP makes k a double: 12.0, or 12.5).
+//   - Switch2 … Switch6 compare a number with a case as numbers, and a boolean with
+//     true/false: a script's true matches case "true" (BehaviorTree.CPP reads the
+//     variable as the text of the double 1.0, "1.000000", which matches "1"), and
+//     10/3 does not match "3.333333" (in the reference the text does).
+//   - UnsetBlackboard does not restart an entry's write count: a write after it counts
+//     on, so WasEntryUpdated and the other update nodes see it (BehaviorTree.CPP
+//     erases the entry, and the new one's count may equal the old one's).
 //   - Scripts: && and || short-circuit; true and false are booleans (BehaviorTree.CPP
 //     uses 1 and 0, and the two compare equal in bt too); .. writes numbers in their
 //     shortest form ('d=' .. 2.5 is "d=2.5", not "d=2.500000"). Arithmetic is IEEE

@@ -272,7 +272,10 @@
 //   - String-to-number conversion in comparisons must consume the whole
 //     string ('3abc' == 3 is an error, BT.CPP reads 3) and also accepts
 //     True/TRUE/False/FALSE.
-//   - Two Ints compare exactly, not through float64.
+//   - Two Ints compare exactly, not through float64 (BT.CPP casts both to
+//     double and rejects a loss of precision beyond 2^53).
+//   - The condition of ?: may be a string: true when not empty (BT.CPP
+//     converts it to a number: '0' is false and 'abc' an error).
 //   - Statements need ';' or a line break between them; BT.CPP accepts
 //     "a := 1 b := 2".
 //   - An integer literal that does not fit in int64 is an error (BT.CPP
