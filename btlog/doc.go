@@ -67,8 +67,15 @@
 //   - Trace ends the span of a halted node (MinitraceLogger leaves it open), gives a
 //     running node whose parent's track is taken by a running sibling a track of its
 //     own, so that spans nest as the trace format requires, and escapes names.
+//   - Console paints statuses only when asked (ConsoleOptions.Color; bt run does on a
+//     terminal); StdCoutLogger always does.
 //   - WriteTreeXML keeps ports in the order they were set and lists in the
 //     TreeNodesModel the node types the tree uses rather than all its factory knows.
+//     A SubTree is written with its name and with the ports its tree's model gives
+//     defaults for, and {=} as the entry it names ({x} for port x); the reference
+//     writes the element's own attributes. Attribute values are escaped as
+//     encoding/xml does (a line break as &#10;, ' as it is; tinyxml2 writes the line
+//     break and &apos;): the same XML, not the same bytes.
 //   - Stats has no skip count (see Stats).
 //   - Every change of a tick has the time its tick began: BehaviorTree.CPP reads the
 //     clock at each change (see The changes).

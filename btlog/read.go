@@ -293,6 +293,13 @@ func (x *xmlReader) node(t xml.StartElement, tree *treeRoot, parent int, off int
 			x.subs = map[string]uint16{}
 		}
 		x.subs[n.Path] = n.UID
+		// A SubTree named like its tree has a path that ends in ::UID, and its tree the
+		// path without it (the instance's name): found that way unless a path is that.
+		if named, ok := strings.CutSuffix(n.Path, "::"+uidText); ok && n.Name == tid {
+			if _, taken := x.subs[named]; !taken {
+				x.subs[named] = n.UID
+			}
+		}
 	} else {
 		if n.Name == "" {
 			n.Name = n.ID

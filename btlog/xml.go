@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/gobt/bt"
 	"github.com/gobt/bt/btxml"
@@ -15,7 +16,8 @@ import (
 // BehaviorTree.CPP's WriteTreeToXML(tree, true, true), which .btlog files carry and
 // Groot2 reads: a <BehaviorTree ID=".." _fullpath=".."> per tree instance (the main
 // tree, whose _fullpath is "", then each subtree instance in UID order, whose
-// _fullpath is the path of its SubTree node), each node with its name, _uid, ports and
+// _fullpath is the instance's path: its SubTree node's, without the ::UID of a node
+// named like its tree), each node with its name, _uid, ports and
 // scripted pre/post conditions, a SubTree as <SubTree ID=".." _fullpath=".." _uid="..">
 // without children (and with its name, if it has one, which BehaviorTree.CPP leaves out
 // but which loading the XML again needs), and a TreeNodesModel with the model of every node type the tree
@@ -71,7 +73,7 @@ func element(d *btxml.Document, n *bt.Node, models map[*bt.Model]bool) *btxml.El
 		}
 		e.Attrs = append(e.Attrs, btxml.Attr{Name: "_fullpath", Value: n.Path()}, uid)
 		e.Attrs = append(portAttrs(e.Attrs, spec, false), hookAttrs(spec)...)
-		tree := &btxml.Tree{ID: sub, Attrs: []btxml.Attr{{Name: "_fullpath", Value: n.Path()}}}
+		tree := &btxml.Tree{ID: sub, Attrs: []btxml.Attr{{Name: "_fullpath", Value: instancePath(n, spec)}}}
 		d.Trees = append(d.Trees, tree) // before the subtrees inside it, as UIDs go
 		tree.Root = element(d, n.Child(0), models)
 		return e
@@ -82,6 +84,16 @@ func element(d *btxml.Document, n *bt.Node, models map[*bt.Model]bool) *btxml.El
 		e.Children = append(e.Children, element(d, n.Child(i), models))
 	}
 	return e
+}
+
+// instancePath returns the path of the subtree instance that the SubTree node n
+// makes: its own path, but for a node named like the tree, whose path ends in ::UID
+// and whose instance's does not (as BehaviorTree.CPP names them).
+func instancePath(n *bt.Node, spec *bt.Spec) string {
+	if spec.Name() == spec.SubTreeID() {
+		return strings.TrimSuffix(n.Path(), "::"+strconv.Itoa(int(n.UID())))
+	}
+	return n.Path()
 }
 
 // portAttrs appends the ports set on spec and, with defaults, the input ports left

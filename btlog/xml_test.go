@@ -88,3 +88,39 @@ func TestTreeXMLErrors(t *testing.T) {
 		t.Errorf("an empty tree: %v\n%s", err, out.String())
 	}
 }
+
+// TestSubTreeNamedLikeItsTree: a SubTree named like the tree it instantiates has the
+// path S::UID, and its instance the path S, as in BehaviorTree.CPP; the XML says so,
+// and the nodes read back from it, or from the reference's XML, hang under the SubTree.
+func TestSubTreeNamedLikeItsTree(t *testing.T) {
+	f := bt.NewFactory()
+	err := f.LoadString("t.xml", `<root BTCPP_format="4" main_tree_to_execute="M">
+		<BehaviorTree ID="M"><Sequence><SubTree ID="S" name="S"/></Sequence></BehaviorTree>
+		<BehaviorTree ID="S"><AlwaysSuccess/></BehaviorTree></root>`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := WriteTreeXML(&out, tree); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out.Bytes(), []byte(`<BehaviorTree ID="S" _fullpath="S">`)) {
+		t.Errorf("the subtree's _fullpath is not S:\n%s", out.Bytes())
+	}
+	reference := `<root BTCPP_format="4"><BehaviorTree ID="M" _fullpath="">` +
+		`<Sequence name="Sequence" _uid="1"><SubTree ID="S" _fullpath="S::2" _uid="2"/></Sequence></BehaviorTree>` +
+		`<BehaviorTree ID="S" _fullpath="S"><AlwaysSuccess name="AlwaysSuccess" _uid="3"/></BehaviorTree></root>`
+	for _, x := range [][]byte{out.Bytes(), []byte(reference)} {
+		nodes, err := xmlNodes(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := nodesOf(tree); !slices.Equal(nodes, want) {
+			t.Errorf("nodes read back:\n%+v\nthe tree's:\n%+v", nodes, want)
+		}
+	}
+}
