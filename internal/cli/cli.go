@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"github.com/gobt/bt"
@@ -28,10 +29,11 @@ const (
 )
 
 // Main runs the bt command with args (without the program name) and returns the exit
-// status. An interrupt (Ctrl-C) stops "bt run" cleanly: the tree is halted first.
+// status. An interrupt (Ctrl-C) or SIGTERM (what timeout, docker stop and systemd
+// send) stops "bt run" cleanly: the tree is halted first.
 // The options give the command what the main module cannot hold (see WithGroot2).
 func Main(args []string, stdout, stderr io.Writer, opts ...Option) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	c := &cmd{ctx: ctx, stdout: stdout, stderr: stderr, color: btlog.Terminal(stdout)}
 	for _, o := range opts {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -110,5 +111,57 @@ func TestInterruptSave(t *testing.T) {
 	last := rest[strings.LastIndex(rest, "blackboard"):]
 	if got := strings.Join(ticks, "\n") + "\n" + last; got != whole {
 		t.Errorf("interrupted and restored:\n%s\nwant, as one run:\n%s", got, whole)
+	}
+}
+
+// cancelOn is a writer that cancels a context once what it was given contains want.
+type cancelOn struct {
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	want   string
+	cancel context.CancelFunc
+}
+
+func (w *cancelOn) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n, err := w.buf.Write(p)
+	if strings.Contains(w.buf.String(), w.want) {
+		w.cancel()
+	}
+	return n, err
+}
+
+func (w *cancelOn) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+// TestInterruptInsideATick: a tick that does not end on its own (a Repeat of -1 over a
+// leaf that succeeds at once) ends at an interrupt all the same: the tree is halted, the
+// blackboard printed, and the status is 1.
+func TestInterruptInsideATick(t *testing.T) {
+	tree := filepath.Join(t.TempDir(), "spin.xml")
+	xml := `<root BTCPP_format="4"><BehaviorTree ID="M"><Repeat num_cycles="-1"><AlwaysSuccess/></Repeat></BehaviorTree></root>`
+	if err := os.WriteFile(tree, []byte(xml), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &cancelOn{want: "AlwaysSuccess::2", cancel: cancel} // the log shows the tick spinning
+	var errOut bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		cm := &cmd{ctx: ctx, stdout: out, stderr: &errOut}
+		done <- cm.main([]string{"run", "--log", tree})
+	}()
+	select {
+	case code := <-done:
+		if got := out.String(); code != exitError || !strings.HasSuffix(got, "blackboard {}\nerror interrupted\n") || strings.Contains(got, "tick 1") {
+			t.Errorf("exit %d, output ending:\n%s\nwant exit 1, no tick line, the blackboard and the interruption", code, got[max(0, len(got)-300):])
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the interrupt did not end the tick")
 	}
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -23,7 +24,8 @@ builds its main tree and ticks it as a robot's main loop does (BehaviorTree.CPP'
 tickWhileRunning): until the tree completes, sleeping --interval between ticks, and
 waking at once when an asynchronous node finishes or a timer expires. It prints one
 line "tick <i> <STATUS>" per tick, then "blackboard <json>" with the entries of the
-root blackboard. Ctrl-C halts the tree, prints the blackboard and exits with status 1.
+root blackboard. Ctrl-C (or SIGTERM) halts the tree, prints the blackboard and exits
+with status 1, also in the middle of a tick that does not end on its own.
 
 --ticks N makes at most N ticks, back to back unless --interval is given (the
 contract of the conformance cases); a tree still RUNNING after the last one is
@@ -181,6 +183,10 @@ func (c *cmd) run(args []string) int {
 // (if not ""), halts it if it is still running, and prints the root blackboard. It
 // returns the error of a tick or of the halt (the tree halted), or "interrupted".
 func (c *cmd) tickAll(tree *bt.Tree, tick func() (bt.Status, error), max int, interval time.Duration, obs *observers, save string) error {
+	// A tick that does not end on its own (a Repeat of -1 over leaves that succeed at
+	// once) ends at an interrupt too: Stop halts the tree in the middle of the tick.
+	stopOnInterrupt := context.AfterFunc(c.ctx, tree.Stop)
+	defer stopOnInterrupt()
 	status, n, err := c.tickLoop(tree, tick, max, interval, obs)
 	if save != "" {
 		err = errors.Join(err, c.save(tree, save))
@@ -195,7 +201,7 @@ func (c *cmd) tickAll(tree *bt.Tree, tick func() (bt.Status, error), max int, in
 			obs.flush()
 			fmt.Fprintf(c.stderr, "bt: the tree is still RUNNING after %d ticks (--ticks %d): halting it\n", n, max)
 		}
-		if err := tree.Halt(); err != nil {
+		if err := tree.Halt(); err != nil && !(interrupted && errors.Is(err, bt.ErrStopped)) {
 			return err
 		}
 	}
@@ -238,6 +244,9 @@ func (c *cmd) tickLoop(tree *bt.Tree, tick func() (bt.Status, error), max int, i
 		i++
 		var err error
 		status, err = tick()
+		if errors.Is(err, bt.ErrStopped) && c.ctx.Err() != nil {
+			return bt.Running, i, nil // interrupted in the middle of the tick, which halted the tree
+		}
 		if err != nil {
 			return status, i, err
 		}
