@@ -215,7 +215,11 @@ func (t *Tree) Restore(s *Snapshot) error {
 	case t.ticking:
 		return errRestoreTicking
 	}
-	if fp := t.fingerprint(); s.fingerprint != fp || s.nodes != len(t.nodes) {
+	fp := t.fingerprint()
+	if s.fingerprint == fp && s.nodes != len(t.nodes) {
+		return fmt.Errorf("bt: Restore: the snapshot is corrupt: it counts %d nodes, where its tree definition has %d", s.nodes, len(t.nodes))
+	}
+	if s.fingerprint != fp {
 		what := "another tree definition"
 		if s.tree != t.id {
 			what = fmt.Sprintf("tree %q, not of %q", s.tree, t.id)
@@ -324,8 +328,12 @@ func (t *Tree) check(s *Snapshot, r *stateReader) ([]Status, error) {
 			r.errs = append(r.errs, t.checkRunning(n, statuses)...)
 		}
 	}
-	if len(r.errs) > 0 {
-		return nil, fmt.Errorf("bt: Restore: %w", errors.Join(r.errs...))
+	if len(r.errs) > 0 { // each its own line, as every error of bt says where it is
+		errs := make([]error, len(r.errs))
+		for i, err := range r.errs {
+			errs[i] = fmt.Errorf("bt: Restore: %w", err)
+		}
+		return nil, errors.Join(errs...)
 	}
 	return statuses, nil
 }

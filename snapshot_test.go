@@ -490,6 +490,8 @@ func TestRestoreRefuses(t *testing.T) {
 		{"a blackboard value", edit(`"value": 1`, `"value": "one"`), spec, `bt: Restore: the root blackboard: entry "x": the value is not a int64`},
 		{"a child that runs where the Sequence does not resume", edit(`{"uid": 2, "path": "Script::2", "status": "SUCCESS"}`, `{"uid": 2, "path": "Script::2", "status": "RUNNING"}`), spec,
 			"node Sequence::1: child 0 is RUNNING, but the node would resume at child 1"},
+		{"a node count that is not the definition's", edit(`"nodes": 4,`, `"nodes": 1000000000000,`), spec,
+			"bt: Restore: the snapshot is corrupt: it counts 1000000000000 nodes, where its tree definition has 4"},
 		{"more wake-ups than a tree keeps", edit(`"nodes": 4,`, `"nodes": 4, "wakeups": 4294967295,`), spec,
 			"the snapshot is corrupt: 4294967295 pending wake-ups, more than a tree keeps (2147483647)"},
 		{"a blackboard missing", edit(`{"path": "", "entries"`, `{"uid": 9, "path": "", "entries"`), spec, "the root blackboard is missing"},

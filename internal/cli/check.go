@@ -3,6 +3,7 @@ package cli
 import (
 	"cmp"
 	"fmt"
+	"io"
 	"slices"
 
 	"github.com/gobt/bt"
@@ -49,7 +50,7 @@ func (c *cmd) check(args []string) int {
 		mf, err = factoryWith(m) // its problems and notes once, not once per file
 	}
 	if err != nil {
-		c.printAll(err)
+		printAll(c.stdout, err) // check's problems are its output
 		return exitError
 	}
 	if m != nil {
@@ -75,10 +76,10 @@ func (c *cmd) check(args []string) int {
 	return status
 }
 
-// printAll prints the problems of err on stdout, one per line.
-func (c *cmd) printAll(err error) {
+// printAll prints the problems of err on w, one per line.
+func printAll(w io.Writer, err error) {
 	for _, m := range messages(err) {
-		fmt.Fprintln(c.stdout, m)
+		fmt.Fprintln(w, m)
 	}
 }
 

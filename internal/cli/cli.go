@@ -35,11 +35,33 @@ const (
 func Main(args []string, stdout, stderr io.Writer, opts ...Option) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	c := &cmd{ctx: ctx, stdout: stdout, stderr: stderr, color: btlog.Terminal(stdout)}
+	out := &outWriter{w: stdout}
+	c := &cmd{ctx: ctx, stdout: out, stderr: stderr, color: btlog.Terminal(stdout)}
 	for _, o := range opts {
 		o(c)
 	}
-	return c.main(args)
+	code := c.main(args)
+	if out.err != nil && code == exitOK { // a full disk must not look like success
+		fmt.Fprintf(stderr, "bt: writing the output: %v\n", out.err)
+		code = exitError
+	}
+	return code
+}
+
+// outWriter is the command's standard output: it keeps the first error of a write, and
+// writes nothing after it.
+type outWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	o.err = err
+	return n, err
 }
 
 // Option gives the command a capability.

@@ -229,3 +229,64 @@ func writeCase(t *testing.T, file string, c *goldenCase, got map[string]string) 
 		t.Fatal(err)
 	}
 }
+
+// failingWriter fails every write, as a full disk does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestOutputErrors: a command whose output cannot be written fails, and says why.
+func TestOutputErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"convert", "../../examples/nav2/navigate_v3.xml"},
+		{"graph", "../../examples/sniper/sniper.xml"},
+		{"nodes"},
+		{"run", "../../examples/sniper/sniper.xml"},
+	} {
+		var errOut bytes.Buffer
+		code := Main(args, failingWriter{}, &errOut)
+		if code != exitError || !strings.Contains(errOut.String(), "bt: writing the output: no space left on device") {
+			t.Errorf("bt %s: exit %d, stderr:\n%s", strings.Join(args, " "), code, errOut.String())
+		}
+	}
+}
+
+// TestRunRefusesSameFiles: bt run does not write its state over the tree it runs, nor
+// two logs into one file.
+func TestRunRefusesSameFiles(t *testing.T) {
+	dir := t.TempDir()
+	tree := filepath.Join(dir, "t.xml")
+	xml := []byte(`<root BTCPP_format="4"><BehaviorTree ID="M"><AlwaysSuccess/></BehaviorTree></root>`)
+	if err := os.WriteFile(tree, xml, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	logs := filepath.Join(dir, "logs.json")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--save", tree}, "--save and FILE.xml name the same file"},
+		{[]string{"--save", filepath.Join(dir, ".", "t.xml")}, "--save and FILE.xml name the same file"},
+		{[]string{"--trace", logs, "--jsonl", logs}, "--jsonl and --trace name the same file"},
+	} {
+		_, errOut, code := runBT(t, append(append([]string{"run"}, c.args...), tree)...)
+		if code != exitUsage || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr:\n%s\nwant exit 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+	if data, err := os.ReadFile(tree); err != nil || !bytes.Equal(data, xml) {
+		t.Errorf("the tree's file changed: %q %v", data, err)
+	}
+}
+
+// TestRunNoTree: a file without trees says so.
+func TestRunNoTree(t *testing.T) {
+	tree := filepath.Join(t.TempDir(), "none.xml")
+	if err := os.WriteFile(tree, []byte(`<root BTCPP_format="4"/>`), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runBT(t, "run", tree)
+	if code != exitError || !strings.Contains(out, "the file defines no tree") {
+		t.Errorf("exit %d, output:\n%s", code, out)
+	}
+}

@@ -32,7 +32,7 @@ func (c *cmd) nodes(args []string) int {
 	}
 	f, err := factory(*models)
 	if err != nil {
-		c.printAll(err)
+		printAll(c.stderr, err)
 		return exitError
 	}
 	list := f.Models()
@@ -113,7 +113,7 @@ func (c *cmd) models(args []string) int {
 	}
 	f, err := factory(*models)
 	if err != nil {
-		c.printAll(err)
+		printAll(c.stderr, err)
 		return exitError
 	}
 	if err := f.WriteModels(c.stdout, *builtins); err != nil {

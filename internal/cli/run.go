@@ -6,8 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -141,6 +143,10 @@ func (c *cmd) run(args []string) int {
 	if _, _, err := o.mockAll.status(); err != nil {
 		return c.usageError(runHelp, "%v", err)
 	}
+	if err := sameFiles(map[string]string{"FILE.xml": files[0], "--save": o.save,
+		"--btlog": w.btlog, "--trace": w.trace, "--jsonl": w.jsonl}); err != nil {
+		return c.usageError(runHelp, "%v", err)
+	}
 	if err := w.check(c.publish != nil); err != nil {
 		return c.usageError(runHelp, "%v", err)
 	}
@@ -179,6 +185,35 @@ func (c *cmd) run(args []string) int {
 	return exitOK
 }
 
+// sameFiles reports two of the files a run reads and writes, by flag, that are one
+// file (a --save that would overwrite the tree, two logs in one file); "" is none.
+func sameFiles(files map[string]string) error {
+	flags := slices.Sorted(maps.Keys(files))
+	for i, a := range flags {
+		for _, b := range flags[i+1:] {
+			if files[a] != "" && files[b] != "" && samePath(files[a], files[b]) {
+				return fmt.Errorf("%s and %s name the same file, %s", a, b, files[b])
+			}
+		}
+	}
+	return nil
+}
+
+// samePath reports whether two paths name one regular file (or one file yet to be
+// made): the same path, or files that exist and are the same. Devices such as
+// /dev/null take any number of writers.
+func samePath(a, b string) bool {
+	fa, errA := os.Stat(a)
+	if errA == nil && !fa.Mode().IsRegular() {
+		return false
+	}
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
+}
+
 // tickAll ticks the tree as run does (tickLoop), saves its state to the file save
 // (if not ""), halts it if it is still running, and prints the root blackboard. It
 // returns the error of a tick or of the halt (the tree halted), or "interrupted".
@@ -199,7 +234,11 @@ func (c *cmd) tickAll(tree *bt.Tree, tick func() (bt.Status, error), max int, in
 	if status == bt.Running {
 		if !interrupted {
 			obs.flush()
-			fmt.Fprintf(c.stderr, "bt: the tree is still RUNNING after %d ticks (--ticks %d): halting it\n", n, max)
+			ticks := "ticks"
+			if n == 1 {
+				ticks = "tick"
+			}
+			fmt.Fprintf(c.stderr, "bt: the tree is still RUNNING after %d %s (--ticks %d): halting it\n", n, ticks, max)
 		}
 		if err := tree.Halt(); err != nil && !(interrupted && errors.Is(err, bt.ErrStopped)) {
 			return err
@@ -280,7 +319,10 @@ func (c *cmd) build(path string, o *runOptions, logger *slog.Logger) (tree *bt.T
 			return nil, "", err
 		}
 	}
-	if o.main == "" && f.MainTree() == "" {
+	switch {
+	case o.main == "" && len(f.TreeIDs()) == 0:
+		return nil, "", fmt.Errorf("%s: the file defines no tree (no <BehaviorTree>)", path)
+	case o.main == "" && f.MainTree() == "":
 		return nil, "", fmt.Errorf("%s: no main tree: the trees are %s; choose one with --main (or main_tree_to_execute in the file)", path, quoted(f.TreeIDs()))
 	}
 	tree, err = f.NewTree(o.main, bt.WithContext(c.ctx), bt.WithLogger(logger))
