@@ -30,6 +30,10 @@ type ConsoleOptions struct {
 	Paths bool
 	// Absolute prints seconds since the Unix epoch instead of since the logger attached.
 	Absolute bool
+	// Since, when set, is the time the relative times count from, instead of when the
+	// logger attached: a File's Start, so that the file replays (Log.WriteConsole) to
+	// the times the Console printed.
+	Since time.Time
 	// Filter, when set, chooses the changes to print.
 	Filter Filter
 }
@@ -44,6 +48,9 @@ func NewConsole(t *bt.Tree, w io.Writer, o *ConsoleOptions) (*Console, error) {
 	out, err := c.open(t, w, nil, o.Filter)
 	if err != nil {
 		return nil, err
+	}
+	if !o.Since.IsZero() {
+		c.start = o.Since
 	}
 	c.run(t, &consoleSink{output: out, nodes: c.nodes, opts: *o, epoch: c.start.UnixMicro()})
 	return c, nil

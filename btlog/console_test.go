@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gobt/bt"
+	"github.com/gobt/bt/bttest"
 )
 
 func TestConsoleGolden(t *testing.T) {
@@ -60,5 +61,42 @@ func TestConsoleLine(t *testing.T) {
 		if got := string(c.line(nil, tc.tr)); got != tc.want {
 			t.Errorf("%+v, %+v:\n got %q\nwant %q", tc.opts, tc.tr, got, tc.want)
 		}
+	}
+}
+
+// TestConsoleSinceFile: a Console whose times count from a File's start prints the
+// times the file replays to, though it attached later (by 0.6 ms here, which moves a
+// change at 10 ms to 9.4 ms when counted from the Console's own start).
+func TestConsoleSinceFile(t *testing.T) {
+	clock := bttest.NewClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	tree, err := bt.NewTree(bt.Sequence(bt.AlwaysSuccess()), bt.WithClock(clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file, printed bytes.Buffer
+	f, err := NewFile(tree, &file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(600 * time.Microsecond)
+	c, err := NewConsole(tree, &printed, &ConsoleOptions{Since: f.Start()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(9400 * time.Microsecond)
+	if _, err := tree.TickOnce(); err != nil {
+		t.Fatal(err)
+	}
+	closeAll(t, c, f)
+	log, err := Read(bytes.NewReader(file.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var replayed bytes.Buffer
+	if err := log.WriteConsole(&replayed, nil); err != nil {
+		t.Fatal(err)
+	}
+	if printed.String() != replayed.String() || !bytes.HasPrefix(printed.Bytes(), []byte("[0.010]")) {
+		t.Errorf("printed:\n%s\nreplayed:\n%s", printed.String(), replayed.String())
 	}
 }

@@ -98,6 +98,10 @@ func newFile(t *bt.Tree, w io.Writer, c io.Closer) (*File, error) {
 	return l, nil
 }
 
+// Start returns the time the file's offsets count from: its header's, which holds it to
+// the microsecond.
+func (l *File) Start() time.Time { return l.start }
+
 type fileSink struct{ output }
 
 // write writes a record per change, as AppendRecord does: the offset, worked out once

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gobt/bt"
 	"github.com/gobt/bt/btlog"
@@ -135,17 +136,19 @@ func (obs *observers) attach(c *cmd, tree *bt.Tree, w *watchOptions) error {
 		}
 		return err == nil
 	}
-	if w.log {
-		console, err := btlog.NewConsole(tree, c.stdout, &btlog.ConsoleOptions{Color: c.color, Paths: true})
-		if try("--log", err) {
-			obs.console = console
-			obs.add("--log", console)
-		}
-	}
+	var since time.Time // of the .btlog file: --log prints the times its replay prints
 	if w.btlog != "" {
 		f, err := btlog.CreateFile(tree, w.btlog)
 		if try("--btlog", err) {
 			obs.add("--btlog", f)
+			since = f.Start()
+		}
+	}
+	if w.log {
+		console, err := btlog.NewConsole(tree, c.stdout, &btlog.ConsoleOptions{Color: c.color, Paths: true, Since: since})
+		if try("--log", err) {
+			obs.console = console
+			obs.add("--log", console)
 		}
 	}
 	if w.trace != "" {
