@@ -92,7 +92,6 @@ is over, until interrupted (Ctrl-C); "bt view" serves a .btlog file the same way
 bt run --exactly-once --log --main Async examples/fallbacks/fallbacks.xml
 bt run --btlog sniper.btlog --trace sniper.json --jsonl sniper.jsonl --stats examples/sniper/sniper.xml
 bt run --serve --interval 200ms examples/sniper/sniper.xml
-bt run --set distance=5 --ticks 10 examples/sniper/sniper.xml
 bt run --ticks 3 --save sniper.json examples/sniper/sniper.xml
 bt run --restore sniper.json examples/sniper/sniper.xml
 bt run --models examples/nav2/nav2_models.xml --mock-all examples/nav2/navigate.xml
