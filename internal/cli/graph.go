@@ -108,7 +108,7 @@ func pickTrees(doc *btxml.Document, id string) ([]*btxml.Tree, error) {
 	for _, t := range doc.Trees {
 		ids = append(ids, t.ID)
 	}
-	return nil, fmt.Errorf("no tree %q in %s%s", id, doc.File, typo.Suggest(id, ids))
+	return nil, fmt.Errorf("no tree %q in %s: the trees are %s%s", id, doc.File, quoted(ids), typo.Suggest(id, ids))
 }
 
 // A gtree is a tree to draw, a gnode one of its nodes.
