@@ -50,7 +50,7 @@ func NewTree(root *Spec, opts ...Option) (*Tree, error) {
 func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tree, error) {
 	count := d.expanded()
 	if count > maxNodes {
-		return nil, errTooBig
+		return nil, d.tooBig()
 	}
 	t, err := newTree(enums, opts)
 	if err != nil {

@@ -3,6 +3,7 @@ package bt
 import (
 	"errors"
 	"fmt"
+	"github.com/gobt/bt/btxml"
 	"slices"
 	"strings"
 	"sync"
@@ -184,6 +185,17 @@ type treeDef struct {
 const maxNodes = 1<<16 - 1
 
 var errTooBig = fmt.Errorf("bt: the tree has more than %d nodes, the most a tree may have", maxNodes)
+
+// tooBig is errTooBig at the position of the tree's root element, for a tree read from
+// XML (whose subtrees, expanded, make it too big).
+func (d *treeDef) tooBig() error {
+	r := &d.defs.nodes[d.root]
+	pos := btxml.Pos{File: d.defs.files[r.file], Line: r.line, Col: r.col}
+	if pos.Line <= 0 {
+		return errTooBig
+	}
+	return &btxml.Error{Pos: pos, Msg: strings.TrimPrefix(errTooBig.Error(), "bt: ") + " (subtrees expanded)", Err: errTooBig}
+}
 
 func cycle(path []*treeDef, back *treeDef) string {
 	var b strings.Builder
