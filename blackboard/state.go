@@ -44,6 +44,11 @@ type EntryState struct {
 // count) and the versions after it fit in the bits of Entry.head that hold it.
 const maxSeq = 1 << (62 - headVersion)
 
+// maxRestoreGap bounds how far an entry's version may be past the write count it is
+// restored with: the difference is kept in silent (see Entry.restore), which must keep
+// room for the unsets and declarations that follow.
+const maxRestoreGap = 1 << 31
+
 // SaveState returns the state of the entries stored in this scope (not its parent's),
 // sorted by key: those that exist, and those that were written once and unset since.
 // A value that cannot be written as JSON (a channel, a function, a type whose
@@ -52,11 +57,11 @@ func (b *Blackboard) SaveState() ([]EntryState, error) {
 	var out []EntryState
 	var errs []error
 	for _, e := range b.entries() {
-		s, seq := e.saved()
+		s, seq, ns := e.saved()
 		if !s.exists() && seq == 0 {
 			continue // reserved by a handle, never written: nothing to keep
 		}
-		es := EntryState{Key: e.Key(), Seq: seq, Stamp: e.Stamp(), Absent: !s.exists()}
+		es := EntryState{Key: e.Key(), Seq: seq, Stamp: stampTime(ns), Absent: !s.exists()}
 		if s.decl != nil {
 			es.Declared = s.decl.t.String()
 		}
@@ -74,15 +79,15 @@ func (b *Blackboard) SaveState() ([]EntryState, error) {
 	return out, errors.Join(errs...)
 }
 
-// saved returns the entry's state and write count, from one consistent read.
-func (e *Entry) saved() (state, uint64) {
+// saved returns the entry's state, write count and stamp, from one consistent read.
+func (e *Entry) saved() (state, uint64, int64) {
 	for i := 0; ; i++ {
 		h := e.head.Load()
 		if h&headLock == 0 {
 			s := state{meta: metaOf(h), bits: e.bits.Load(), box: e.box.Load(), decl: e.decl.Load()}
-			silent := e.silent.Load()
+			silent, ns := e.silent.Load(), e.stamp.Load()
 			if e.head.Load() == h {
-				return s, version(h) - uint64(silent)
+				return s, version(h) - uint64(silent), ns
 			}
 		}
 		spin(i)
@@ -138,6 +143,9 @@ func (b *Blackboard) PrepareRestore(saved []EntryState, types func(name string) 
 		seen[es.Key] = true
 		dst := b.local(es.Key, false)
 		s, err := es.state(dst, types)
+		if err == nil {
+			err = restorable(dst, es.Seq)
+		}
 		if err != nil {
 			errs = append(errs, fmt.Errorf("entry %q: %w", es.Key, err))
 			continue
@@ -147,6 +155,11 @@ func (b *Blackboard) PrepareRestore(saved []EntryState, types func(name string) 
 			ns = es.Stamp.UnixNano()
 		}
 		list = append(list, restored{key: es.Key, s: s, seq: es.Seq, ns: ns})
+	}
+	for _, e := range b.entries() {
+		if err := restorable(e, 0); !seen[e.Key()] && err != nil { // made absent: count 0
+			errs = append(errs, fmt.Errorf("entry %q, not in the saved state: %w", e.Key(), err))
+		}
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
@@ -161,6 +174,20 @@ func (b *Blackboard) PrepareRestore(saved []EntryState, types func(name string) 
 			b.local(r.key, true).restore(r.s, r.seq, r.ns)
 		}
 	}, nil
+}
+
+// restorable reports whether the entry e (nil: none yet) can be given the write count
+// seq: not if its version has gone more than maxRestoreGap past it — billions of
+// writes since the state was saved.
+func restorable(e *Entry, seq uint64) error {
+	if e == nil {
+		return nil
+	}
+	_, h := e.snapshot()
+	if v := version(h) + 1; v > seq && v-seq > maxRestoreGap {
+		return fmt.Errorf("its write count went %d past the saved one (%d): restore into a new blackboard", v-1-seq, seq)
+	}
+	return nil
 }
 
 // state checks a saved entry and returns the state it restores; dst is the scope's
@@ -210,13 +237,10 @@ func (es *EntryState) state(dst *Entry, types func(string) reflect.Type) (state,
 }
 
 // restore gives the entry a saved state, write count and stamp. The version moves
-// forward, as every change of an entry's words does, so that a reader in another
-// goroutine never takes a mix of the old words and the new for a consistent read; the
-// critical sections that were not writes (silent) make up the difference to the write
-// count. When that difference does not fit in silent's 32 bits (the entry's count was
-// four billion writes above the saved one), the version goes back to the saved count:
-// a reader would take a mix only if four billion critical sections brought the
-// version back to the one it began with while it read.
+// forward, as every change of an entry's words does, so that a reader or a writer in
+// another goroutine never takes a mix of the old words and the new for a consistent
+// read; the critical sections that were not writes (silent) make up the difference to
+// the write count, which PrepareRestore keeps within maxRestoreGap (restorable).
 func (e *Entry) restore(next state, seq uint64, stamp int64) {
 	for {
 		_, h := e.snapshot()
@@ -224,13 +248,10 @@ func (e *Entry) restore(next state, seq uint64, stamp int64) {
 			continue
 		}
 		nv := max(version(h)+1, seq)
-		if nv-seq > math.MaxUint32 {
-			nv = seq
-		}
 		e.bits.Store(next.bits)
 		e.box.Store(next.box)
 		e.decl.Store(next.decl)
-		e.silent.Store(uint32(nv - seq))
+		e.silent.Store(uint32(min(nv-seq, math.MaxUint32))) // within maxRestoreGap but for writes since the check
 		e.stamp.Store(stamp)
 		e.head.Store(nv<<headVersion | next.meta<<headMeta)
 		return

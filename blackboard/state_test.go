@@ -5,7 +5,11 @@ import (
 	"math"
 	"net/netip"
 	"reflect"
+	"runtime"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -237,22 +241,106 @@ func FuzzRestoreState(f *testing.F) {
 	})
 }
 
-// TestRestoreSmallSeqOverLarge: restoring a small write count into an entry whose
-// count is more than four billion above it (restored before from a snapshot that said
-// so) gives back the small count, which WasEntryUpdated and SkipUnlessUpdated compare.
-func TestRestoreSmallSeqOverLarge(t *testing.T) {
+// TestRestoreSeqGap: an entry restored with a write count below its version keeps the
+// difference in silent: within maxRestoreGap the count comes back exact, and unsets and
+// writes go on from it; beyond it, restoring is refused and changes nothing (the version
+// never moves back, which would let a reader or writer take a stale head for current).
+func TestRestoreSeqGap(t *testing.T) {
 	b := New()
-	for _, seq := range []uint64{1 << 44, 5, 1<<32 + 7, 1<<32 + 6, 2} {
-		saved := []EntryState{{Key: "x", Type: "int", Value: []byte("1"), Seq: seq}}
-		if err := b.RestoreState(saved, nil); err != nil {
+	restore := func(seq uint64) error {
+		return b.RestoreState([]EntryState{{Key: "x", Type: "int", Value: []byte("1"), Seq: seq}}, nil)
+	}
+	for _, seq := range []uint64{1 << 30, 5, 1<<30 + 7, 1<<30 + 6, 12} {
+		if err := restore(seq); err != nil {
 			t.Fatal(err)
 		}
 		if got := b.Entry("x").Seq(); got != seq {
 			t.Fatalf("Seq after restoring a count of %d = %d", seq, got)
 		}
 	}
-	b.Entry("x").Set(Int(3))
-	if got := b.Entry("x").Seq(); got != 3 {
-		t.Errorf("Seq after a write that follows = %d, want 3", got)
+	x := b.Entry("x")
+	x.Unset()
+	if got := x.Seq(); got != 12 {
+		t.Errorf("Seq after Unset = %d, want 12 (Unset is not a write)", got)
+	}
+	if err := x.Set(Int(3)); err != nil || x.Seq() != 13 {
+		t.Errorf("Seq after a write that follows = %d (%v), want 13", x.Seq(), err)
+	}
+	if err := restore(1 << 44); err != nil {
+		t.Fatal(err)
+	}
+	err := restore(5)
+	if err == nil || !strings.Contains(err.Error(), `entry "x": its write count went`) || x.Seq() != 1<<44 {
+		t.Errorf("restoring 5 over 2^44: %v, Seq %d", err, x.Seq())
+	}
+}
+
+// TestSaveStateStamp: SaveState reads an entry's value, count and stamp together,
+// while another goroutine writes it.
+func TestSaveStateStamp(t *testing.T) {
+	var clock atomic.Int64
+	b := New(WithClock(func() time.Time { return time.Unix(0, clock.Load()) }))
+	x := b.Entry("x")
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := int64(1); !stop.Load(); i++ {
+			clock.Store(i) // write i is stamped i
+			if err := Put(x, i); err != nil {
+				panic(err)
+			}
+			if i%64 == 0 {
+				runtime.Gosched()
+			}
+		}
+	}()
+	defer func() { stop.Store(true); wg.Wait() }()
+	for n := range 20000 {
+		st, err := b.SaveState()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(st) != 1 {
+			continue
+		}
+		s := st[0]
+		if ns := s.Stamp.UnixNano(); string(s.Value) != strconv.FormatUint(s.Seq, 10) || ns != int64(s.Seq) {
+			t.Fatalf("after %d saves: value %s, Seq %d, stamp %d, want all three equal", n, s.Value, s.Seq, ns)
+		}
+	}
+}
+
+// TestRestoreKeepsTheVersionGoing: restores prepared within the gap and applied beyond
+// it (a writer's snapshot taken before them) never bring the head back to a word a
+// writer or reader saw before: the write that was under way is not lost.
+func TestRestoreKeepsTheVersionGoing(t *testing.T) {
+	var hook func()
+	b := New(WithClock(func() time.Time {
+		if h := hook; h != nil { // the writer is between its snapshot and its commit
+			hook = nil
+			h()
+		}
+		return time.Unix(1, 0)
+	}))
+	x := b.Entry("x")
+	if err := x.Set(Int(1)); err != nil {
+		t.Fatal(err)
+	}
+	big, err := b.PrepareRestore([]EntryState{{Key: "x", Type: "int64", Value: []byte("2"), Seq: 1 << 40}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := b.PrepareRestore([]EntryState{{Key: "x", Type: "int64", Value: []byte("3"), Seq: 1}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hook = func() { big(); small() }
+	if err := x.Set(Int(1)); err != nil {
+		t.Fatal(err)
+	}
+	if got := x.Load().Int(); got != 1 {
+		t.Errorf("Set(1) succeeded, but Load gives %d", got)
 	}
 }
