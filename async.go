@@ -235,8 +235,8 @@ func (a *async) restoreState(n *Node, r *stateReader) (restart func()) {
 	switch {
 	case working && (result != "" || errText != "" || panicText != ""), result != "" && (errText != "" || panicText != ""):
 		r.fail("an async action's work is working, or done with one result")
-	case (working || result != "" || errText != "" || panicText != "") && r.nodeStatus != Running:
-		r.fail("an async action has work only while it is RUNNING, not %s", r.nodeStatus)
+	case (working || result != "" || errText != "" || panicText != "") && r.statusOf(n) != Running:
+		r.fail("an async action has work only while it is RUNNING, not %s", r.statusOf(n))
 	case result != "":
 		s, err := ParseStatus(result)
 		if err != nil {

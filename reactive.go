@@ -250,7 +250,16 @@ func (r *reactive) tickObserved(n *Node) Status {
 // status is Running, where restoreState finds it again.
 func (r *reactive) saveState(*Node, *stateWriter) {}
 
-func (r *reactive) restoreState(_ *Node, rd *stateReader) {
+func (r *reactive) restoreState(n *Node, rd *stateReader) {
+	running := 0
+	for i := range n.NumChildren() {
+		if rd.statusOf(n.Child(i)) == Running {
+			running++
+		}
+	}
+	if rd.settled && running > 1 { // a tick halts every child but the one that runs
+		rd.fail("%d children RUNNING, where a tick leaves one at the most", running)
+	}
 	if !rd.commit() {
 		return
 	}

@@ -317,7 +317,7 @@ func (t *Tree) check(s *Snapshot, r *stateReader) ([]Status, error) {
 			fields = s.states[j].fields
 			j++
 		}
-		r.reset(n, r.statusOf(n), fields)
+		r.reset(n, fields)
 		if k, ok := n.core().(stateKeeper); ok {
 			k.restoreState(n, r)
 		}
@@ -339,26 +339,18 @@ func (t *Tree) check(s *Snapshot, r *stateReader) ([]Status, error) {
 }
 
 // checkRunning returns what is wrong with the statuses of n's children, as a tick that
-// did not fail leaves them: a node runs only under one that does, and under a reactive
-// control at most one child runs (it halts the others). (The Sequences check that the
-// child that runs is the one they resume at; the Parallels run several, and so does
-// WhileDoElse, whose condition may run while a branch does.)
+// did not fail leaves them: a node runs only under one that does. (Which children of a
+// running node may run is the node's to check, in its restoreState: the Sequences and
+// the reactive controls run one, the Parallels several, and so does WhileDoElse, whose
+// condition may run while a branch does.)
 func (t *Tree) checkRunning(n *Node, statuses []Status) []error {
 	var errs []error
 	parent := statuses[t.byUID[n.UID()-1]]
-	running := 0
 	for i := range n.NumChildren() {
 		c := n.Child(i)
-		if statuses[t.byUID[c.UID()-1]] != Running {
-			continue
-		}
-		running++
-		if parent != Running {
+		if statuses[t.byUID[c.UID()-1]] == Running && parent != Running {
 			errs = append(errs, fmt.Errorf("node %s: RUNNING under %s, which is %s", c.Path(), n.Path(), parent))
 		}
-	}
-	if _, reactive := n.core().(*reactive); reactive && running > 1 {
-		errs = append(errs, fmt.Errorf("node %s: %d children RUNNING, where a tick leaves one at the most", n.Path(), running))
 	}
 	return errs
 }
@@ -428,7 +420,7 @@ func (t *Tree) apply(s *Snapshot, statuses []Status, r *stateReader) error {
 			fields = s.states[j].fields
 			j++
 		}
-		r.reset(n, n.Status(), fields)
+		r.reset(n, fields)
 		if k, ok := n.core().(stateKeeper); ok {
 			k.restoreState(n, r)
 		}

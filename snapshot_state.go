@@ -149,22 +149,21 @@ func (w *stateWriter) raw(name string, data []byte) {
 
 // stateReader hands the fields of one node to its restoreState.
 type stateReader struct {
-	n          *Node
-	nodeStatus Status               // the status the node is restored with
-	statusOf   func(n *Node) Status // the status any node is restored with
-	settled    bool                 // the statuses are those of a tick that did not fail
-	fields     []field
-	used       []bool
-	errs       []error
-	apply      bool        // the apply pass: restoreState assigns what it read
-	now        time.Time   // the tree's clock when the apply pass began: timers restart from it
-	users      []userState // the states for the nodes of yours, put aside by the check pass
-	restarts   []func()    // the async actions to start again, at the end of the apply pass
+	n        *Node
+	statusOf func(n *Node) Status // the status a node is restored with
+	settled  bool                 // the statuses are those of a tick that did not fail
+	fields   []field
+	used     []bool
+	errs     []error
+	apply    bool        // the apply pass: restoreState assigns what it read
+	now      time.Time   // the tree's clock when the apply pass began: timers restart from it
+	users    []userState // the states for the nodes of yours, put aside by the check pass
+	restarts []func()    // the async actions to start again, at the end of the apply pass
 }
 
-// reset makes r read the fields of n, which is restored with status s.
-func (r *stateReader) reset(n *Node, s Status, fields []field) {
-	r.n, r.nodeStatus, r.fields = n, s, fields
+// reset makes r read the fields of n.
+func (r *stateReader) reset(n *Node, fields []field) {
+	r.n, r.fields = n, fields
 	r.used = append(r.used[:0], make([]bool, len(fields))...)
 }
 

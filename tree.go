@@ -155,12 +155,9 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 		}
 	}()
 	if a&attnQueued != 0 {
-		t.runQueued()
-		if t.attention.Load()&attnAborted != 0 { // a function restored a snapshot
-			if err := t.haltAborted(); err != nil {
-				done = true
-				return Idle, err
-			}
+		if err := t.runDo(); err != nil {
+			done = true
+			return Idle, err
 		}
 	}
 	t.ticking = true
@@ -171,13 +168,9 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 			if a&attnStop != 0 {
 				return t.endRun(true)
 			}
-			t.runQueued()
-			if t.attention.Load()&attnAborted != 0 {
-				if err := t.haltAborted(); err != nil {
-					done = true
-					return Idle, err
-				}
-				t.ticking = true // halt ends with it false
+			if err := t.runDo(); err != nil {
+				done = true
+				return Idle, err
 			}
 		}
 		s = root.t.tick(root)
@@ -202,6 +195,20 @@ func (root *Node) rooted(s Status) Status {
 		root.set(Idle)
 	}
 	return s
+}
+
+// runDo runs the functions given to Do, during a tick; when one restored a snapshot of
+// a tree whose last tick failed, it halts the tree first, as the start of a tick does.
+func (t *Tree) runDo() error {
+	t.runQueued()
+	if t.attention.Load()&attnAborted == 0 {
+		return nil
+	}
+	if err := t.haltAborted(); err != nil {
+		return err
+	}
+	t.ticking = true // halt ends with it false
+	return nil
 }
 
 // haltAborted halts the tree before a tick when an error stopped the last tick

@@ -157,7 +157,10 @@ func (b *Blackboard) PrepareRestore(saved []EntryState, types func(name string) 
 		list = append(list, restored{key: es.Key, s: s, seq: es.Seq, ns: ns})
 	}
 	for _, e := range b.entries() {
-		if err := restorable(e, 0); !seen[e.Key()] && err != nil { // made absent: count 0
+		if seen[e.Key()] {
+			continue
+		}
+		if err := restorable(e, 0); err != nil { // made absent: count 0
 			errs = append(errs, fmt.Errorf("entry %q, not in the saved state: %w", e.Key(), err))
 		}
 	}
