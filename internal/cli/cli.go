@@ -67,9 +67,18 @@ func (o *outWriter) Write(p []byte) (int, error) {
 // Option gives the command a capability.
 type Option func(*cmd)
 
-// Publish starts serving tree to Groot2 on port (Groot2's requests) and port+1 (its
-// notices) until Close; Close also lets go a tick paused at a breakpoint.
-type Publish func(tree *bt.Tree, port int) (io.Closer, error)
+// Publish starts serving tree to Groot2 as o says until Close; Close also lets go a
+// tick paused at a breakpoint.
+type Publish func(tree *bt.Tree, o Groot2Options) (io.Closer, error)
+
+// Groot2Options say where and how "bt run --groot2" publishes: on Host, ports Port
+// (Groot2's requests) and Port+1 (its notices); with ReadOnly, monitoring only (no
+// hooks: no breakpoints, no fault injection).
+type Groot2Options struct {
+	Host     string // never "": "127.0.0.1" unless --groot2 gives another
+	Port     int
+	ReadOnly bool
+}
 
 // WithGroot2 gives "bt run --groot2" its publisher. The command in cmd/bt passes the
 // one of the groot2 module, which the main module cannot import: it would make every

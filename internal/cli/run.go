@@ -79,7 +79,12 @@ connects, shows the tree and its statuses live, reads the blackboards, records
 transitions, pauses the run at breakpoints and replaces the statuses of nodes (fault
 injection). Give --interval (500ms, say) to follow the tree by eye; the publisher
 stops when the run does, and an interrupt lets a tick paused at a breakpoint go on
-first.
+first. There is no authentication, so it listens on 127.0.0.1, for Groot2 on this
+machine only; --groot2 HOST:PORT listens on HOST instead (0.0.0.0:1667, or :1667,
+for every interface), with a warning: whoever reaches the port can pause and alter
+the run. --groot2-read-only publishes for monitoring only: Groot2 shows the tree,
+its statuses, the blackboards and transitions, and its breakpoints and fault
+injections are refused.
 
 --serve shows the run in a browser: it prints on stderr the address of a page that
 draws the tree coloured by the status of each node, with the blackboard and a
