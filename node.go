@@ -560,6 +560,9 @@ func (n *Node) Tree() *Tree { return n.meta.scope.tree }
 func (n *Node) Behavior() Behavior {
 	switch t := n.core().(type) {
 	case *userNode:
+		if s, ok := t.beh.(starting); ok { // ModelOf's wrapper of a Starter
+			return s.beh
+		}
 		return t.beh
 	case funcLeaf:
 		return t

@@ -214,6 +214,26 @@ func TestModelOfOnStart(t *testing.T) {
 	}
 }
 
+// TestBehaviorOfStarter: Node.Behavior returns the user's own struct also for a
+// ModelOf type with OnStart, whose node runs it through a wrapper.
+func TestBehaviorOfStarter(t *testing.T) {
+	var log []string
+	m := ModelOf[counter]("Count", KindAction)
+	tree, err := NewTree(m.Spec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := tree.Root().Behavior().(*counter)
+	if !ok {
+		t.Fatalf("Behavior() is a %T, want *counter", tree.Root().Behavior())
+	}
+	c.log = &log
+	tree.TickOnce()
+	if c.ticks != 1 || len(log) != 2 {
+		t.Errorf("the struct Behavior returned is not the node's: ticks %d, log %v", c.ticks, log)
+	}
+}
+
 // TestGetUndeclaredPort: reading a port the model does not declare is an error that
 // says which port was meant and how to declare one.
 func TestGetUndeclaredPort(t *testing.T) {
