@@ -53,8 +53,9 @@
 // Leaves are plain functions (NewAction, NewCondition, whose function returns a bool,
 // or a Status when it may answer Running as BehaviorTree.CPP's conditions may),
 // stateful actions that know when they start and are halted (NewStateful), or
-// asynchronous actions whose work runs in a goroutine under a context.Context that halting cancels (NewAsync, or NewAsyncAction
-// for work that is a value of its own per node). The nodes of a function's Model share
+// asynchronous actions whose work runs in a goroutine under a context.Context that
+// halting cancels (NewAsync, or NewAsyncAction for work that is a value of its own per
+// node). The nodes of a function's Model share
 // the function: make the Model once and use it in every tree (its Spec method, or a
 // Factory it is registered in), and its nodes cost no memory beyond their slots; Action
 // and Condition make a new Model at each call, for one-off trees. A struct type can
