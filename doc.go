@@ -34,19 +34,21 @@
 //
 // Observers (Tree.Subscribe) hear of every change in the order BehaviorTree.CPP 4.10
 // makes them, so that logs and replays match the reference's line for line. Controls
-// and most decorators go Running before their children change; a control resets its children
-// before its own status changes; a builtin decorator or a SubTree whose child completed
-// resets the child before its own change (the child of an Inverter goes back to Idle,
-// then the Inverter goes from Running to Success), as the reference's builtin
-// decorators reset the child inside their tick. SkipUnlessUpdated, WaitValueUpdate and
-// the decorators users write leave the reset to the engine, which makes it right after
-// their change, as the reference's DecoratorNode does. A control or decorator that
-// went Running and then returned Skipped (an Inverter whose child was skipped, a
-// Sequence whose children all were) is Idle at once, but observers hear of its
-// RUNNING -> IDLE when the reference would reset it — when its parent resets it, when
-// Repeat or RetryUntilSuccessful reset their skipped child, when the tree is halted —
-// and hear nothing if it is ticked again and runs before that, since BehaviorTree.CPP
-// never stores SKIPPED and leaves it RUNNING all along.
+// and most decorators go Running before their children change (those users write do
+// when their Tick calls Node.MarkRunning first, as the reference's call
+// setStatus(RUNNING)); a control resets its children before its own status changes; a
+// builtin decorator or a SubTree whose child completed resets the child before its own
+// change (the child of an Inverter goes back to Idle, then the Inverter goes from
+// Running to Success), as the reference's builtin decorators reset the child inside
+// their tick. SkipUnlessUpdated, WaitValueUpdate and the decorators users write leave
+// the reset to the engine, which makes it right after their change, as the reference's
+// DecoratorNode does. A control or decorator that went Running and then returned
+// Skipped (an Inverter whose child was skipped, a Sequence whose children all were) is
+// Idle at once, but observers hear of its RUNNING -> IDLE when the reference would
+// reset it — when its parent resets it, when Repeat or RetryUntilSuccessful reset their
+// skipped child, when the tree is halted — and hear nothing if it is ticked again and
+// runs before that, since BehaviorTree.CPP never stores SKIPPED and leaves it RUNNING
+// all along.
 //
 // # Writing nodes
 //

@@ -246,6 +246,28 @@ func (n *Node) setRunning() {
 	}
 }
 
+// MarkRunning stores Running as the node's status at once, in the middle of its own
+// tick, as BehaviorTree.CPP's setStatus(NodeStatus::RUNNING) at the start of a
+// control's or decorator's tick: observers hear the node go Running before they hear
+// of its children, which is the order of the builtin controls and decorators. A
+// control or decorator a user writes calls it first thing in its Tick:
+//
+//	func (s *mySequence) Tick(n *bt.Node) bt.Status {
+//		n.MarkRunning()
+//		for ; s.i < n.NumChildren(); s.i++ { … n.Child(s.i).Tick() … }
+//	}
+//
+// Without it the node's change is stored, and heard, when its Tick returns, after
+// those of its children. The status its Tick returns is stored then, as always (a
+// Skipped after MarkRunning leaves the node Idle, and observers see it as they see a
+// builtin control's: see The node lifecycle in the package doc). Calling it from
+// anywhere but the node's own Tick is a mistake the engine does not catch.
+func (n *Node) MarkRunning() {
+	if n.st.status() != Running {
+		n.set(Running)
+	}
+}
+
 // Halt stops the node if it is Running — its behavior's Halt, then its children, then
 // its _onHalted script — and resets it to Idle. Halting a node that is not Running only
 // resets it. Controls and decorators call Halt on children they stop or reset.
