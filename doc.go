@@ -97,7 +97,9 @@
 // the node's model. Register checks the defaults of a model's ports. Remarks that do
 // not stop a load — a misspelt _onSucess, which BehaviorTree.CPP ignores like any
 // attribute that is not a port, or what an upgrade from format 3 changed — are logged
-// as warnings (Factory.SetLogger) and kept (Factory.Notes).
+// as warnings (Factory.SetLogger) and kept (Factory.Notes). The attributes that are
+// not ports ("_description", Groot2's "_uid") are kept for the program to read
+// (Node.Attribute, BehaviorTree.CPP's other_attributes).
 //
 // Nodes whose types are known only from a TreeNodesModel (RegisterStandIns) load and
 // check; Factory.SubstituteStandIns runs them as mocks for a dry run.

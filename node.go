@@ -2,6 +2,7 @@ package bt
 
 import (
 	"errors"
+	"iter"
 	"slices"
 	"strconv"
 
@@ -590,6 +591,34 @@ func (n *Node) Behavior() Behavior {
 		return t
 	}
 	return nil
+}
+
+// Attribute returns the value of an attribute of the node that is neither a port nor
+// one the engine reads (name, the pre/post conditions, _autoremap): "_description",
+// Groot2's "_uid", a tool's own annotation, as XML (or Spec.With) wrote it.
+// BehaviorTree.CPP keeps them in NodeConfig::other_attributes. The node reads them from
+// its definition, which every tree built from it shares.
+func (n *Node) Attribute(name string) (string, bool) {
+	if m := n.more(); m != nil {
+		return attributeIn(m.attrs, name)
+	}
+	return "", false
+}
+
+// Attributes returns the attributes Attribute reads, name and value, in the order they
+// were written.
+func (n *Node) Attributes() iter.Seq2[string, string] {
+	var attrs []attribute
+	if m := n.more(); m != nil {
+		attrs = m.attrs
+	}
+	return eachAttribute(attrs)
+}
+
+// more returns the rarer parts of the node's definition, or nil.
+func (n *Node) more() *specMore {
+	d, r := n.def()
+	return d.moreOf(r)
 }
 
 // Spec returns the definition the node was built from. It must not be modified.
