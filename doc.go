@@ -99,7 +99,9 @@
 // attribute that is not a port, or what an upgrade from format 3 changed — are logged
 // as warnings (Factory.SetLogger) and kept (Factory.Notes). The attributes that are
 // not ports ("_description", Groot2's "_uid") are kept for the program to read
-// (Node.Attribute, BehaviorTree.CPP's other_attributes).
+// (Node.Attribute, BehaviorTree.CPP's other_attributes). A port's default is XML text
+// (PortDef.WithDefault: a value to parse, or an entry as "{key}") or a Go value of the
+// port's type (InputPortDefault), which needs no text form.
 //
 // Nodes whose types are known only from a TreeNodesModel (RegisterStandIns) load and
 // check; Factory.SubstituteStandIns runs them as mocks for a dry run.
@@ -340,6 +342,10 @@
 //     halt can be bounded (WithHaltTimeout); BehaviorTree.CPP has neither.
 //   - Script expressions nest at most 500 levels deep; chains such as 1 + 1 + … are
 //     not nesting and may be as long as the script (see package script).
+//   - A port's default given as a Go value (InputPortDefault) is that value, a string
+//     one included: InputPortDefault("p", "{x}", …) defaults to the text "{x}"
+//     (BehaviorTree.CPP's InputPort<std::string>("p", "{x}", …) reads entry x); a
+//     default to parse or an entry is WithDefault's.
 //   - A running tree can be saved and restored (Tree.Snapshot, Tree.Restore);
 //     BehaviorTree.CPP can back up and restore blackboards only.
 //   - Loading XML: a tree ID defined twice is an error (the reference keeps the last);

@@ -83,7 +83,7 @@ func (m *Model) XML() *btxml.Model {
 	for _, p := range m.Ports {
 		x.Ports = append(x.Ports, btxml.PortModel{
 			Dir: p.Dir.String(), Name: p.Name, Type: p.XMLType(),
-			Default: p.Default, HasDefault: p.HasDefault, Description: p.Description,
+			Default: p.Default, HasDefault: p.HasDefault && !p.textless, Description: p.Description,
 		})
 	}
 	return x
