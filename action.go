@@ -12,8 +12,15 @@ type ActionFunc interface {
 
 // ConditionFunc is the type of a plain function that implements a condition: true is
 // Success, false is Failure. An error aborts the tick.
+//
+// A condition may also return a Status, as BehaviorTree.CPP's SimpleConditionNode
+// does: a condition that answers Running while it cannot tell yet (a sensor warming
+// up) is written func(n *Node) Status and is called again on the next tick, as a polled
+// action is. Its node is a condition all the same: Groot2, TreeNodesModel and
+// substitution rules see a Condition.
 type ConditionFunc interface {
-	func() bool | func(n *Node) bool | func(n *Node) (bool, error)
+	func() bool | func(n *Node) bool | func(n *Node) (bool, error) |
+		func() Status | func(n *Node) Status | func(n *Node) (Status, error)
 }
 
 // NewAction returns the Model of an action implemented by fn, with the given ports.
@@ -23,28 +30,33 @@ type ConditionFunc interface {
 // once and use it everywhere (m.Spec() in each tree, or Register it in a Factory), and
 // a tree's node of it costs no memory beyond the node's own slot.
 func NewAction[F ActionFunc](id string, fn F, ports ...PortDef) *Model {
-	var leaf funcLeaf
-	switch f := any(fn).(type) {
+	return leafModel("NewAction", id, KindAction, actionLeaf(fn), ports)
+}
+
+// actionLeaf returns the function leaf of fn when it returns a Status, else nil (also
+// for a nil function).
+func actionLeaf(fn any) funcLeaf {
+	switch f := fn.(type) {
 	case func() Status:
 		if f != nil {
-			leaf = action0(f)
+			return action0(f)
 		}
 	case func(*Node) Status:
 		if f != nil {
-			leaf = action1(f)
+			return action1(f)
 		}
 	case func(*Node) (Status, error):
 		if f != nil {
-			leaf = action2(f)
+			return action2(f)
 		}
 	}
-	return leafModel("NewAction", id, KindAction, leaf, ports)
+	return nil
 }
 
 // NewCondition returns the Model of a condition implemented by fn, with the given ports.
 // As for NewAction, make it once and use it in every tree.
 func NewCondition[F ConditionFunc](id string, fn F, ports ...PortDef) *Model {
-	var leaf funcLeaf
+	leaf := actionLeaf(fn)
 	switch f := any(fn).(type) {
 	case func() bool:
 		if f != nil {

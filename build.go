@@ -149,7 +149,7 @@ func declarePorts(d *defs, r *defNode, m *Model, sc *scope) {
 				continue
 			}
 			value = p.value
-		} else if !def.HasDefault || def.docDefault {
+		} else if !def.HasDefault || def.docDefault || def.goDefault != nil {
 			continue
 		}
 		if key, ok := blackboardKey(value, def.Name); ok {

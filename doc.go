@@ -34,26 +34,30 @@
 //
 // Observers (Tree.Subscribe) hear of every change in the order BehaviorTree.CPP 4.10
 // makes them, so that logs and replays match the reference's line for line. Controls
-// and most decorators go Running before their children change; a control resets its children
-// before its own status changes; a builtin decorator or a SubTree whose child completed
-// resets the child before its own change (the child of an Inverter goes back to Idle,
-// then the Inverter goes from Running to Success), as the reference's builtin
-// decorators reset the child inside their tick. SkipUnlessUpdated, WaitValueUpdate and
-// the decorators users write leave the reset to the engine, which makes it right after
-// their change, as the reference's DecoratorNode does. A control or decorator that
-// went Running and then returned Skipped (an Inverter whose child was skipped, a
-// Sequence whose children all were) is Idle at once, but observers hear of its
-// RUNNING -> IDLE when the reference would reset it — when its parent resets it, when
-// Repeat or RetryUntilSuccessful reset their skipped child, when the tree is halted —
-// and hear nothing if it is ticked again and runs before that, since BehaviorTree.CPP
-// never stores SKIPPED and leaves it RUNNING all along.
+// and most decorators go Running before their children change (those users write do
+// when their Tick calls Node.MarkRunning first, as the reference's call
+// setStatus(RUNNING)); a control resets its children before its own status changes; a
+// builtin decorator or a SubTree whose child completed resets the child before its own
+// change (the child of an Inverter goes back to Idle, then the Inverter goes from
+// Running to Success), as the reference's builtin decorators reset the child inside
+// their tick. SkipUnlessUpdated, WaitValueUpdate and the decorators users write leave
+// the reset to the engine, which makes it right after their change, as the reference's
+// DecoratorNode does. A control or decorator that went Running and then returned
+// Skipped (an Inverter whose child was skipped, a Sequence whose children all were) is
+// Idle at once, but observers hear of its RUNNING -> IDLE when the reference would
+// reset it — when its parent resets it, when Repeat or RetryUntilSuccessful reset their
+// skipped child, when the tree is halted — and hear nothing if it is ticked again and
+// runs before that, since BehaviorTree.CPP never stores SKIPPED and leaves it RUNNING
+// all along.
 //
 // # Writing nodes
 //
-// Leaves are plain functions (NewAction, NewCondition), stateful actions that know when
-// they start and are halted (NewStateful), or asynchronous actions whose work runs in a
-// goroutine under a context.Context that halting cancels (NewAsync, or NewAsyncAction
-// for work that is a value of its own per node). The nodes of a function's Model share
+// Leaves are plain functions (NewAction, NewCondition, whose function returns a bool,
+// or a Status when it may answer Running as BehaviorTree.CPP's conditions may),
+// stateful actions that know when they start and are halted (NewStateful), or
+// asynchronous actions whose work runs in a goroutine under a context.Context that
+// halting cancels (NewAsync, or NewAsyncAction for work that is a value of its own per
+// node). The nodes of a function's Model share
 // the function: make the Model once and use it in every tree (its Spec method, or a
 // Factory it is registered in), and its nodes cost no memory beyond their slots; Action
 // and Condition make a new Model at each call, for one-off trees. A struct type can
@@ -93,7 +97,11 @@
 // the node's model. Register checks the defaults of a model's ports. Remarks that do
 // not stop a load — a misspelt _onSucess, which BehaviorTree.CPP ignores like any
 // attribute that is not a port, or what an upgrade from format 3 changed — are logged
-// as warnings (Factory.SetLogger) and kept (Factory.Notes).
+// as warnings (Factory.SetLogger) and kept (Factory.Notes). The attributes that are
+// not ports ("_description", Groot2's "_uid") are kept for the program to read
+// (Node.Attribute, BehaviorTree.CPP's other_attributes). A port's default is XML text
+// (PortDef.WithDefault: a value to parse, or an entry as "{key}") or a Go value of the
+// port's type (InputPortDefault), which needs no text form.
 //
 // Nodes whose types are known only from a TreeNodesModel (RegisterStandIns) load and
 // check; Factory.SubstituteStandIns runs them as mocks for a dry run.
@@ -334,6 +342,10 @@
 //     halt can be bounded (WithHaltTimeout); BehaviorTree.CPP has neither.
 //   - Script expressions nest at most 500 levels deep; chains such as 1 + 1 + … are
 //     not nesting and may be as long as the script (see package script).
+//   - A port's default given as a Go value (InputPortDefault) is that value, a string
+//     one included: InputPortDefault("p", "{x}", …) defaults to the text "{x}"
+//     (BehaviorTree.CPP's InputPort<std::string>("p", "{x}", …) reads entry x); a
+//     default to parse or an entry is WithDefault's.
 //   - A running tree can be saved and restored (Tree.Snapshot, Tree.Restore);
 //     BehaviorTree.CPP can back up and restore blackboards only.
 //   - Loading XML: a tree ID defined twice is an error (the reference keeps the last);

@@ -27,6 +27,9 @@ type Model struct {
 	// of the model shares as its ticker while the model declares no ports (see newTicker).
 	leaf funcLeaf
 
+	// generic is a model a program made with a generic constructor of builtin code
+	// (LoopOf): built as builtin nodes are, exported as the program's own.
+	generic    bool
 	fieldPorts bool         // ModelOf: the behavior's fields hold the ports (no bindings for Get/Set)
 	goType     reflect.Type // ModelOf: the struct type, for messages
 	standIn    bool         // RegisterStandIns: a node type without implementation
@@ -69,7 +72,7 @@ func (f *Factory) WriteModels(w io.Writer, withBuiltins bool) error {
 		switch x, standIn := f.standIns[m.ID]; {
 		case standIn:
 			ms = append(ms, x)
-		case m.build == nil || withBuiltins:
+		case m.build == nil || m.generic || withBuiltins:
 			ms = append(ms, m.XML())
 		}
 	}
@@ -83,7 +86,7 @@ func (m *Model) XML() *btxml.Model {
 	for _, p := range m.Ports {
 		x.Ports = append(x.Ports, btxml.PortModel{
 			Dir: p.Dir.String(), Name: p.Name, Type: p.XMLType(),
-			Default: p.Default, HasDefault: p.HasDefault, Description: p.Description,
+			Default: p.Default, HasDefault: p.HasDefault && !p.textless, Description: p.Description,
 		})
 	}
 	return x

@@ -2,6 +2,7 @@ package bt
 
 import (
 	"errors"
+	"iter"
 	"slices"
 	"strconv"
 
@@ -242,6 +243,28 @@ func (n *Node) settleShown() {
 // observes the tree.
 func (n *Node) setRunning() {
 	if b := *n.st; b.observed() && b != statusByte(Running)|observedBit {
+		n.set(Running)
+	}
+}
+
+// MarkRunning stores Running as the node's status at once, in the middle of its own
+// tick, as BehaviorTree.CPP's setStatus(NodeStatus::RUNNING) at the start of a
+// control's or decorator's tick: observers hear the node go Running before they hear
+// of its children, which is the order of the builtin controls and decorators. A
+// control or decorator a user writes calls it first thing in its Tick:
+//
+//	func (s *mySequence) Tick(n *bt.Node) bt.Status {
+//		n.MarkRunning()
+//		for ; s.i < n.NumChildren(); s.i++ { … n.Child(s.i).Tick() … }
+//	}
+//
+// Without it the node's change is stored, and heard, when its Tick returns, after
+// those of its children. The status its Tick returns is stored then, as always (a
+// Skipped after MarkRunning leaves the node Idle, and observers see it as they see a
+// builtin control's: see The node lifecycle in the package doc). Calling it from
+// anywhere but the node's own Tick is a mistake the engine does not catch.
+func (n *Node) MarkRunning() {
+	if n.st.status() != Running {
 		n.set(Running)
 	}
 }
@@ -560,11 +583,42 @@ func (n *Node) Tree() *Tree { return n.meta.scope.tree }
 func (n *Node) Behavior() Behavior {
 	switch t := n.core().(type) {
 	case *userNode:
+		if s, ok := t.beh.(starting); ok { // ModelOf's wrapper of a Starter
+			return s.beh
+		}
 		return t.beh
 	case funcLeaf:
 		return t
 	}
 	return nil
+}
+
+// Attribute returns the value of an attribute of the node that is neither a port nor
+// one the engine reads (name, the pre/post conditions, _autoremap): "_description",
+// Groot2's "_uid", a tool's own annotation, as XML (or Spec.With) wrote it.
+// BehaviorTree.CPP keeps them in NodeConfig::other_attributes. The node reads them from
+// its definition, which every tree built from it shares.
+func (n *Node) Attribute(name string) (string, bool) {
+	if m := n.more(); m != nil {
+		return attributeIn(m.attrs, name)
+	}
+	return "", false
+}
+
+// Attributes returns the attributes Attribute reads, name and value, in the order they
+// were written.
+func (n *Node) Attributes() iter.Seq2[string, string] {
+	var attrs []attribute
+	if m := n.more(); m != nil {
+		attrs = m.attrs
+	}
+	return eachAttribute(attrs)
+}
+
+// more returns the rarer parts of the node's definition, or nil.
+func (n *Node) more() *specMore {
+	d, r := n.def()
+	return d.moreOf(r)
 }
 
 // Spec returns the definition the node was built from. It must not be modified.

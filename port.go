@@ -1,9 +1,12 @@
 package bt
 
 import (
+	"encoding"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gobt/bt/blackboard"
 )
@@ -47,11 +50,93 @@ type PortDef struct {
 	// The default documents an implementation that is not linked (a stand-in's port,
 	// from a TreeNodesModel entry): it is shown and written back, never used.
 	docDefault bool
+	// goDefault is the default InputPortDefault gave as a Go value, used as it is;
+	// Default is its text when it has one (textless otherwise), for TreeNodesModel.
+	goDefault *literal
+	textless  bool
 }
 
 // InputPort declares an input port of type T.
 func InputPort[T any](name, description string) PortDef {
 	return PortDef{Name: name, Dir: DirInput, Type: typeOf[T](), Description: description}
+}
+
+// InputPortDefault declares an input port of type T whose value, when a tree does not
+// set the port, is def: a Go value, used as it is, so T needs no text form — as
+// BehaviorTree.CPP's InputPort<T>(name, default_value, description):
+//
+//	bt.InputPortDefault("goal", Pose2D{X: 1, Y: 2}, "where to go")
+//
+// TreeNodesModel shows the default as text where T has one: its MarshalText
+// (encoding.TextMarshaler), a number, a bool, a string, a time.Duration in
+// milliseconds, or a slice of those separated by ';'; otherwise the port is written
+// without a default. A default that is text to parse — "{key}" for a blackboard entry,
+// "1,2" for a type with UnmarshalText — is WithDefault's: a string given here is the
+// value itself, never an entry's name.
+func InputPortDefault[T any](name string, def T, description string) PortDef {
+	return InputPort[T](name, description).withGoDefault(def)
+}
+
+// InOutPortDefault declares a port of type T that the node reads and writes, whose
+// value when a tree does not set it is def (see InputPortDefault).
+func InOutPortDefault[T any](name string, def T, description string) PortDef {
+	return InOutPort[T](name, description).withGoDefault(def)
+}
+
+// withGoDefault returns a copy of p whose default is the Go value v.
+func (p PortDef) withGoDefault(v any) PortDef {
+	p.HasDefault, p.goDefault = true, &literal{v}
+	text, ok := defaultText(reflect.ValueOf(v))
+	p.Default, p.textless = text, !ok
+	return p
+}
+
+var (
+	durationType      = reflect.TypeFor[time.Duration]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+)
+
+// defaultText returns the text of a port's default for TreeNodesModel, in a form
+// blackboard.Parse reads back, if v has one.
+func defaultText(v reflect.Value) (string, bool) {
+	if !v.IsValid() {
+		return "", false
+	}
+	t := v.Type()
+	switch {
+	case t.Implements(textMarshalerType):
+		b, err := v.Interface().(encoding.TextMarshaler).MarshalText()
+		return string(b), err == nil
+	case t == durationType: // milliseconds, as std::chrono::milliseconds ports read
+		d := time.Duration(v.Int())
+		if d%time.Millisecond != 0 {
+			return d.String(), true
+		}
+		return strconv.FormatInt(int64(d/time.Millisecond), 10), true
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return strconv.FormatBool(v.Bool()), true
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return strconv.FormatInt(v.Int(), 10), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return strconv.FormatUint(v.Uint(), 10), true
+	case reflect.Float32, reflect.Float64:
+		return strconv.FormatFloat(v.Float(), 'g', -1, t.Bits()), true
+	case reflect.String:
+		return v.String(), true
+	case reflect.Slice:
+		parts := make([]string, v.Len())
+		for i := range parts {
+			s, ok := defaultText(v.Index(i))
+			if !ok || strings.Contains(s, ";") {
+				return "", false
+			}
+			parts[i] = s
+		}
+		return strings.Join(parts, ";"), true
+	}
+	return "", false
 }
 
 // OutputPort declares an output port of type T.
@@ -65,8 +150,10 @@ func InOutPort[T any](name, description string) PortDef {
 }
 
 // WithDefault returns a copy of p whose value is def (XML text) when the port is not set.
+// It replaces a default InputPortDefault gave.
 func (p PortDef) WithDefault(def string) PortDef {
 	p.Default, p.HasDefault = def, true
+	p.goDefault, p.textless = nil, false
 	return p
 }
 
@@ -203,10 +290,18 @@ func entryFor(c *Init, key string, def *PortDef) (*blackboard.Entry, error) {
 	return e, nil
 }
 
-// goValue returns the Go value a node's port was set to with WithValue, if it was.
+// goValue returns the Go value a node's port was set to with WithValue or, when the
+// node does not set the port, the Go value its model gives as a default
+// (InputPortDefault), if it is either.
 func goValue(c *Init, name string) (any, bool) {
-	if p := c.node.portValue(name); p != nil && p.lit != nil {
-		return p.lit.v, true
+	if p := c.node.portValue(name); p != nil {
+		if p.lit != nil {
+			return p.lit.v, true
+		}
+		return nil, false
+	}
+	if def := c.node.model().port(name); def != nil && def.goDefault != nil {
+		return def.goDefault.v, true
 	}
 	return nil, false
 }

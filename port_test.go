@@ -2,8 +2,10 @@ package bt
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gobt/bt/blackboard"
 )
@@ -214,6 +216,26 @@ func TestModelOfOnStart(t *testing.T) {
 	}
 }
 
+// TestBehaviorOfStarter: Node.Behavior returns the user's own struct also for a
+// ModelOf type with OnStart, whose node runs it through a wrapper.
+func TestBehaviorOfStarter(t *testing.T) {
+	var log []string
+	m := ModelOf[counter]("Count", KindAction)
+	tree, err := NewTree(m.Spec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := tree.Root().Behavior().(*counter)
+	if !ok {
+		t.Fatalf("Behavior() is a %T, want *counter", tree.Root().Behavior())
+	}
+	c.log = &log
+	tree.TickOnce()
+	if c.ticks != 1 || len(log) != 2 {
+		t.Errorf("the struct Behavior returned is not the node's: ticks %d, log %v", c.ticks, log)
+	}
+}
+
 // TestGetUndeclaredPort: reading a port the model does not declare is an error that
 // says which port was meant and how to declare one.
 func TestGetUndeclaredPort(t *testing.T) {
@@ -256,5 +278,104 @@ func TestPortsTypeEntriesParentFirst(t *testing.T) {
 	</BehaviorTree></root>`, 5)
 	if statuses != "RUNNING RUNNING SUCCESS" || bb["c"] != float64(5) || bb["k"] != "3" {
 		t.Errorf("statuses %s, blackboard %v; want RUNNING RUNNING SUCCESS, c 5 and k \"3\"", statuses, bb)
+	}
+}
+
+// point2D is tutorial 12's Point2D: text "x,y".
+type point2D struct{ X, Y int }
+
+func (p *point2D) UnmarshalText(b []byte) error {
+	_, err := fmt.Sscanf(string(b), "%d,%d", &p.X, &p.Y)
+	return err
+}
+
+func (p point2D) MarshalText() ([]byte, error) { return fmt.Appendf(nil, "%d,%d", p.X, p.Y), nil }
+
+// opaque has no text form.
+type opaque struct{ secret int }
+
+// TestInputPortDefault: a port's default may be a Go value of the port's type
+// (BehaviorTree.CPP's InputPort<Point2D>("pointA", Point2D{1, 2}, …), tutorial 12),
+// besides text to parse and an entry; TreeNodesModel shows it as text where the type
+// has one.
+func TestInputPortDefault(t *testing.T) {
+	type got struct {
+		a, b, c, d, in point2D
+		o              opaque
+		speed          float64
+		floors         []int
+		wait           time.Duration
+	}
+	var seen []got
+	read := func(n *Node) (Status, error) {
+		var g got
+		var errs []error
+		for name, dst := range map[string]*point2D{"pointA": &g.a, "pointB": &g.b, "pointC": &g.c, "pointD": &g.d, "input": &g.in} {
+			v, err := Get[point2D](n, name)
+			*dst, errs = v, append(errs, err)
+		}
+		var err1, err2, err3, err4 error
+		g.o, err1 = Get[opaque](n, "opaque")
+		g.speed, err2 = Get[float64](n, "speed")
+		g.floors, err3 = Get[[]int](n, "floors")
+		g.wait, err4 = Get[time.Duration](n, "wait")
+		seen = append(seen, g)
+		return Success, errors.Join(append(errs, err1, err2, err3, err4)...)
+	}
+	m := NewAction("NodeWithDefaultPoints", read,
+		InputPort[point2D]("input", "no default value"),
+		InputPortDefault("pointA", point2D{1, 2}, "default value is [1,2]"),
+		InputPort[point2D]("pointB", "default value inside blackboard {point}").WithDefault("{point}"),
+		InputPort[point2D]("pointC", "default value is [5,6]").WithDefault("5,6"),
+		InputPort[point2D]("pointD", "default value inside blackboard {pointD}").WithDefault("{=}"),
+		InputPortDefault("opaque", opaque{7}, "no text"),
+		InOutPortDefault("speed", 0.5, ""),
+		InputPortDefault("floors", []int{1, 2, 3}, ""),
+		InputPortDefault("wait", 1500*time.Millisecond, ""))
+	f := NewFactory()
+	if err := f.Register(m); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.LoadString("t12.xml", `<root BTCPP_format="4"><BehaviorTree ID="T"><Sequence>
+		<NodeWithDefaultPoints input="-1,-2"/>
+		<NodeWithDefaultPoints input="0,0" pointA="8,9" speed="{v}"/>
+	</Sequence></BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bb := tree.Blackboard()
+	for k, v := range map[string]point2D{"point": {3, 4}, "pointD": {7, 8}} {
+		if err := blackboard.Put(bb.Entry(k), v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	blackboard.Put(bb.Entry("v"), 2.0)
+	if s, err := tree.TickOnce(); s != Success || err != nil {
+		t.Fatalf("tick: %v %v", s, err)
+	}
+	want := []got{
+		{point2D{1, 2}, point2D{3, 4}, point2D{5, 6}, point2D{7, 8}, point2D{-1, -2}, opaque{7}, 0.5, []int{1, 2, 3}, 1500 * time.Millisecond},
+		{point2D{8, 9}, point2D{3, 4}, point2D{5, 6}, point2D{7, 8}, point2D{0, 0}, opaque{7}, 2, []int{1, 2, 3}, 1500 * time.Millisecond},
+	}
+	if fmt.Sprint(seen) != fmt.Sprint(want) {
+		t.Errorf("read\n%v\nwant\n%v", seen, want)
+	}
+	var out strings.Builder
+	if err := f.WriteModels(&out, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{
+		`<input_port name="pointA" type="bt.point2D" default="1,2">default value is [1,2]</input_port>`,
+		`<input_port name="opaque" type="bt.opaque">no text</input_port>`,
+		`<inout_port name="speed" type="double" default="0.5"/>`,
+		`<input_port name="floors" type="std::vector&lt;int&gt;" default="1;2;3"/>`,
+		`<input_port name="wait" type="std::chrono::milliseconds" default="1500"/>`,
+	} {
+		if !strings.Contains(out.String(), line) {
+			t.Errorf("the model has no line\n%s\n%s", line, out.String())
+		}
 	}
 }
