@@ -1,7 +1,3 @@
-//go:build btcpp_pending
-
-// Waits for issue 30 item 26 (typed port defaults: a default given as a value of the
-// port's type, pointA below). The other five ways run today.
 
 package btcpp_test
 
@@ -71,9 +67,8 @@ func NodeWithDefaultPoints(n *bt.Node) (bt.Status, error) {
 // NodeWithDefaultPointsModel declares the ports (providedPorts).
 var NodeWithDefaultPointsModel = bt.NewAction("NodeWithDefaultPoints", NodeWithDefaultPoints,
 	bt.InputPort[Point2D]("input", "no default value"),
-	// API: PortDef.WithDefaultValue(v any) (issue 30 item 26), a default of the port's
-	// type, the reference's InputPort<Point2D>("pointA", Point2D{1, 2}, "…").
-	bt.InputPort[Point2D]("pointA", "default value is [1,2]").WithDefaultValue(Point2D{1, 2}),
+	// A default of the port's type: the reference's InputPort<Point2D>("pointA", Point2D{1, 2}, "…").
+	bt.InputPortDefault("pointA", Point2D{1, 2}, "default value is [1,2]"),
 	bt.InputPort[Point2D]("pointB", "default value inside blackboard {point}").WithDefault("{point}"),
 	bt.InputPort[Point2D]("pointC", "default value is [5,6]").WithDefault("5,6"),
 	bt.InputPort[Point2D]("pointD", "default value inside blackboard {pointD}").WithDefault("{=}"),
