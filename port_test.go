@@ -2,6 +2,7 @@ package bt
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -256,5 +257,145 @@ func TestPortsTypeEntriesParentFirst(t *testing.T) {
 	</BehaviorTree></root>`, 5)
 	if statuses != "RUNNING RUNNING SUCCESS" || bb["c"] != float64(5) || bb["k"] != "3" {
 		t.Errorf("statuses %s, blackboard %v; want RUNNING RUNNING SUCCESS, c 5 and k \"3\"", statuses, bb)
+	}
+}
+
+// anyValues are what anyWriter writes, one a tick.
+var anyValues = []any{5, "five", point{1, 2}}
+
+// anyWriter writes, on each tick, the next of anyValues into a port of type any.
+type anyWriter struct {
+	Out   Out[any] `port:"out"`
+	ticks int
+}
+
+func (w *anyWriter) Tick(n *Node) Status {
+	if err := w.Out.Set(anyValues[w.ticks%len(anyValues)]); err != nil {
+		n.Abort(err)
+	}
+	w.ticks++
+	return Success
+}
+
+// A port of type any names an entry of type any, which holds values of any type: no
+// write fixes its type (BT.CPP's BT::Any ports).
+func TestPortOfTypeAny(t *testing.T) {
+	f := NewFactory()
+	f.Register(ModelOf[anyWriter]("Write", KindAction))
+	if err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="T">
+		<Write out="{x}"/></BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := tree.Blackboard().Entry("x")
+	for i, want := range anyValues {
+		if s, err := tree.TickOnce(); s != Success || err != nil {
+			t.Fatalf("tick %d: %v, %v", i+1, s, err)
+		}
+		if got := e.Load().Any(); got != want {
+			t.Errorf("tick %d: x = %v, want %v", i+1, got, want)
+		}
+	}
+	if typ := e.Type(); typ != reflect.TypeFor[any]() {
+		t.Errorf("the entry's type is %v, want interface {}", typ)
+	}
+}
+
+type point struct{ X, Y int }
+
+type animal interface{ Name() string }
+type cat struct{ name string }
+type sphynx struct{ cat }
+type dog struct{}
+
+func (c *cat) Name() string { return c.name }
+func (dog) Name() string    { return "dog" }
+
+// createCat writes a *cat into a port of that type; createAnimal writes a dog into a
+// port of type animal; sayHi reads an animal, pet a *cat.
+type createCat struct {
+	Out Out[*cat] `port:"animal"`
+}
+type createAnimal struct {
+	Out Out[animal] `port:"animal"`
+}
+type sayHi struct {
+	In In[animal] `port:"animal"`
+}
+
+// heard is what sayHi nodes said.
+var heard []string
+
+type pet struct {
+	In In[*cat] `port:"animal"`
+}
+
+func (c *createCat) Tick(n *Node) Status {
+	c.Out.Set(&cat{"Tom"})
+	return Success
+}
+func (c *createAnimal) Tick(n *Node) Status {
+	c.Out.Set(dog{})
+	return Success
+}
+func (s *sayHi) Tick(n *Node) Status {
+	a, err := s.In.Get()
+	if err != nil {
+		n.Abort(err)
+	}
+	heard = append(heard, "Hi! I am "+a.Name())
+	return Success
+}
+func (p *pet) Tick(n *Node) Status {
+	if _, err := p.In.Get(); err != nil {
+		n.Abort(err)
+	}
+	return Success
+}
+
+// Ports of assignable types share an entry, as BT.CPP's polymorphic ports (tutorial
+// 19): an output of type *cat feeds an input of type animal; an input of type *cat
+// reads an entry of type animal when it holds a *cat, and says both types otherwise.
+func TestPolymorphicPorts(t *testing.T) {
+	heard = nil
+	f := NewFactory()
+	for _, m := range []*Model{ModelOf[createCat]("CreateCat", KindAction),
+		ModelOf[createAnimal]("CreateAnimal", KindAction),
+		ModelOf[sayHi]("SayHi", KindAction), ModelOf[pet]("Pet", KindAction)} {
+		if err := f.Register(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err := f.LoadString("t.xml", `<root BTCPP_format="4">
+		<BehaviorTree ID="Cat"><Sequence>
+			<CreateCat animal="{pet}"/> <SayHi animal="{pet}"/> <Pet animal="{pet}"/>
+		</Sequence></BehaviorTree>
+		<BehaviorTree ID="Dog"><Sequence>
+			<SayHi animal="{pet}"/> <CreateAnimal animal="{pet}"/> <SayHi animal="{pet}"/> <Pet animal="{pet}"/>
+		</Sequence></BehaviorTree></root>`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("Cat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := tree.TickOnce(); s != Success || err != nil {
+		t.Fatalf("Cat: %v, %v", s, err)
+	}
+	if tree, err = f.NewTree("Dog"); err != nil {
+		t.Fatal(err)
+	}
+	tree.Blackboard().Entry("pet").Set(blackboard.ValueOf(&sphynx{cat{"Sphynx"}}))
+	_, err = tree.TickOnce()
+	want := `node Pet::5 (Pet): port "animal": entry "pet": cannot read bt.dog {} as *bt.cat`
+	if err == nil || err.Error() != want {
+		t.Errorf("Dog: %v; want %s", err, want)
+	}
+	if got := strings.Join(heard, ", "); got != "Hi! I am Tom, Hi! I am Sphynx, Hi! I am dog" {
+		t.Errorf("heard %s", got)
 	}
 }

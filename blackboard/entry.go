@@ -253,7 +253,7 @@ func (e *Entry) Declare(t reflect.Type) error {
 	for {
 		cur, h := e.snapshot()
 		if cur.exists() {
-			if cur.decl != nil && d != nil && cur.decl.t != d.t && cur.decl.t != stringType {
+			if cur.decl != nil && d != nil && !declarable(cur.decl.t, d.t) {
 				return errorf(ErrType, nil, "entry %q: declared as %s, now as %s (once declared, the type shall not change)",
 					e.Key(), cur.decl.t, d.t)
 			}
@@ -264,6 +264,15 @@ func (e *Entry) Declare(t reflect.Type) error {
 			return nil
 		}
 	}
+}
+
+// declarable reports whether an entry declared as held may be declared as t too: the
+// same type; a string entry (strings are universal donors); or types of which one is
+// assignable to the other — any, or an interface and a type implementing it, so that an
+// output port of type *Cat and an input port of type Animal share an entry (BT.CPP's
+// polymorphic ports). The entry keeps its first type.
+func declarable(held, t reflect.Type) bool {
+	return held == t || held == stringType || t.AssignableTo(held) || held.AssignableTo(t)
 }
 
 // Unset makes the entry absent: Exists reports false and Load gives the empty Value.
@@ -332,7 +341,7 @@ func (e *Entry) write(v Value, assign bool) error {
 				next.decl = declOf(v.Type())
 			}
 			next.setValue(v)
-		case cur.decl != nil && Kind(cur.meta) == KindEmpty && !v.isPlainString():
+		case cur.decl != nil && Kind(cur.meta) == KindEmpty && !v.isPlainString() && cur.decl != anyDecl:
 			e.firstWrite(&next, v, assign)
 		case cur.decl != nil:
 			err = e.coerce(&next, v, cur.decl, assign)
@@ -387,7 +396,7 @@ func (e *Entry) coerce(s *state, v Value, d *declared, assign bool) error {
 	}
 	vt := v.Type()
 	switch {
-	case vt == d.t:
+	case vt == d.t, d == anyDecl: // an entry of type any holds anything, and stays of type any
 	case v.kind == KindString:
 		c, handled, err := parseBasic(v.s(), d, e.enums())
 		if !handled {
