@@ -418,6 +418,13 @@ func (e *Entry) coerce(s *state, v Value, d *declared, assign bool) error {
 			return errorf(ErrType, nil, "entry %q: cannot %s %s to %s", e.Key(), opName(assign), v.describe(), d.t)
 		}
 		v = c
+	case isJSONObjectFor(v, d.t): // a JSON object imported into a struct entry
+		m, _ := jsonObject(v)
+		x, err := decodeObject(m, d.t)
+		if err != nil {
+			return errorf(ErrType, err, "entry %q: %v", e.Key(), err)
+		}
+		v = ValueOf(x)
 	default:
 		return errorf(ErrType, nil, "entry %q: cannot %s %s to %s (once declared, the type shall not change)",
 			e.Key(), opName(assign), v.describe(), d.t)
