@@ -189,6 +189,20 @@ func (p *InOut[T]) Set(v T) error {
 	return o.Set(v)
 }
 
+// Update replaces the value of the port's entry by fn(old) atomically, as
+// blackboard.Update does: a node that modifies a value other goroutines modify too
+// (BT.CPP's getLockedPortContent, tutorial 13). old is T's zero value when the entry
+// is empty. It fails when the port is not connected to the blackboard.
+func (p *InOut[T]) Update(fn func(old T) T) error {
+	if p.entry == nil {
+		return fmt.Errorf("port %q is not connected to a blackboard entry", p.name)
+	}
+	if err := blackboard.Update(p.entry, fn); err != nil {
+		return fmt.Errorf("port %q: %w", p.name, err)
+	}
+	return nil
+}
+
 // portText returns the text a node's port is set to, or its default.
 func portText(c *Init, name string) (text string, def *PortDef, set bool, err error) {
 	d, r := c.node.def()

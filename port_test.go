@@ -3,6 +3,7 @@ package bt
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -397,5 +398,47 @@ func TestPolymorphicPorts(t *testing.T) {
 	}
 	if got := strings.Join(heard, ", "); got != "Hi! I am Tom, Hi! I am Sphynx, Hi! I am dog" {
 		t.Errorf("heard %s", got)
+	}
+}
+
+// pushInto appends its value to a vector through InOut.Update, as BT.CPP's tutorial 13
+// does through getLockedPortContent.
+type pushInto struct {
+	Vector InOut[[]int] `port:"vector"`
+	Value  In[int]      `port:"value"`
+}
+
+func (p *pushInto) Tick(n *Node) Status {
+	x := p.Value.mustGet(n)
+	if err := p.Vector.Update(func(v []int) []int { return append(v, x) }); err != nil {
+		n.Abort(err)
+	}
+	return Success
+}
+
+func TestInOutUpdate(t *testing.T) {
+	f := NewFactory()
+	if err := f.Register(ModelOf[pushInto]("PushIntoVector", KindAction)); err != nil {
+		t.Fatal(err)
+	}
+	err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="T"><Sequence>
+		<PushIntoVector vector="{vect}" value="3"/>
+		<PushIntoVector vector="{vect}" value="5"/>
+		<PushIntoVector vector="{vect}" value="7"/>
+		<PushIntoVector vector="1;2" value="9"/>
+	</Sequence></BehaviorTree></root>`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = tree.TickOnce()
+	if want := `port "vector" is not connected to a blackboard entry`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a literal vector: %v, want %s", err, want)
+	}
+	if v, err := blackboard.Get[[]int](tree.Blackboard().Entry("vect")); err != nil || !slices.Equal(v, []int{3, 5, 7}) {
+		t.Errorf("vect = %v, %v", v, err)
 	}
 }

@@ -139,8 +139,11 @@ func (e *Entry) snapshot() (state, uint64) {
 // commit replaces the state cur, read with head h, by next, unless someone wrote
 // since. A write (as opposed to Declare or Unset) also stamps the entry.
 // Words that do not change are not stored: every atomic store is a full barrier.
+//
+// A caller that already holds the lock (Update) passes the head it locked, lock bit
+// included: commit then stores and releases.
 func (e *Entry) commit(h uint64, cur, next state, write bool, stamp int64) bool {
-	if !e.head.CompareAndSwap(h, h|headLock) {
+	if h&headLock == 0 && !e.head.CompareAndSwap(h, h|headLock) {
 		return false
 	}
 	if next.bits != cur.bits {
@@ -327,33 +330,15 @@ func (e *Entry) write(v Value, assign bool) error {
 		return e.invalid()
 	}
 	if v.kind == KindEmpty {
-		return errorf(ErrEmpty, nil, "entry %q: cannot write an empty value", e.Key())
+		return e.emptyWrite()
 	}
 	stamp, stamped := int64(0), false
 	for {
 		cur, h := e.snapshot()
 		next := cur
-		var err error
-		switch {
-		case !cur.exists():
-			next.decl = nil
-			if !assign && !v.isPlainString() {
-				next.decl = declOf(v.Type())
-			}
-			next.setValue(v)
-		case cur.decl != nil && Kind(cur.meta) == KindEmpty && !v.isPlainString() && cur.decl != anyDecl:
-			e.firstWrite(&next, v, assign)
-		case cur.decl != nil:
-			err = e.coerce(&next, v, cur.decl, assign)
-		case assign && Kind(cur.meta) != KindEmpty:
-			err = e.assignHeld(&next, cur.value(), v)
-		default:
-			if !assign && !v.isPlainString() {
-				next.decl = declOf(v.Type())
-			}
-			next.setValue(v)
-		}
-		if err != nil {
+		if d := cur.decl; d != nil && v.tc == d.tc && d.tc != tcNamed && cur.exists() {
+			next.setValue(v) // the common case: a value of the entry's own basic type
+		} else if err := e.apply(&next, v, assign); err != nil {
 			return err
 		}
 		if !stamped && e.env.now != nil { // read the clock once, for a write that will happen
@@ -363,6 +348,32 @@ func (e *Entry) write(v Value, assign bool) error {
 			return nil
 		}
 	}
+}
+
+func (e *Entry) emptyWrite() error {
+	return errorf(ErrEmpty, nil, "entry %q: cannot write an empty value", e.Key())
+}
+
+// apply changes the state s into the one that writing v (not empty) into it makes.
+func (e *Entry) apply(s *state, v Value, assign bool) error {
+	switch {
+	case !s.exists():
+		s.decl = nil
+		if !assign && !v.isPlainString() {
+			s.decl = declOf(v.Type())
+		}
+	case s.decl != nil && Kind(s.meta) == KindEmpty && !v.isPlainString() && s.decl != anyDecl:
+		e.firstWrite(s, v, assign)
+		return nil
+	case s.decl != nil:
+		return e.coerce(s, v, s.decl, assign)
+	case assign && Kind(s.meta) != KindEmpty:
+		return e.assignHeld(s, s.value(), v)
+	case !assign && !v.isPlainString():
+		s.decl = declOf(v.Type())
+	}
+	s.setValue(v)
+	return nil
 }
 
 func opName(assign bool) string {

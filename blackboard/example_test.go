@@ -3,6 +3,8 @@ package blackboard_test
 import (
 	"fmt"
 	"reflect"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/gobt/bt/blackboard"
@@ -133,4 +135,43 @@ func ExampleEntry_Seq() {
 	// Output:
 	// true 12:00PM
 	// false 1
+}
+
+// Update modifies a value that other goroutines modify too, losing none of their
+// changes (BT.CPP's getLockedPortContent): here, four goroutines append to one list.
+func ExampleUpdate() {
+	bb := blackboard.New()
+	list := bb.Entry("list")
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			blackboard.Update(list, func(l []int) []int { return append(l, i) })
+		}()
+	}
+	wg.Wait()
+	l, _ := blackboard.Get[[]int](list)
+	slices.Sort(l)
+	fmt.Println(l, list.Seq())
+	// Output: [0 1 2 3] 4
+}
+
+// A struct exported as a JSON object reads back as the struct.
+func ExampleBlackboard_UnmarshalJSON() {
+	type Pose struct{ X, Y float64 }
+	bb := blackboard.New()
+	bb.Entry("goal").Set(blackboard.ValueOf(Pose{1, 2.5}))
+	data, _ := bb.MarshalJSON()
+	fmt.Println(string(data))
+
+	restored := blackboard.New()
+	if err := restored.UnmarshalJSON(data); err != nil {
+		fmt.Println(err)
+	}
+	p, err := blackboard.Get[Pose](restored.Entry("goal"))
+	fmt.Println(p, err)
+	// Output:
+	// {"goal":{"X":1,"Y":2.5}}
+	// {1 2.5} <nil>
 }
