@@ -2,6 +2,7 @@ package blackboard_test
 
 import (
 	"fmt"
+	"os"
 	"reflect"
 	"slices"
 	"sync"
@@ -174,4 +175,32 @@ func ExampleBlackboard_UnmarshalJSON() {
 	// Output:
 	// {"goal":{"X":1,"Y":2.5}}
 	// {1 2.5} <nil>
+}
+
+// Dump shows a scope's entries and remappings, as BT.CPP's debugMessage does
+// (tutorial 6).
+func ExampleBlackboard_Dump() {
+	type Pose2D struct{ X, Y, Theta float64 }
+	root := blackboard.New()
+	root.Entry("move_goal").Set(blackboard.ValueOf(Pose2D{1, 2, 3}))
+	root.Entry("move_result").Set(blackboard.String("goal reached"))
+	sub := root.NewChild(false)
+	sub.Remap("target", "move_goal")
+	sub.Remap("result", "move_result")
+	sub.Remap("feedback", "unwritten")
+	sub.Entry("_attempts").Set(blackboard.Int(2))
+
+	fmt.Println("------ First BB ------")
+	root.Dump(os.Stdout)
+	fmt.Println("------ Second BB------")
+	sub.Dump(os.Stdout)
+	// Output:
+	// ------ First BB ------
+	// move_goal (blackboard_test.Pose2D) = {1 2 3}
+	// move_result (string) = "goal reached"
+	// ------ Second BB------
+	// _attempts (int64) = 2
+	// [feedback] remapped to port of parent tree [unwritten]
+	// [result] remapped to port of parent tree [move_result] (string) = "goal reached"
+	// [target] remapped to port of parent tree [move_goal] (blackboard_test.Pose2D) = {1 2 3}
 }

@@ -147,7 +147,7 @@ func isScalarKind(k reflect.Kind) bool {
 
 // typeName is the name used in error messages.
 func typeName(t reflect.Type) string {
-	if t == nil {
+	if t == nil || t == anyType {
 		return "any"
 	}
 	return t.String()
