@@ -303,6 +303,27 @@ func TestPortOfTypeAny(t *testing.T) {
 	if typ := e.Type(); typ != reflect.TypeFor[any]() {
 		t.Errorf("the entry's type is %v, want interface {}", typ)
 	}
+	// A model's port of type any, for a node built from a function, likewise.
+	i := 0
+	f.Register(NewAction("WriteFn", func(n *Node) (Status, error) {
+		i++
+		return Success, Set(n, "out", anyValues[i%len(anyValues)])
+	}, OutputPort[any]("out", "")))
+	if err := f.LoadString("fn.xml", `<root BTCPP_format="4"><BehaviorTree ID="F">
+		<WriteFn out="{y}"/></BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	if tree, err = f.NewTree("F"); err != nil {
+		t.Fatal(err)
+	}
+	for range anyValues {
+		if _, err := tree.TickOnce(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := tree.Blackboard().Entry("y").Load().Any(); got != anyValues[0] {
+		t.Errorf("y = %v", got)
+	}
 }
 
 type point struct{ X, Y int }
