@@ -324,6 +324,10 @@ func TestPortOfTypeAny(t *testing.T) {
 	if got := tree.Blackboard().Entry("y").Load().Any(); got != anyValues[0] {
 		t.Errorf("y = %v", got)
 	}
+	// Models name the type as BehaviorTree.CPP names BT::Any.
+	if typ := ModelOf[anyWriter]("Write", KindAction).Ports[0].XMLType(); typ != "BT::Any" {
+		t.Errorf("XMLType = %s", typ)
+	}
 }
 
 type point struct{ X, Y int }
