@@ -118,6 +118,31 @@
 // is an error naming the entry. SetBlackboard copying from a {key} that holds no value
 // returns Failure. Package blackboard gives the rules.
 //
+// A port of type any (In[any], InputPort[any]) declares its entry of type any, which
+// holds values of any type, as BehaviorTree.CPP's BT::Any ports do: no write fixes its
+// type. Ports of assignable types share an entry, as the reference's polymorphic ports
+// (tutorial 19): an Out[*Cat] feeds an In[Animal] when *Cat implements Animal, and an
+// In[*Cat] reads an entry of type Animal while it holds a *Cat, and otherwise fails
+// naming both types. A node that modifies a value other goroutines modify too uses
+// InOut.Update (blackboard.Update), which loses no concurrent update (the reference's
+// getLockedPortContent, tutorial 13):
+//
+//	err := p.Vector.Update(func(v []int) []int { return append(v, x) })
+//
+// Tree.Subtrees lists a tree's blackboard scopes — the main tree's, then each subtree
+// instance's — as BehaviorTree.CPP's tree.subtrees does, and Blackboard.Dump shows one
+// with its remappings (debugMessage). BlackboardBackup and BlackboardRestore copy them
+// all and put them back, and ExportTreeToJSON and ImportTreeFromJSON write and read
+// them as one JSON object (tutorial 17):
+//
+//	backup := bt.BlackboardBackup(tree)
+//	tree.TickWhileRunning(ctx, 0)
+//	err := bt.BlackboardRestore(backup, tree)
+//	data, err := bt.ExportTreeToJSON(tree) // {"MainTree": {…}, "Sub::6": null}
+//
+// Tree.Print writes the tree's nodes indented, as printTreeRecursively does, and
+// Tree.PrintStatus with their statuses.
+//
 // # Node types from a models file
 //
 // Factory.RegisterStandIns declares node types implemented elsewhere from their
@@ -347,7 +372,25 @@
 //     (BehaviorTree.CPP's InputPort<std::string>("p", "{x}", …) reads entry x); a
 //     default to parse or an entry is WithDefault's.
 //   - A running tree can be saved and restored (Tree.Snapshot, Tree.Restore);
-//     BehaviorTree.CPP can back up and restore blackboards only.
+//     BehaviorTree.CPP can back up and restore blackboards only (bt can too:
+//     BlackboardBackup, BlackboardRestore).
+//   - ImportTreeFromJSON matches the JSON's scopes to the tree's by name, and refuses,
+//     importing nothing, a document whose names differ from the tree's scopes;
+//     BehaviorTree.CPP matches them by position, taking the JSON's keys in sorted
+//     order, so that a subtree's entries can land in another scope.
+//   - An entry of type any stays of type any whatever writes it; BehaviorTree.CPP
+//     types a BT::Any entry after the first write of a typed value from C++ (set<T>),
+//     and leaves it untyped only for writes of BT::Any itself.
+//   - Polymorphic ports need no registration (BehaviorTree.CPP's
+//     registerPolymorphicCast): Go's interfaces say which types are assignable. Go has
+//     no inheritance between concrete types, so an In[*Cat] does not read a *Sphynx
+//     that embeds a Cat; declare the port as an interface both implement.
+//   - Update takes a function (blackboard.Update, InOut.Update) where
+//     getLockedPortContent returns a locked reference: the entry is held while the
+//     function runs, so it cannot be left locked, and the function must not read or
+//     write the entry itself.
+//   - Tree.Print writes names only, as printTreeRecursively does; PrintStatus, which
+//     the reference does not have, adds the statuses.
 //   - Loading XML: a tree ID defined twice is an error (the reference keeps the last);
 //     two SubTrees of one parent with the same name load, and share a path in logs
 //     (the reference refuses them); an explicit tag that does not match the node's

@@ -97,7 +97,7 @@ func loopModelOf[T any](id string) *Model {
 		Description: "Pops the elements of a queue one per tick into value and ticks the child with each.",
 		Ports: []PortDef{
 			InputPort[Status]("if_empty", "the status to return once the queue is empty: SUCCESS, FAILURE or SKIPPED").WithDefault("SUCCESS"),
-			InOutPort[any]("queue", "the elements: text separated by ';', or a blackboard entry holding a slice, consumed in place").Require(),
+			InOutPort[any]("queue", "the elements: text separated by ';', or a blackboard entry holding a slice, consumed in place").Require().untyped(),
 			OutputPort[T]("value", "the element being processed"),
 		},
 		build: buildLoop[T],

@@ -94,10 +94,14 @@ func (m *Model) XML() *btxml.Model {
 
 // XMLType returns the port's type as TreeNodesModel writes it: TypeName if set, else
 // the name BehaviorTree.CPP gives the C++ type playing the Go type's part ("int",
-// "std::string", "BT::NodeStatus" …), else the Go type's name.
+// "std::string", "BT::NodeStatus", "BT::Any" for a port of type any …), else the Go
+// type's name.
 func (p PortDef) XMLType() string {
-	if p.TypeName != "" {
+	switch {
+	case p.TypeName != "":
 		return p.TypeName
+	case p.holdsAny:
+		return "BT::Any"
 	}
 	return cppTypeName(p.Type)
 }

@@ -44,9 +44,14 @@ type PortDef struct {
 	Description string
 	TypeName    string // the name written to TreeNodesModel; derived from Type when empty
 
-	script  bool // the port holds a script, checked when XML is loaded
-	bounded bool // literal values must be min or more (see atLeast)
-	min     int64
+	script bool // the port holds a script, checked when XML is loaded
+	// The port is of type any (In[any], InputPort[any] …): the entry it names is
+	// declared of type any, and holds values of any type (BT.CPP's BT::Any port).
+	// Without it, a port with no Type names a generic entry, typed by its first
+	// write (BT.CPP's untyped ports).
+	holdsAny bool
+	bounded  bool // literal values must be min or more (see atLeast)
+	min      int64
 	// The default documents an implementation that is not linked (a stand-in's port,
 	// from a TreeNodesModel entry): it is shown and written back, never used.
 	docDefault bool
@@ -58,7 +63,7 @@ type PortDef struct {
 
 // InputPort declares an input port of type T.
 func InputPort[T any](name, description string) PortDef {
-	return PortDef{Name: name, Dir: DirInput, Type: typeOf[T](), Description: description}
+	return PortDef{Name: name, Dir: DirInput, Type: typeOf[T](), Description: description, holdsAny: typeOf[T]() == nil}
 }
 
 // InputPortDefault declares an input port of type T whose value, when a tree does not
@@ -141,12 +146,12 @@ func defaultText(v reflect.Value) (string, bool) {
 
 // OutputPort declares an output port of type T.
 func OutputPort[T any](name, description string) PortDef {
-	return PortDef{Name: name, Dir: DirOutput, Type: typeOf[T](), Description: description}
+	return PortDef{Name: name, Dir: DirOutput, Type: typeOf[T](), Description: description, holdsAny: typeOf[T]() == nil}
 }
 
 // InOutPort declares a port of type T that the node both reads and writes.
 func InOutPort[T any](name, description string) PortDef {
-	return PortDef{Name: name, Dir: DirInOut, Type: typeOf[T](), Description: description}
+	return PortDef{Name: name, Dir: DirInOut, Type: typeOf[T](), Description: description, holdsAny: typeOf[T]() == nil}
 }
 
 // WithDefault returns a copy of p whose value is def (XML text) when the port is not set.
@@ -172,6 +177,23 @@ func (p PortDef) Require() PortDef {
 	p.Required = true
 	return p
 }
+
+// untyped returns a copy of p, a port of type any, that names a generic entry rather
+// than one of type any: a builtin port that BT.CPP declares without a type.
+func (p PortDef) untyped() PortDef {
+	p.holdsAny = false
+	return p
+}
+
+// entryType is the type a port declares the entry it names with.
+func (p *PortDef) entryType() reflect.Type {
+	if p.holdsAny {
+		return anyType
+	}
+	return p.Type
+}
+
+var anyType = reflect.TypeFor[any]()
 
 func (p PortDef) holdsScript() PortDef {
 	p.script = true
@@ -254,6 +276,20 @@ func (p *InOut[T]) Set(v T) error {
 	return o.Set(v)
 }
 
+// Update replaces the value of the port's entry by fn(old) atomically, as
+// blackboard.Update does: a node that modifies a value other goroutines modify too
+// (BT.CPP's getLockedPortContent, tutorial 13). old is T's zero value when the entry
+// is empty. It fails when the port is not connected to the blackboard.
+func (p *InOut[T]) Update(fn func(old T) T) error {
+	if p.entry == nil {
+		return fmt.Errorf("port %q is not connected to a blackboard entry", p.name)
+	}
+	if err := blackboard.Update(p.entry, fn); err != nil {
+		return fmt.Errorf("port %q: %w", p.name, err)
+	}
+	return nil
+}
+
 // portText returns the text a node's port is set to, or its default.
 func portText(c *Init, name string) (text string, def *PortDef, set bool, err error) {
 	d, r := c.node.def()
@@ -284,7 +320,7 @@ func blackboardKey(text, port string) (key string, ok bool) {
 // typed after the port) as BehaviorTree.CPP does when a tree is built.
 func entryFor(c *Init, key string, def *PortDef) (*blackboard.Entry, error) {
 	e := c.node.meta.scope.env.bb.Entry(key)
-	if err := e.Declare(def.Type); err != nil {
+	if err := e.Declare(def.entryType()); err != nil {
 		return nil, fmt.Errorf("port %q: %w", def.Name, err)
 	}
 	return e, nil

@@ -3,6 +3,8 @@ package bt
 import (
 	"errors"
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -377,5 +379,212 @@ func TestInputPortDefault(t *testing.T) {
 		if !strings.Contains(out.String(), line) {
 			t.Errorf("the model has no line\n%s\n%s", line, out.String())
 		}
+	}
+}
+
+// anyValues are what anyWriter writes, one a tick.
+var anyValues = []any{5, "five", point{1, 2}}
+
+// anyWriter writes, on each tick, the next of anyValues into a port of type any.
+type anyWriter struct {
+	Out   Out[any] `port:"out"`
+	ticks int
+}
+
+func (w *anyWriter) Tick(n *Node) Status {
+	if err := w.Out.Set(anyValues[w.ticks%len(anyValues)]); err != nil {
+		n.Abort(err)
+	}
+	w.ticks++
+	return Success
+}
+
+// A port of type any names an entry of type any, which holds values of any type: no
+// write fixes its type (BT.CPP's BT::Any ports).
+func TestPortOfTypeAny(t *testing.T) {
+	f := NewFactory()
+	f.Register(ModelOf[anyWriter]("Write", KindAction))
+	if err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="T">
+		<Write out="{x}"/></BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := tree.Blackboard().Entry("x")
+	for i, want := range anyValues {
+		if s, err := tree.TickOnce(); s != Success || err != nil {
+			t.Fatalf("tick %d: %v, %v", i+1, s, err)
+		}
+		if got := e.Load().Any(); got != want {
+			t.Errorf("tick %d: x = %v, want %v", i+1, got, want)
+		}
+	}
+	if typ := e.Type(); typ != reflect.TypeFor[any]() {
+		t.Errorf("the entry's type is %v, want interface {}", typ)
+	}
+	// A model's port of type any, for a node built from a function, likewise.
+	i := 0
+	f.Register(NewAction("WriteFn", func(n *Node) (Status, error) {
+		i++
+		return Success, Set(n, "out", anyValues[i%len(anyValues)])
+	}, OutputPort[any]("out", "")))
+	if err := f.LoadString("fn.xml", `<root BTCPP_format="4"><BehaviorTree ID="F">
+		<WriteFn out="{y}"/></BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	if tree, err = f.NewTree("F"); err != nil {
+		t.Fatal(err)
+	}
+	for range anyValues {
+		if _, err := tree.TickOnce(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := tree.Blackboard().Entry("y").Load().Any(); got != anyValues[0] {
+		t.Errorf("y = %v", got)
+	}
+	// Models name the type as BehaviorTree.CPP names BT::Any.
+	if typ := ModelOf[anyWriter]("Write", KindAction).Ports[0].XMLType(); typ != "BT::Any" {
+		t.Errorf("XMLType = %s", typ)
+	}
+}
+
+type point struct{ X, Y int }
+
+type animal interface{ Name() string }
+type cat struct{ name string }
+type sphynx struct{ cat }
+type dog struct{}
+
+func (c *cat) Name() string { return c.name }
+func (dog) Name() string    { return "dog" }
+
+// createCat writes a *cat into a port of that type; createAnimal writes a dog into a
+// port of type animal; sayHi reads an animal, pet a *cat.
+type createCat struct {
+	Out Out[*cat] `port:"animal"`
+}
+type createAnimal struct {
+	Out Out[animal] `port:"animal"`
+}
+type sayHi struct {
+	In In[animal] `port:"animal"`
+}
+
+// heard is what sayHi nodes said.
+var heard []string
+
+type pet struct {
+	In In[*cat] `port:"animal"`
+}
+
+func (c *createCat) Tick(n *Node) Status {
+	c.Out.Set(&cat{"Tom"})
+	return Success
+}
+func (c *createAnimal) Tick(n *Node) Status {
+	c.Out.Set(dog{})
+	return Success
+}
+func (s *sayHi) Tick(n *Node) Status {
+	a, err := s.In.Get()
+	if err != nil {
+		n.Abort(err)
+	}
+	heard = append(heard, "Hi! I am "+a.Name())
+	return Success
+}
+func (p *pet) Tick(n *Node) Status {
+	if _, err := p.In.Get(); err != nil {
+		n.Abort(err)
+	}
+	return Success
+}
+
+// Ports of assignable types share an entry, as BT.CPP's polymorphic ports (tutorial
+// 19): an output of type *cat feeds an input of type animal; an input of type *cat
+// reads an entry of type animal when it holds a *cat, and says both types otherwise.
+func TestPolymorphicPorts(t *testing.T) {
+	heard = nil
+	f := NewFactory()
+	for _, m := range []*Model{ModelOf[createCat]("CreateCat", KindAction),
+		ModelOf[createAnimal]("CreateAnimal", KindAction),
+		ModelOf[sayHi]("SayHi", KindAction), ModelOf[pet]("Pet", KindAction)} {
+		if err := f.Register(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err := f.LoadString("t.xml", `<root BTCPP_format="4">
+		<BehaviorTree ID="Cat"><Sequence>
+			<CreateCat animal="{pet}"/> <SayHi animal="{pet}"/> <Pet animal="{pet}"/>
+		</Sequence></BehaviorTree>
+		<BehaviorTree ID="Dog"><Sequence>
+			<SayHi animal="{pet}"/> <CreateAnimal animal="{pet}"/> <SayHi animal="{pet}"/> <Pet animal="{pet}"/>
+		</Sequence></BehaviorTree></root>`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("Cat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := tree.TickOnce(); s != Success || err != nil {
+		t.Fatalf("Cat: %v, %v", s, err)
+	}
+	if tree, err = f.NewTree("Dog"); err != nil {
+		t.Fatal(err)
+	}
+	tree.Blackboard().Entry("pet").Set(blackboard.ValueOf(&sphynx{cat{"Sphynx"}}))
+	_, err = tree.TickOnce()
+	want := `node Pet::5 (Pet): port "animal": entry "pet": cannot read bt.dog {} as *bt.cat`
+	if err == nil || err.Error() != want {
+		t.Errorf("Dog: %v; want %s", err, want)
+	}
+	if got := strings.Join(heard, ", "); got != "Hi! I am Tom, Hi! I am Sphynx, Hi! I am dog" {
+		t.Errorf("heard %s", got)
+	}
+}
+
+// pushInto appends its value to a vector through InOut.Update, as BT.CPP's tutorial 13
+// does through getLockedPortContent.
+type pushInto struct {
+	Vector InOut[[]int] `port:"vector"`
+	Value  In[int]      `port:"value"`
+}
+
+func (p *pushInto) Tick(n *Node) Status {
+	x := p.Value.mustGet(n)
+	if err := p.Vector.Update(func(v []int) []int { return append(v, x) }); err != nil {
+		n.Abort(err)
+	}
+	return Success
+}
+
+func TestInOutUpdate(t *testing.T) {
+	f := NewFactory()
+	if err := f.Register(ModelOf[pushInto]("PushIntoVector", KindAction)); err != nil {
+		t.Fatal(err)
+	}
+	err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="T"><Sequence>
+		<PushIntoVector vector="{vect}" value="3"/>
+		<PushIntoVector vector="{vect}" value="5"/>
+		<PushIntoVector vector="{vect}" value="7"/>
+		<PushIntoVector vector="1;2" value="9"/>
+	</Sequence></BehaviorTree></root>`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = tree.TickOnce()
+	if want := `port "vector" is not connected to a blackboard entry`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a literal vector: %v, want %s", err, want)
+	}
+	if v, err := blackboard.Get[[]int](tree.Blackboard().Entry("vect")); err != nil || !slices.Equal(v, []int{3, 5, 7}) {
+		t.Errorf("vect = %v, %v", v, err)
 	}
 }

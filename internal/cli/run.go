@@ -9,6 +9,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -458,8 +459,8 @@ func seed(bb *blackboard.Blackboard, o *runOptions) error {
 	for _, kv := range o.sets {
 		key, text, _ := strings.Cut(kv, "=")
 		e := bb.Entry(key)
-		v := blackboard.String(text) // parsed into the entry's type, if it has one
-		if e.Type() == nil {
+		v := blackboard.String(text)                                // parsed into the entry's type, if it has one
+		if t := e.Type(); t == nil || t == reflect.TypeFor[any]() { // generic, or of type any
 			v = literal(text)
 		}
 		if err := e.Set(v); err != nil {
