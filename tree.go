@@ -34,7 +34,7 @@ type Tree struct {
 	user        uint16                        // the UID of the node whose code runs; 0: none (see panic.go)
 	leaf        uint16                        // the UID of the last function leaf that ran (see panic.go)
 	wakes       atomic.Uint64                 // the wake-ups asked for (see wake.go)
-	claims      atomic.Pointer[[]wakeClaim]   // see Node.claim; nil: none yet
+	claims      atomic.Pointer[[]wakeClaim]   // the wake-ups nodes asked for (see Node.claim); nil: none yet
 	bell        atomic.Pointer[chan struct{}] // see doorbell; nil: none yet
 	clock       Clock
 	ctx         context.Context
