@@ -342,7 +342,7 @@ func (c *cmd) restore(tree *bt.Tree, o *runOptions) error {
 		if err != nil {
 			return err
 		}
-		snap, err := bt.ReadSnapshot(data)
+		snap, err := tree.ReadSnapshot(data) // a snapshot of another tree is refused unread
 		if err == nil {
 			err = tree.Restore(snap)
 		}
