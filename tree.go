@@ -306,8 +306,10 @@ var errNestedTick = errors.New("bt: a tick of the tree during its own tick or ha
 // that is running.
 func (t *Tree) Stop() {
 	// The run context loaded before the request is the one of the run that the request
-	// ends (or of one that ended before: canceling it does no harm); a run context made
-	// after it sees the request (runContext), and no later one is canceled.
+	// ends (or of one that ended before: canceling it does no harm), never one of a run
+	// that begins after the request was answered. One made after the request is
+	// canceled as it is made (runContext); one made between the load and the request is
+	// not canceled here, but by the halt that ends its run, at the end of the tick.
 	rs := t.runs.Load()
 	t.attention.Or(attnStop)
 	if rs != nil {
