@@ -146,35 +146,16 @@ func (f cond0) tick(n *Node) Status   { n.enterLeaf(); return statusOf(f()) }
 func (f cond1) tick(n *Node) Status   { n.enterLeaf(); return statusOf(f(n)) }
 func (f cond2) tick(n *Node) Status   { n.enterLeaf(); return f.Tick(n) }
 
-func (action1) Halt(n *Node) { n.revokeWake() }
-func (action2) Halt(n *Node) { n.revokeWake() }
-func (cond1) Halt(n *Node)   { n.revokeWake() }
-func (cond2) Halt(n *Node)   { n.revokeWake() }
-
 // A function leaf keeps no state of its own, but the wake-up it asked for (Node.WakeUp)
 // is part of a tree's snapshot, so that the restored tree takes it back on halt too.
-func (action1) saveState(n *Node, w *stateWriter)    { saveLeafWake(n, w) }
-func (action2) saveState(n *Node, w *stateWriter)    { saveLeafWake(n, w) }
-func (cond1) saveState(n *Node, w *stateWriter)      { saveLeafWake(n, w) }
-func (cond2) saveState(n *Node, w *stateWriter)      { saveLeafWake(n, w) }
-func (action1) restoreState(n *Node, r *stateReader) { restoreLeafWake(n, r) }
-func (action2) restoreState(n *Node, r *stateReader) { restoreLeafWake(n, r) }
-func (cond1) restoreState(n *Node, r *stateReader)   { restoreLeafWake(n, r) }
-func (cond2) restoreState(n *Node, r *stateReader)   { restoreLeafWake(n, r) }
-
-func saveLeafWake(n *Node, w *stateWriter) {
-	if c := n.claim(false); c != nil {
-		c.saveState(w, "wake")
-	}
-}
-
-// restoreLeafWake asks again for the wake-up that was pending; the node's claim is
-// made then, as WakeUp makes it.
-func restoreLeafWake(n *Node, r *stateReader) {
-	if r.flag("wake") && r.commit() {
-		n.claim(true).post(n.Tree())
-	}
-}
+func (action1) saveState(n *Node, w *stateWriter)    { n.saveWake(w) }
+func (action2) saveState(n *Node, w *stateWriter)    { n.saveWake(w) }
+func (cond1) saveState(n *Node, w *stateWriter)      { n.saveWake(w) }
+func (cond2) saveState(n *Node, w *stateWriter)      { n.saveWake(w) }
+func (action1) restoreState(n *Node, r *stateReader) { n.restoreWake(r) }
+func (action2) restoreState(n *Node, r *stateReader) { n.restoreWake(r) }
+func (cond1) restoreState(n *Node, r *stateReader)   { n.restoreWake(r) }
+func (cond2) restoreState(n *Node, r *stateReader)   { n.restoreWake(r) }
 
 func statusOf(ok bool) Status {
 	s := Failure

@@ -231,8 +231,10 @@
 //
 // A tree belongs to the goroutine that ticks it: Halt, like the tick methods, must be
 // called from it. Another goroutine stops the tree with Tree.Stop, which cancels the
-// async work at once and has the ticking goroutine halt the tree at its next tick
-// (TickWhileRunning wakes up for it); that tick returns ErrStopped.
+// async work at once and has the ticking goroutine halt the tree at the end of the tick
+// under way, or else at its next tick (TickWhileRunning wakes up for it); that tick
+// returns ErrStopped. A Stop ends exactly one run: the one under way when it is called
+// (see Tree.Stop for what a run is), and the next run is not stopped.
 //
 // # Saving and restoring a running tree
 //

@@ -301,12 +301,15 @@ func (n *Node) reset() error {
 
 // halt is BehaviorTree.CPP's haltNode for a running node: its behavior's Halt, its
 // children reset, its status Idle, its _onHalted script. Each step is protected: one
-// that fails does not keep the next from running. It returns what failed.
+// that fails does not keep the next from running. It returns what failed. The wake-up
+// the node asked for (Node.WakeUp) is taken back once its Halt returned: an async
+// action's goroutine, which asks for one as it ends, has returned by then.
 func (n *Node) halt() error {
 	var errs []error
 	if h, ok := n.t.(Halter); ok {
 		errs = appendErr(errs, n.protect(func() { h.Halt(n) }))
 	}
+	n.revokeWake()
 	f := n.family()
 	errs = appendErr(errs, f.reset(0))
 	errs = appendErr(errs, n.protect(func() { n.set(Idle) }))
@@ -651,7 +654,6 @@ type userNode struct {
 	beh       Behavior
 	ports     []binding // for Get and Set
 	decorator bool      // reset a completed child after each tick (Node.decorated)
-	wake      wakeClaim // see Node.WakeUp
 }
 
 func (u *userNode) tick(n *Node) Status {
@@ -665,10 +667,9 @@ func (u *userNode) tick(n *Node) Status {
 	return s
 }
 
-// Halt runs the behavior's Halt, then takes back the wake-up the node asked for (an
-// async action's goroutine has returned by then).
+// Halt runs the behavior's Halt (Node.halt then takes back the wake-up the node asked
+// for: an async action's goroutine has returned by then).
 func (u *userNode) Halt(n *Node) {
-	defer u.wake.revoke(n.Tree())
 	if h, ok := u.beh.(Halter); ok {
 		t, outer := n.enter()
 		h.Halt(n)

@@ -348,7 +348,7 @@ func (c *cmd) restore(tree *bt.Tree, o *runOptions) error {
 		if err != nil {
 			return err
 		}
-		snap, err := bt.ReadSnapshot(data)
+		snap, err := tree.ReadSnapshot(data) // a snapshot of another tree is refused unread
 		if err == nil {
 			err = tree.Restore(snap)
 		}
@@ -357,7 +357,7 @@ func (c *cmd) restore(tree *bt.Tree, o *runOptions) error {
 			return fmt.Errorf("--restore %s: %s", o.restore, msg)
 		}
 		if r := snap.Restarts(); len(r) > 0 {
-			fmt.Fprintf(c.stderr, "bt: restored from %s; these nodes start again: %s\n", o.restore, strings.Join(r, ", "))
+			fmt.Fprintf(c.stderr, "bt: restored from %s; these nodes start again: %s\n", o.restore, quoted(r))
 		}
 	}
 	return seed(tree.Blackboard(), o)
