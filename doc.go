@@ -306,7 +306,9 @@
 //     shortest form ('d=' .. 2.5 is "d=2.5", not "d=2.500000"). Arithmetic is IEEE
 //     double arithmetic as in BehaviorTree.CPP (1 / 0 is +Inf), and a condition's value
 //     is cast to bool as there (0, 1, booleans, any real number; 2 or a string is an
-//     error). Package script lists the details.
+//     error). Values of other types (a struct, a pointer) are copied and returned as
+//     there, and also compare for == and != where Go can compare them (the reference
+//     refuses to compare them). Package script lists the details.
 //   - Sequence and Fallback store the status of a child that succeeded (failed, for
 //     Fallback) when the control returns or a later child is skipped, not at once,
 //     unless the tree has observers; ReactiveSequence and ReactiveFallback do not store
