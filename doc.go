@@ -298,6 +298,8 @@
 //     true/false: a script's true matches case "true" (BehaviorTree.CPP reads the
 //     variable as the text of the double 1.0, "1.000000", which matches "1"), and
 //     10/3 does not match "3.333333" (in the reference the text does).
+//   - A port of type Kind reads "Action" … "SubTree"; another name is an error where
+//     the reference's convertFromString<NodeType> gives UNDEFINED.
 //   - UnsetBlackboard does not restart an entry's write count: a write after it counts
 //     on, so WasEntryUpdated and the other update nodes see it (BehaviorTree.CPP
 //     erases the entry, and the new one's count may equal the old one's).
