@@ -355,7 +355,8 @@
 // # Performance
 //
 // A tick of a built tree allocates nothing and takes no lock, except to write new
-// strings or slices to the blackboard (a script that builds a string, a LoopInt …
+// strings, slices or other values of your own types to the blackboard (a script that
+// builds a string, a LoopInt …
 // popping a slice entry), in a script that reads an entry of a type other than a
 // number, a bool or a string (16 bytes for each read), and in the Log node, which
 // writes a log record. Without
