@@ -356,12 +356,11 @@
 //
 // A tick of a built tree allocates nothing and takes no lock, except to write new
 // strings, slices or other values of your own types to the blackboard (a script that
-// builds a string, a LoopInt …
-// popping a slice entry), in a script that reads an entry of a type other than a
-// number, a bool or a string (16 bytes for each read), and in the Log node, which
-// writes a log record. Without
-// observers a status change is a byte store, and a Sequence, Fallback or reactive
-// control stores nothing for the children that passed and completed in the tick. An
+// builds a string, a LoopInt … popping a slice entry), in a script that reads an entry
+// of a type other than a number, a bool or a string (16 bytes for each read), and in
+// the Log node, which writes a log record. Without observers a status change is a
+// byte store, and a Sequence, Fallback or reactive control stores nothing for the
+// children that passed and completed in the tick. An
 // observed change is a byte store and a four-byte record in the tick's batch (see
 // Watching a tree). Nodes are 32 bytes and their statuses live in one array in which
 // siblings are contiguous, so a control resets its children by clearing bytes.
