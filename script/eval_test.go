@@ -352,8 +352,8 @@ func TestOtherValues(t *testing.T) {
 
 func TestOtherValueConversions(t *testing.T) {
 	v := Other(point{1, 2})
-	if v.Kind() != KindOther || v.Other() != (point{1, 2}) || v.String() != "{1 2}" {
-		t.Errorf("Other(point{1, 2}) = %#v: kind %v, Other %v, String %q", v, v.Kind(), v.Other(), v.String())
+	if v.Kind() != KindOther || v.Other() != (point{1, 2}) || v.String() != "{1 2}" || v.Str() != "" {
+		t.Errorf("Other(point{1, 2}) = %#v: kind %v, Other %v, String %q, Str %q", v, v.Kind(), v.Other(), v.String(), v.Str())
 	}
 	if Other(nil).Kind() != KindNil || Int(1).Other() != nil {
 		t.Errorf("Other(nil) is %v, Int(1).Other() is %v; want nil and nil", Other(nil).Kind(), Int(1).Other())

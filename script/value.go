@@ -33,16 +33,18 @@ func (k Kind) String() string {
 	return "kind(" + strconv.Itoa(int(k)) + ")"
 }
 
-// Value is a script value: a kind, a 64-bit payload and a string. It is small,
-// comparable and copied by value; building one allocates only for Other.
+// Value is a script value: a kind, a 64-bit payload and a string. It is small
+// and copied by value; building one allocates only for Other. Values compare
+// with == as their kind and contents, except those of kind Other.
 //
 // It is four words, the most the Go compiler keeps in registers: a fifth (an
 // interface for Other values beside the string) made every script run 1.5 to
 // 1.9 times as many instructions. So an Other value keeps its Go value in a
-// box that the string field points to, with length 0 (see Other): the string
-// is empty, and its pointer keeps the box alive for the garbage collector.
+// box that the string field points to (see Other), which keeps the box alive
+// for the garbage collector; the string's one byte is the box's first, never
+// read as text.
 type Value struct {
-	s    string // String: the string; Other: empty, pointing to its box
+	s    string // String: the string; Other: one byte, at its box
 	n    uint64 // Int: int64 bits; Float: IEEE bits; Bool: 0 or 1
 	kind Kind
 }
@@ -72,15 +74,16 @@ func String(s string) Value { return Value{s: s, kind: KindString} }
 // pointer, a slice …), so that the script can copy it to another variable,
 // compare it for equality and return it. Other(nil) is the Nil Value. Use
 // Int, Float, Bool and String for the kinds a script computes with: Other
-// keeps even a number opaque. It allocates the box that holds x. Two Other
-// values are equal for == on Values whatever they hold: scripts compare them
-// with Go's == on the values (see Comparison in the package documentation).
+// keeps even a number opaque. It allocates the box that holds x. == on two
+// Values of kind Other says nothing about what they hold: scripts compare
+// them with Go's == on the values (see Comparison in the package
+// documentation).
 func Other(x any) Value {
 	if x == nil {
 		return Value{}
 	}
 	b := &box{x}
-	return Value{s: unsafe.String((*byte)(unsafe.Pointer(b)), 0), kind: KindOther}
+	return Value{s: unsafe.String((*byte)(unsafe.Pointer(b)), 1), kind: KindOther}
 }
 
 // Kind returns the kind of v.
@@ -117,7 +120,12 @@ func (v Value) Float() float64 {
 
 // Str returns the string of a String value and "" for any other kind.
 // Use String for the display form of any value.
-func (v Value) Str() string { return v.s }
+func (v Value) Str() string {
+	if v.kind != KindString {
+		return ""
+	}
+	return v.s
+}
 
 // Other returns the Go value of an Other value and nil for any other kind.
 func (v Value) Other() any {
