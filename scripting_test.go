@@ -463,3 +463,39 @@ func TestScriptsMoveUserValues(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptCopyThenSetBlackboard ports BehaviorTree.CPP's
+// BlackboardTest.SetBlackboard_Upd_Ts_SeqId: a script copies a struct entry into a new
+// one, and SetBlackboard then overwrites the copy with another struct entry, which
+// counts as a new write.
+func TestScriptCopyThenSetBlackboard(t *testing.T) {
+	f := NewFactory()
+	if err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="MainTree"><Sequence>
+		<Script code="other_point:=first_point"/>
+		<SetBlackboard value="{second_point}" output_key="other_point"/>
+	</Sequence></BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("MainTree")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bb := tree.Blackboard()
+	for key, p := range map[string]position2D{"first_point": {2, 2}, "second_point": {3, 3}} {
+		if err := bb.Entry(key).Set(blackboard.ValueOf(p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var seqs []uint64
+	tree.Root().Child(0).SetPostTick(func(n *Node, s Status) Status {
+		seqs = append(seqs, bb.Entry("other_point").Seq())
+		return s
+	})
+	if s, err := tree.TickOnce(); err != nil || s != Success {
+		t.Fatalf("got %v, %v; want SUCCESS", s, err)
+	}
+	got, err := blackboard.Get[position2D](bb.Entry("other_point"))
+	if err != nil || got != (position2D{3, 3}) || len(seqs) != 1 || bb.Entry("other_point").Seq() <= seqs[0] {
+		t.Errorf("other_point = %v, %v, write counts %v then %d; want {3 3} written twice", got, err, seqs, bb.Entry("other_point").Seq())
+	}
+}
