@@ -333,6 +333,8 @@
 //     true/false: a script's true matches case "true" (BehaviorTree.CPP reads the
 //     variable as the text of the double 1.0, "1.000000", which matches "1"), and
 //     10/3 does not match "3.333333" (in the reference the text does).
+//   - A port of type Kind reads "Action" … "SubTree"; another name is an error where
+//     the reference's convertFromString<NodeType> gives UNDEFINED.
 //   - UnsetBlackboard does not restart an entry's write count: a write after it counts
 //     on, so WasEntryUpdated and the other update nodes see it (BehaviorTree.CPP
 //     erases the entry, and the new one's count may equal the old one's).
@@ -341,7 +343,9 @@
 //     shortest form ('d=' .. 2.5 is "d=2.5", not "d=2.500000"). Arithmetic is IEEE
 //     double arithmetic as in BehaviorTree.CPP (1 / 0 is +Inf), and a condition's value
 //     is cast to bool as there (0, 1, booleans, any real number; 2 or a string is an
-//     error). Package script lists the details.
+//     error). Values of other types (a struct, a pointer) are copied and returned as
+//     there, and also compare for == and != where Go can compare them (the reference
+//     refuses to compare them). Package script lists the details.
 //   - Sequence and Fallback store the status of a child that succeeded (failed, for
 //     Fallback) when the control returns or a later child is skipped, not at once,
 //     unless the tree has observers; ReactiveSequence and ReactiveFallback do not store
@@ -408,10 +412,12 @@
 // # Performance
 //
 // A tick of a built tree allocates nothing and takes no lock, except to write new
-// strings or slices to the blackboard (a script that builds a string, a LoopInt …
-// popping a slice entry) and in the Log node, which writes a log record. Without
-// observers a status change is a byte store, and a Sequence, Fallback or reactive
-// control stores nothing for the children that passed and completed in the tick. An
+// strings, slices or other values of your own types to the blackboard (a script that
+// builds a string, a LoopInt … popping a slice entry), in a script that reads an entry
+// of a type other than a number, a bool or a string (16 bytes for each read), and in
+// the Log node, which writes a log record. Without observers a status change is a
+// byte store, and a Sequence, Fallback or reactive control stores nothing for the
+// children that passed and completed in the tick. An
 // observed change is a byte store and a four-byte record in the tick's batch (see
 // Watching a tree). Nodes are 32 bytes and their statuses live in one array in which
 // siblings are contiguous, so a control resets its children by clearing bytes.

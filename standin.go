@@ -107,6 +107,9 @@ func standInModel(x *btxml.Model) (*Model, error) {
 		return nil, err
 	}
 	m := &Model{ID: x.ID, Kind: kind, Description: x.Description, New: newStandIn, standIn: true}
+	for _, a := range x.Metadata {
+		m.Metadata = append(m.Metadata, KeyValue{a.Name, a.Value})
+	}
 	for _, p := range x.Ports {
 		dir, err := parseDirection(p.Dir)
 		if err != nil {
