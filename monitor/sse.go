@@ -33,10 +33,7 @@ func (m *Monitor) serveEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer h.leave(c)
-	out := newStreamWriter(w)
-	// A stream is long: the server's read timeout, which bounds a request, must not end
-	// it (net/http cancels the request when its read of the idle connection fails).
-	out.rc.SetReadDeadline(time.Time{})
+	out := newStreamWriter(w) // each write sets its deadline: the server's WriteTimeout does not end the stream
 	hd := w.Header()
 	hd.Set("Content-Type", "text/event-stream")
 	hd.Set("Cache-Control", "no-store")

@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"path/filepath"
 	"regexp"
-	"time"
 
 	"github.com/gobt/bt"
 	"github.com/gobt/bt/btlog"
@@ -51,12 +49,14 @@ var addrArg = regexp.MustCompile(`^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]*):[0-9]+$`)
 
 // server serves a monitor until it is closed.
 type server struct {
-	srv *http.Server
+	srv *monitor.Server
 	url string
 }
 
-// listen starts serving m at addr and says where on w. An address that is not a
-// loopback one is served too, with a warning: the monitor has no authentication.
+// listen starts serving m at addr and says where on w, with the monitor's limits
+// (monitor.NewServer: timeouts, idle connections closed, connections capped). An
+// address that is not a loopback one is served too, with a warning: the monitor has no
+// authentication.
 func listen(m *monitor.Monitor, addr string, w io.Writer, what string) (*server, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -67,8 +67,7 @@ func listen(m *monitor.Monitor, addr string, w io.Writer, what string) (*server,
 	if tcp.IP.IsUnspecified() {
 		host = "localhost"
 	}
-	s := &server{srv: &http.Server{Handler: m, ReadHeaderTimeout: 10 * time.Second},
-		url: "http://" + net.JoinHostPort(host, fmt.Sprint(tcp.Port)) + "/"}
+	s := &server{srv: monitor.NewServer(addr, m), url: "http://" + net.JoinHostPort(host, fmt.Sprint(tcp.Port)) + "/"}
 	go s.srv.Serve(ln)
 	fmt.Fprintf(w, "bt: serving %s at %s\n", what, s.url)
 	if !tcp.IP.IsLoopback() {
