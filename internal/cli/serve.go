@@ -7,6 +7,7 @@ import (
 	"net"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 
 	"github.com/gobt/bt"
 	"github.com/gobt/bt/btlog"
@@ -154,6 +155,11 @@ func (c *cmd) view(args []string) int {
 		c.fail(err)
 		return exitError
 	}
+	// The monitor keeps the transitions in the file's encoding (9 bytes each); the
+	// Log's (16 bytes each, and the file read whole) are given back to the system now
+	// rather than held for as long as the page is served.
+	log = nil
+	debug.FreeOSMemory()
 	s, err := listen(m, *addr, c.stdout, files[0])
 	if err != nil {
 		c.fail(err)
