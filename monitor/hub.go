@@ -384,6 +384,9 @@ func (h *hub) leave(c *client) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	delete(h.clients, c)
+	if len(h.clients) == 0 {
+		h.snap = nil // built for clients that joined; the next one builds its own
+	}
 	h.setWant(!h.removed && (h.always || len(h.clients) > 0))
 }
 
