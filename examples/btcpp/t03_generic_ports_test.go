@@ -1,9 +1,3 @@
-//go:build btcpp_pending
-
-// Waits for issue 30 item 1 (a script assigns a user type through UnmarshalText and
-// reads the value back): today the Script fails with "cannot read "OtherGoal": the entry
-// "OtherGoal" holds a btcpp_test.Position2D, which scripts cannot use".
-
 package btcpp_test
 
 // Tutorial 3 (t03_generic_ports.cpp): ports of a type of one's own. The reference

@@ -1,8 +1,3 @@
-//go:build btcpp_pending
-
-// Waits for issue 30 item 16 (Tree.Print, the reference's printTreeRecursively): the
-// tree runs today, but printing it is all this tutorial outputs.
-
 package btcpp_test
 
 // Tutorial 5 (t05_crossdoor.cpp): Fallback, decorators and subtrees: a robot crosses a
@@ -56,7 +51,7 @@ func Example_t05Crossdoor() {
 	must(err)
 
 	// Print the tree.
-	// API: tree.Print(w) (issue 30 item 16), writing what printTreeRecursively writes.
+	// tree.Print(w) (issue 30 item 16), writing what printTreeRecursively writes.
 	must(tree.Print(os.Stdout))
 
 	// Tick until the tree completes.

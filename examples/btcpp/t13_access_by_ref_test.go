@@ -1,8 +1,3 @@
-//go:build btcpp_pending
-
-// Waits for issue 30 item 28 (blackboard.Update, an atomic read-modify-write of an
-// entry: the reference's getLockedPortContent).
-
 package btcpp_test
 
 // Tutorial 13 (t13_access_by_ref.cpp): changing a blackboard entry in place, safely
@@ -40,7 +35,7 @@ func (p *PushIntoVector) Tick(n *bt.Node) bt.Status {
 	}
 	var created bool
 	var size int
-	// API: blackboard.Update[T](e *blackboard.Entry, fn func(old T) T) error (issue 30
+	// blackboard.Update[T](e *blackboard.Entry, fn func(old T) T) error (issue 30
 	// item 28); old is the zero T when the entry holds no value yet.
 	err = blackboard.Update(p.Vector.Entry(), func(old []int) []int {
 		// The entry hasn't been initialized by any other node yet: do it.

@@ -1,8 +1,3 @@
-//go:build btcpp_pending
-
-// Waits for issue 30 item 27 (the blackboards of a whole tree at once: backup and
-// restore, JSON export and import, an empty scope exported as null).
-
 package btcpp_test
 
 // Tutorial 17 (t17_blackboard_backup.cpp): backing up the blackboards of a tree and
@@ -55,19 +50,19 @@ func Example_t17BlackboardBackup() {
 
 	// Keep a copy of the blackboards in memory, to reset them to their initial
 	// state: cheaper, most of the time, than building the tree again.
-	// API: bt.BlackboardBackup(tree *bt.Tree) []*blackboard.Blackboard (issue 30 item 27).
+	// bt.BlackboardBackup(tree *bt.Tree) []*blackboard.Blackboard (issue 30 item 27).
 	backupBeforeTick := bt.BlackboardBackup(tree)
 	_, err = tree.TickWhileRunning(context.Background(), 0)
 	must(err)
 
 	// Restore the blackboards as they were.
-	// API: bt.BlackboardRestore(backup []*blackboard.Blackboard, tree *bt.Tree) error.
+	// bt.BlackboardRestore(backup []*blackboard.Blackboard, tree *bt.Tree) error.
 	must(bt.BlackboardRestore(backupBeforeTick, tree))
 	_, err = tree.TickWhileRunning(context.Background(), 0)
 	must(err)
 
 	// Or save the values of the blackboards, to a file for instance, as JSON.
-	// API: bt.ExportTreeToJSON(tree *bt.Tree) ([]byte, error).
+	// bt.ExportTreeToJSON(tree *bt.Tree) ([]byte, error).
 	jsonAfterTick, err := bt.ExportTreeToJSON(tree)
 	must(err)
 	var indented bytes.Buffer
@@ -75,7 +70,7 @@ func Example_t17BlackboardBackup() {
 	fmt.Printf("--- blackboard serialized as JSON: ----\n%s\n", indented.String())
 
 	// And restore them from the JSON.
-	// API: bt.ImportTreeFromJSON(data []byte, tree *bt.Tree) error.
+	// bt.ImportTreeFromJSON(data []byte, tree *bt.Tree) error.
 	must(bt.ImportTreeFromJSON(jsonAfterTick, tree))
 
 	// Output:

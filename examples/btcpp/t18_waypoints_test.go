@@ -1,9 +1,3 @@
-//go:build btcpp_pending
-
-// Waits for issue 30 item 24 (bt.LoopOf[T], the reference's LoopNode<T>, registered as
-// LoopPose). The console logger's enableTransitionToIdle(false) (item 20) is a Filter
-// of btlog.Console today.
-
 package btcpp_test
 
 // Tutorial 18 (t18_waypoints.cpp): looping over a queue, with LoopDouble and with a
@@ -73,19 +67,18 @@ func (p *PrintDouble) Tick(n *bt.Node) bt.Status {
 }
 
 // NewUseWaypoint returns the UseWaypoint node type, an asynchronous action whose work
-// takes 100 ms of clock.
-func NewUseWaypoint(clock bt.Clock) *bt.Model {
+// (the reference's sleep of 100 ms) ends when the example's loop, having moved the
+// clock, sends on done: a timer armed by the goroutine could be armed after the clock
+// had moved, and never fire.
+func NewUseWaypoint(done <-chan struct{}) *bt.Model {
 	return bt.NewAsync("UseWaypoint", func(ctx context.Context, n *bt.Node) (bt.Status, error) {
 		wp, err := bt.Get[Pose2D](n, "waypoint")
 		if err != nil {
 			return bt.Failure, nil
 		}
-		done := make(chan struct{})
-		timer := clock.AfterFunc(100*time.Millisecond, func() { close(done) })
 		select {
 		case <-done:
 		case <-ctx.Done():
-			timer.Stop()
 			return bt.Failure, nil
 		}
 		fmt.Printf("Using waypoint: %v/%v\n", wp.X, wp.Y)
@@ -112,12 +105,12 @@ const t18XML = `
 
 func Example_t18Waypoints() {
 	clock := bttest.NewClock(time.Time{})
+	workDone := make(chan struct{})
 	factory := bt.NewFactory()
 	must(factory.Register(
-		// API: bt.LoopOf[T any](id string) *bt.Model (issue 30 item 24), the
-		// reference's registerNodeType<LoopNode<Pose2D>>("LoopPose").
+		// The reference's registerNodeType<LoopNode<Pose2D>>("LoopPose").
 		bt.LoopOf[Pose2D]("LoopPose"),
-		NewUseWaypoint(clock),
+		NewUseWaypoint(workDone),
 		bt.ModelOf[PrintDouble]("PrintNumber", bt.KindAction),
 		bt.ModelOf[GenerateWaypoints]("GenerateWaypoints", bt.KindAction),
 	))
@@ -143,6 +136,7 @@ func Example_t18Waypoints() {
 		if waiting := t18Working(tree); waiting {
 			// UseWaypoint works 100 ms in its goroutine, then wakes the tree up.
 			clock.Advance(100 * time.Millisecond)
+			workDone <- struct{}{}
 			_, err = tree.Sleep(context.Background(), time.Hour)
 			must(err)
 		} else {

@@ -1,9 +1,3 @@
-//go:build btcpp_pending
-
-// Waits for issue 30 item 13 (ports of assignable types connect): today loading fails
-// with "port "animal": entry "pet": declared as *btcpp_test.Cat, now as
-// btcpp_test.Animal (once declared, the type shall not change)".
-
 package btcpp_test
 
 // Tutorial 19 (t19_polymorphic_ports.cpp): polymorphic ports. A node that writes a
