@@ -60,6 +60,30 @@ func (f *Factory) SubstituteStandIns(cfg TestNodeConfig) error {
 // known from its TreeNodesModel only, whose nodes fail when they are ticked.
 func (m *Model) StandIn() bool { return m.standIn }
 
+// SubstitutionRule is a substitution rule as Factory.Substitutions reports it: the
+// nodes Filter matches are replaced by nodes of the registered type ID or, when
+// TestNode is not nil, by TestNodes configured by it.
+type SubstitutionRule struct {
+	Filter   string          // a node's name, its type's ID, or a pattern of paths with * and ?
+	ID       string          // the node type to build instead ("" when TestNode is set)
+	TestNode *TestNodeConfig // the TestNode to build instead, or nil
+}
+
+// Substitutions returns a copy of the substitution rules (Substitute,
+// SubstituteTestNode, LoadSubstitutions), in the order they are tried: changing it
+// changes no rule of the factory.
+func (f *Factory) Substitutions() []SubstitutionRule {
+	rules := make([]SubstitutionRule, len(f.subst))
+	for i, r := range f.subst {
+		rules[i] = SubstitutionRule{Filter: r.filter, ID: r.id}
+		if r.test != nil {
+			cfg := *r.test
+			rules[i].TestNode = &cfg
+		}
+	}
+	return rules
+}
+
 // ClearSubstitutions removes every substitution rule, and SubstituteStandIns.
 func (f *Factory) ClearSubstitutions() { f.subst, f.mockAll = nil, nil }
 

@@ -459,3 +459,31 @@ func TestSubstituteStandIns(t *testing.T) {
 		t.Error("a negative delay was accepted")
 	}
 }
+
+// TestSubstitutionsReadBack reads the rules back after LoadSubstitutions (the
+// reference's substitutionRules()), in the order they are tried, as a copy.
+func TestSubstitutionsReadBack(t *testing.T) {
+	f := NewFactory()
+	if err := f.LoadSubstitutions([]byte(`{
+		"TestNodeConfigs": {"slow": {"return_status": "FAILURE", "async_delay": 200, "post_script": "n += 1"}},
+		"SubstitutionRules": {"nav/*": "slow", "talk": "AlwaysSuccess"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	f.Substitute("talk", "AlwaysFailure") // replaces the rule of the same filter
+	got := f.Substitutions()
+	if len(got) != 2 {
+		t.Fatalf("rules %+v, want 2", got)
+	}
+	if r := got[0]; r.Filter != "nav/*" || r.ID != "" || r.TestNode == nil ||
+		*r.TestNode != (TestNodeConfig{ReturnStatus: Failure, AsyncDelay: 200 * time.Millisecond, PostScript: "n += 1"}) {
+		t.Errorf("rule 0: %+v %+v", r, r.TestNode)
+	}
+	if r := got[1]; r.Filter != "talk" || r.ID != "AlwaysFailure" || r.TestNode != nil {
+		t.Errorf("rule 1: %+v", r)
+	}
+	got[0].TestNode.ReturnStatus = Success
+	got[1].ID = "x"
+	if again := f.Substitutions(); again[0].TestNode.ReturnStatus != Failure || again[1].ID != "AlwaysFailure" {
+		t.Errorf("changing the copy changed the factory: %+v", again)
+	}
+}
