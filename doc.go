@@ -254,6 +254,12 @@
 // AlwaysSuccess, AlwaysFailure and AlwaysRunning are leaves in bt, as in
 // BehaviorTree.CPP. behaviac's Weight and Iterator have no counterpart.
 //
+// These names are not BehaviorTree.CPP's, so a program ported from it may have node
+// types of its own by them (a Log action, say): Register lets a node type take the ID
+// of a builtin BehaviorTree.CPP lacks (the nodes above, and TestNode), which hides the
+// builtin in that factory, with a note (Factory.Notes). BehaviorTree.CPP's own
+// builtin IDs stay reserved, as there.
+//
 // # Errors
 //
 // A script that fails, a port that cannot be read, or a panic in a node's code stops the

@@ -53,7 +53,10 @@ func NewFactory() *Factory {
 }
 
 // Register adds node types. It fails, registering none of them, if an ID is taken
-// (builtin IDs included) or invalid, or a model is malformed.
+// or invalid, or a model is malformed. BehaviorTree.CPP's builtin IDs are taken; the
+// IDs of the builtins it does not have (behaviac's Log, Loop, Time …, and Not,
+// ForceRunning, AlwaysRunning, TestNode) may be taken by a node type of the program's
+// own, which then hides the builtin, with a note (see Notes).
 func (f *Factory) Register(models ...*Model) error {
 	var errs []error
 	seen := map[string]bool{}
@@ -65,7 +68,7 @@ func (f *Factory) Register(models ...*Model) error {
 		if err := m.checkDefaults(f.enum); err != nil {
 			errs = append(errs, fmt.Errorf("bt: %w", err))
 		}
-		if _, taken := f.models[m.ID]; taken || seen[m.ID] {
+		if old, taken := f.models[m.ID]; taken && !hides(m, old) || seen[m.ID] {
 			errs = append(errs, fmt.Errorf("bt: node %q is already registered", m.ID))
 		}
 		seen[m.ID] = true
@@ -73,9 +76,14 @@ func (f *Factory) Register(models ...*Model) error {
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
+	var notes []btxml.Note
 	for _, m := range models {
+		if old := f.models[m.ID]; old != nil {
+			notes = append(notes, btxml.Note{Msg: fmt.Sprintf("node type %q hides the builtin %s %s (not a BehaviorTree.CPP node)", m.ID, old.Kind, old.ID)})
+		}
 		f.models[m.ID] = m
 	}
+	f.note(notes)
 	return nil
 }
 

@@ -80,3 +80,36 @@ func TestWriteModels(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }
+
+// TestHidableAreTheBuiltinsBehaviorTreeCPPLacks keeps the list of builtin IDs a user's
+// node type may hide true: every builtin that BehaviorTree.CPP 4.10 does not have
+// (its models, and SequenceStar, which it registers without writing a model), and no
+// other.
+func TestHidableAreTheBuiltinsBehaviorTreeCPPLacks(t *testing.T) {
+	data, err := os.ReadFile("testdata/btcpp-4.10-TreeNodesModel.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := btxml.Parse("btcpp.xml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs := map[string]bool{"SequenceStar": true}
+	for _, m := range ref.Models {
+		theirs[m.ID] = true
+	}
+	ours := map[string]bool{}
+	for _, c := range catalogue {
+		for _, m := range c.models {
+			ours[m.ID] = true
+			if hidable[m.ID] == theirs[m.ID] {
+				t.Errorf("%s: hidable %v, a BehaviorTree.CPP builtin %v", m.ID, hidable[m.ID], theirs[m.ID])
+			}
+		}
+	}
+	for id := range hidable {
+		if !ours[id] {
+			t.Errorf("%s is hidable but no builtin", id)
+		}
+	}
+}

@@ -30,7 +30,9 @@ import (
 // Entries of kind SubTree declare the ports of subtrees, which LoadDocument reads from
 // the document itself; they are skipped, and so are entries already registered with the
 // same kind. An entry whose ID is registered with another kind, or that is malformed,
-// is an error with its position; then no stand-in is registered.
+// is an error with its position; then no stand-in is registered. (An entry of another
+// kind than a builtin BehaviorTree.CPP does not have, such as an Action Log, hides the
+// builtin, as Register does.)
 func (f *Factory) RegisterStandIns(models []*btxml.Model) error {
 	var (
 		errs  btxml.ErrorList
@@ -91,7 +93,7 @@ func (f *Factory) standIn(x *btxml.Model) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	if old, ok := f.models[m.ID]; ok {
+	if old, ok := f.models[m.ID]; ok && !(old.Kind != m.Kind && hides(m, old)) {
 		if old.Kind != m.Kind {
 			return nil, fmt.Errorf("%s is registered with kind %s, not %s", m.ID, old.Kind, m.Kind)
 		}
