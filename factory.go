@@ -102,10 +102,10 @@ func checkModel(m *Model) error {
 	}
 	seen := map[string]bool{}
 	for _, p := range m.Ports {
-		switch {
-		case !isPortName(p.Name):
-			return fmt.Errorf("bt: node %q: %q is not a valid port name (it must start with a letter and not be name or ID)", m.ID, p.Name)
-		case seen[p.Name]:
+		if err := btxml.ValidPortName(p.Name); err != nil {
+			return fmt.Errorf("bt: node %q: %w", m.ID, err)
+		}
+		if seen[p.Name] {
 			return fmt.Errorf("bt: node %q: port %q is declared twice", m.ID, p.Name)
 		}
 		seen[p.Name] = true

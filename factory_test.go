@@ -64,3 +64,32 @@ node type "AlwaysRunning" hides the builtin Action AlwaysRunning (not a Behavior
 		}
 	}
 }
+
+// TestRegisterChecksPortNames: a model's port names follow BehaviorTree.CPP's
+// IsAllowedPortName, checked when the model is registered.
+func TestRegisterChecksPortNames(t *testing.T) {
+	for name, want := range map[string]string{
+		"port name":  `bt: node "N": port name "port name": contains ' '`,
+		"port.name":  `bt: node "N": port name "port.name": contains '.'`,
+		"port<T>":    `bt: node "N": port name "port<T>": contains '<'`,
+		"2nd":        `bt: node "N": port name "2nd" starts with a digit`,
+		"ID":         `bt: node "N": port name "ID" is reserved: every node has that attribute`,
+		"_onHalted":  `bt: node "N": port name "_onHalted" is reserved: every node has that attribute`,
+		"_autoremap": `bt: node "N": port name "_autoremap" is reserved: every node has that attribute`,
+	} {
+		err := NewFactory().Register(NewAction("N", func() Status { return Success }, InputPort[int](name, "")))
+		if err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %s", name, err, want)
+		}
+	}
+	err := NewFactory().Register(ModelOf[badPortTag]("B", KindAction))
+	if err == nil || !strings.Contains(err.Error(), `field Goal: port name "goal.x": contains '.'`) {
+		t.Errorf("ModelOf: %v", err)
+	}
+}
+
+type badPortTag struct {
+	Goal In[int] `port:"goal.x"`
+}
+
+func (*badPortTag) Tick(*Node) Status { return Success }

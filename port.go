@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gobt/bt/blackboard"
+	"github.com/gobt/bt/btxml"
 )
 
 // Direction says which way data flows through a port.
@@ -70,13 +71,14 @@ func (p PortDef) WithDefault(def string) PortDef {
 	return p
 }
 
-// isPortName reports whether name can be a port: it starts with a letter and is not
-// an attribute every node has (name, ID, _autoremap, the pre/post conditions).
+// isPortName reports whether name can be a port (btxml.ValidPortName, BehaviorTree.CPP's
+// IsAllowedPortName): an attribute that cannot be one is not a port of its node. The
+// common attributes that are no ports (_skipIf, _uid …) are told without an error.
 func isPortName(name string) bool {
 	if name == "" || !('a' <= name[0] && name[0] <= 'z' || 'A' <= name[0] && name[0] <= 'Z') {
 		return false
 	}
-	return name != "name" && name != "ID"
+	return btxml.ValidPortName(name) == nil
 }
 
 // Require returns a copy of p that must be set: a tree whose node neither sets the port

@@ -45,7 +45,10 @@ func (f *Factory) RegisterStandIns(models []*btxml.Model) error {
 			continue
 		}
 		m, err := f.standIn(x)
-		if err != nil {
+		var at *btxml.Error // a port's problem, at the port
+		if errors.As(err, &at) {
+			errs = append(errs, at)
+		} else if err != nil {
 			msg := strings.TrimPrefix(err.Error(), "bt: ")
 			errs = append(errs, &btxml.Error{Pos: x.Pos, Msg: msg, Err: err})
 		} else if m != nil {
@@ -110,6 +113,9 @@ func standInModel(x *btxml.Model) (*Model, error) {
 	}
 	m := &Model{ID: x.ID, Kind: kind, Description: x.Description, New: newStandIn, standIn: true}
 	for _, p := range x.Ports {
+		if err := btxml.ValidPortName(p.Name); err != nil {
+			return nil, &btxml.Error{Pos: p.Pos, Msg: fmt.Sprintf("node %q: %v", x.ID, err), Err: err}
+		}
 		dir, err := parseDirection(p.Dir)
 		if err != nil {
 			return nil, fmt.Errorf("port %q: %w", p.Name, err)

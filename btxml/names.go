@@ -10,7 +10,7 @@ import (
 // ValidName checks a tree or model ID against BehaviorTree.CPP 4.10's rules:
 // not empty, not "Root" or "root", no control character and none of
 // space < > & " ' / \ : * ? | . (other UTF-8 characters are fine).
-// Port names follow other rules, which the engine checks.
+// Port names follow other rules (ValidPortName).
 func ValidName(s string) error {
 	if s == "" {
 		return errors.New("empty name")
@@ -18,6 +18,33 @@ func ValidName(s string) error {
 	if s == "Root" || s == "root" {
 		return fmt.Errorf("%q is reserved", s)
 	}
+	return checkNameChars(s)
+}
+
+// ValidPortName checks a port name against BehaviorTree.CPP 4.10's rules (its
+// IsAllowedPortName): it starts with an ASCII letter, has no control character
+// and none of space < > & " ' / \ : * ? | . (other UTF-8 characters are fine),
+// and is not an attribute every node has: name, ID, _autoremap and the pre- and
+// post-conditions (_skipIf, _onSuccess …).
+func ValidPortName(s string) error {
+	switch {
+	case s == "":
+		return errors.New("empty port name")
+	case s == "name" || s == "ID" || s == "_autoremap" || isScriptAttr(s):
+		return fmt.Errorf("port name %q is reserved: every node has that attribute", s)
+	case '0' <= s[0] && s[0] <= '9':
+		return fmt.Errorf("port name %q starts with a digit", s)
+	case !('a' <= s[0] && s[0] <= 'z' || 'A' <= s[0] && s[0] <= 'Z'):
+		return fmt.Errorf("port name %q must start with a letter", s)
+	}
+	if err := checkNameChars(s); err != nil {
+		return fmt.Errorf("port name %q: %w", s, err)
+	}
+	return nil
+}
+
+// checkNameChars checks the characters of a name (see ValidName).
+func checkNameChars(s string) error {
 	for i, r := range s {
 		switch {
 		case r == utf8.RuneError && !validRuneAt(s, i):
