@@ -225,6 +225,27 @@ func (c *compiler) node(e *btxml.Element, i uint32) {
 	}
 	first, n := c.children(e) // which adds records: r is stale
 	c.d.nodes[i].first, c.d.nodes[i].nkids = first, n
+	if m == reactiveSequenceModel {
+		c.checkAsyncChildren(m, e, first, n)
+	}
+}
+
+// checkAsyncChildren reports a ReactiveSequence e with more than one AsyncSequence
+// child (see asyncChildren); its children are the n records from first.
+func (c *compiler) checkAsyncChildren(m *Model, e *btxml.Element, first uint32, n uint16) {
+	kids := make([]*Model, n)
+	for j := range kids {
+		if r := &c.d.nodes[first+uint32(j)]; r.line > 0 { // 0: not compiled, an error
+			kids[j] = c.d.models[r.model]
+		}
+	}
+	at := func(j int) string {
+		p := e.Children[j].Pos
+		return fmt.Sprintf("%d:%d", p.Line, p.Col)
+	}
+	if err := asyncChildren(m, kids, at); err != nil {
+		c.errorf(e.Pos, "%v", err)
+	}
 }
 
 // children compiles the children of e into new, contiguous records and returns the

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/gobt/bt/btxml"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -282,6 +283,17 @@ func (f *flattener) node(s *Spec, i uint32) error {
 	}
 	if s.line == 0 { // built in Go: check it as the compiler checks XML
 		problems = append(problems, checkPorts(s.model, d.portsOf(&r))...)
+		if s.model == reactiveSequenceModel {
+			kids := make([]*Model, len(s.children))
+			for j, c := range s.children {
+				if c != nil {
+					kids[j] = c.model
+				}
+			}
+			if err := asyncChildren(s.model, kids, func(j int) string { return "child " + strconv.Itoa(j+1) }); err != nil {
+				problems = append(problems, err)
+			}
+		}
 	}
 	if m := s.more; m != nil || problems != nil {
 		if m == nil {
