@@ -37,10 +37,14 @@ type compiler struct {
 
 // treeSource is what the compiler knows of one of the document's trees.
 type treeSource struct {
-	elem  *btxml.Element // its root
-	pos   btxml.Pos
-	subs  []uint32 // the records of its SubTree nodes, in document order
-	nodes int      // its nodes, without those of the subtrees it instantiates
+	id   string
+	elem *btxml.Element // its root
+	pos  btxml.Pos
+	subs []uint32 // the records of its SubTree nodes, in document order
+	// subNames are the names given to its SubTree nodes, and where: two of one tree
+	// would have the same path (see subtreeName).
+	subNames map[string]btxml.Pos
+	nodes    int // its nodes, without those of the subtrees it instantiates
 }
 
 // reserve sizes the definition's tables for the elements of trees, which spares growing
@@ -146,7 +150,7 @@ func (c *compiler) declareTrees() {
 		d := &treeDef{id: id}
 		c.defs[id] = d
 		c.added = append(c.added, d)
-		c.sources = append(c.sources, treeSource{elem: t.Root, pos: t.Pos})
+		c.sources = append(c.sources, treeSource{id: id, elem: t.Root, pos: t.Pos})
 	}
 }
 
@@ -474,6 +478,7 @@ func (c *compiler) subtree(e *btxml.Element, i uint32) {
 		switch h, isHook := HookByName(a.Name); {
 		case a.Name == "name":
 			r.name = c.name(a.Value)
+			c.subtreeName(e, a)
 		case isHook:
 			if parsed := c.script(a); parsed != nil {
 				c.setHook(r, h, scriptHook(h, parsed))
@@ -496,6 +501,22 @@ func (c *compiler) subtree(e *btxml.Element, i uint32) {
 		c.errorf(e.Pos, "a SubTree has no children, found %d", len(e.Children))
 	}
 	c.modelPorts(r, e)
+}
+
+// subtreeName refuses a SubTree named as another SubTree of the same tree, as
+// BehaviorTree.CPP does (since Groot2's issue 56): the two instances would have one
+// path, in logs, Groot2 and the monitor. A SubTree without a name has its own path
+// (ID::UID).
+func (c *compiler) subtreeName(e *btxml.Element, name *btxml.Attr) {
+	if other, dup := c.cur.subNames[name.Value]; dup {
+		c.errorf(name.Pos, "two SubTrees of tree %q are named %q, here and at %d:%d: their instances would have the same path; give them different names",
+			c.cur.id, name.Value, other.Line, other.Col)
+		return
+	}
+	if c.cur.subNames == nil {
+		c.cur.subNames = map[string]btxml.Pos{}
+	}
+	c.cur.subNames[name.Value] = name.Pos
 }
 
 // modelPorts applies the ports a TreeNodesModel declares for a subtree: one that is not

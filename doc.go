@@ -343,9 +343,9 @@
 //   - A running tree can be saved and restored (Tree.Snapshot, Tree.Restore);
 //     BehaviorTree.CPP can back up and restore blackboards only.
 //   - Loading XML: a tree ID defined twice is an error (the reference keeps the last);
-//     two SubTrees of one parent with the same name load, and share a path in logs
-//     (the reference refuses them); an explicit tag that does not match the node's
-//     kind (<Action ID="ScriptCondition">) is a note. Blackboard keys are trimmed
+//     an explicit tag that does not match the node's kind (<Action ID="ScriptCondition">)
+//     is a note. Two SubTrees of one tree with the same name are refused when the
+//     document is loaded, as the reference refuses them when it creates the tree. Blackboard keys are trimmed
 //     inside the braces too ("{ x }" is x), and "=" alone means "{=}"; _autoremap
 //     takes Go's spellings of a bool ("t", "F"). Integer port values are read as Go
 //     reads them, whole and with 0x for hex ("0x2" is 2; the reference reads 0 and
