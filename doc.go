@@ -144,8 +144,12 @@
 // only per instance (the same subtree has other paths under another SubTree name). The
 // substitute keeps the node's ID, name, path, pre/post conditions and position; a
 // substitute node type gets the node's port values (ports it does not declare are
-// ignored), a TestNode its configuration. A node with children can only be replaced by
-// a type of the same shape. SubTree elements themselves are never replaced.
+// ignored), a TestNode its configuration. A rule that names a node with children (by
+// its name, its ID or its exact path) may replace it by a TestNode or a leaf type,
+// which mocks the whole branch: its children are dropped (BehaviorTree.CPP's tutorial
+// 15 mocks its "counting" Sequence so). Otherwise a node with children is replaced by
+// a type of its shape only, and a leaf never by a control or decorator.
+// SubTree elements themselves are never replaced.
 //
 // Node types that are not registered are accepted by Load only if a rule could match
 // them, that is when the factory has a rule whose filter equals their name or ID, or a
@@ -342,6 +346,9 @@
 //     not nesting and may be as long as the script (see package script).
 //   - A running tree can be saved and restored (Tree.Snapshot, Tree.Restore);
 //     BehaviorTree.CPP can back up and restore blackboards only.
+//   - A branch that a substitution rule mocks by a leaf has no children in bt; the
+//     reference still creates them, unattached, so the nodes after the branch have
+//     other UIDs there (higher by the number of children dropped).
 //   - Loading XML: a tree ID defined twice is an error (the reference keeps the last);
 //     an explicit tag that does not match the node's kind (<Action ID="ScriptCondition">)
 //     is a note. Two SubTrees of one tree with the same name are refused when the

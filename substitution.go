@@ -353,6 +353,12 @@ func (w *substWalk) spec(s *Spec, prefix string) *Spec {
 		}
 		if r := w.f.match(name, s.model.ID, path, len(s.children)); r != nil {
 			out = w.replace(s, r, path)
+			if k := out.model.Kind; len(s.children) > 0 && (k == KindAction || k == KindCondition) {
+				// A branch mocked by a leaf (the reference's tutorial 15): its
+				// children are dropped, and not numbered.
+				out.children = nil
+				return out
+			}
 		} else if s.model.standIn && w.f.mockAll != nil {
 			out = mockStandIn(s, w.f.mockAll)
 		}
