@@ -110,8 +110,11 @@ func (c *compiler) compile() {
 	}
 	c.checkCycles()
 	c.chooseMain()
-	if len(c.errs) == 0 {
-		c.sizeTrees()
+	for i, d := range c.added {
+		d.subs = c.sources[i].subs
+		if d.subs == nil {
+			d.size = c.sources[i].nodes // else known when it is linked
+		}
 	}
 	c.errs.Sort()
 }
@@ -129,6 +132,7 @@ func (c *compiler) declareModels() {
 // SubTree may name a tree defined later in the file.
 func (c *compiler) declareTrees() {
 	unnamed := 0
+	ours := map[string]btxml.Pos{}
 	for _, t := range c.doc.Trees {
 		id := t.ID
 		if id == "" {
@@ -143,10 +147,12 @@ func (c *compiler) declareTrees() {
 			c.errorf(t.Pos, "tree ID %q is the ID of a node type", id)
 			continue
 		}
-		if _, dup := c.defs[id]; dup {
-			c.errorf(t.Pos, "tree %q is defined twice", id)
+		if other, dup := ours[id]; dup {
+			c.errorf(t.Pos, "tree %q is defined twice in the document (first at %s)", id, other)
 			continue
 		}
+		ours[id] = t.Pos
+		// A tree registered before is replaced (see Factory.LoadDocument).
 		d := &treeDef{id: id}
 		c.defs[id] = d
 		c.added = append(c.added, d)
@@ -464,13 +470,10 @@ func (c *compiler) script(a *btxml.Attr) *script.Script {
 // subtree compiles <SubTree ID="X" …/> into the record i: its attributes remap the
 // subtree's ports.
 func (c *compiler) subtree(e *btxml.Element, i uint32) {
-	d, ok := c.defs[e.ID]
-	if !ok {
-		c.errorf(e.IDPos(), "no tree %q to instantiate%s", e.ID, typo.Suggest(e.ID, c.treeIDs()))
-		return
-	}
 	r := c.record(i, c.addModel(subTreeModel, e), e)
-	c.more(r).sub = d
+	// The tree is found by its ID when a tree is created (link.go): it may be defined
+	// by a document loaded later, or again.
+	c.more(r).subID = e.ID
 	c.cur.nodes++
 	c.cur.subs = append(c.cur.subs, i)
 	for j := range e.Attrs {
@@ -541,14 +544,16 @@ func (c *compiler) modelPorts(r *defNode, e *btxml.Element) {
 	}
 }
 
-// sub returns the tree the SubTree record i instantiates, and where it is written.
+// sub returns the tree the SubTree record i instantiates as the document's trees are
+// now (nil: none of them), and where it is written.
 func (c *compiler) sub(i uint32) (*treeDef, btxml.Pos) {
 	r := &c.d.nodes[i]
-	return c.d.extras[r.more].sub, btxml.Pos{File: c.d.files[r.file], Line: r.line, Col: r.col}
+	return c.defs[c.d.extras[r.more].subID], btxml.Pos{File: c.d.files[r.file], Line: r.line, Col: r.col}
 }
 
-// checkCycles reports subtrees that instantiate themselves, directly or not. Only the
-// document's trees can be part of a cycle: a tree loaded earlier cannot name them.
+// checkCycles reports the document's subtrees that instantiate themselves, directly
+// or not, as it defines them. Cycles through trees of other documents are found when
+// a tree is created (link.go).
 func (c *compiler) checkCycles() {
 	index := c.treeIndex()
 	state := make([]uint8, len(c.added)) // 1: being visited, 2: done
@@ -560,7 +565,7 @@ func (c *compiler) checkCycles() {
 			sub, pos := c.sub(s)
 			j, ours := index[sub]
 			switch {
-			case !ours:
+			case !ours: // another document's tree, or none
 			case state[j] == 1:
 				k := slices.Index(path, sub)
 				c.errorf(pos, "subtree %q instantiates itself: %s", sub.id, cycle(path[k:], sub))
@@ -584,31 +589,4 @@ func (c *compiler) treeIndex() map[*treeDef]int {
 		index[d] = i
 	}
 	return index
-}
-
-// sizeTrees records the number of nodes each of the document's trees expands to, so
-// that building one need not count them (see newTreeOf). The trees have no cycles.
-func (c *compiler) sizeTrees() {
-	index := c.treeIndex()
-	var size func(d *treeDef) int
-	size = func(d *treeDef) int {
-		i, ours := index[d]
-		if d.size > 0 || !ours {
-			return d.size // known, or a tree loaded earlier: known then
-		}
-		n := c.sources[i].nodes
-		for _, s := range c.sources[i].subs {
-			sub, _ := c.sub(s)
-			k := size(sub)
-			if k == 0 {
-				return 0 // unknown: NewTree counts
-			}
-			n = min(n+k, maxNodes+1) // subtrees can multiply a size out of range
-		}
-		d.size = n
-		return n
-	}
-	for _, d := range c.added {
-		size(d)
-	}
 }

@@ -177,6 +177,9 @@ type treeDef struct {
 	defs *defs
 	root uint32
 	size int // the number of nodes the tree expands to, subtrees included; 0: unknown
+	// subs are the records of the tree's SubTree nodes, for a tree read from XML: they
+	// name the trees they instantiate by ID until a Factory links them (link.go).
+	subs []uint32
 	// fp is the fingerprint of the trees built from it, made by their first Snapshot
 	// or Restore (see Tree.fingerprint).
 	fp atomic.Pointer[string]
@@ -302,7 +305,7 @@ func (f *flattener) node(s *Spec, i uint32) error {
 		if m.file != "" {
 			r.file = d.file(m.file)
 		}
-		if m.hooks != nil || m.errs != nil || m.sub != nil || m.autoRemap || problems != nil {
+		if m.hooks != nil || m.errs != nil || m.sub != nil || m.subID != "" || m.autoRemap || problems != nil {
 			sub, err := f.subtree(m.sub)
 			if err != nil {
 				return err

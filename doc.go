@@ -148,8 +148,11 @@
 // its name, its ID or its exact path) may replace it by a TestNode or a leaf type,
 // which mocks the whole branch: its children are dropped (BehaviorTree.CPP's tutorial
 // 15 mocks its "counting" Sequence so). Otherwise a node with children is replaced by
-// a type of its shape only, and a leaf never by a control or decorator.
-// SubTree elements themselves are never replaced.
+// a type of its shape only, and a leaf never by a control or decorator. A SubTree
+// node is replaced, by a TestNode or a leaf type, when a rule names it by its name (by
+// default the ID of the tree it instantiates), by "SubTree" or by its exact path (a
+// pattern passes over it, to the nodes inside): the subtree instance is dropped, and
+// the tree it names need not exist.
 //
 // Node types that are not registered are accepted by Load only if a rule could match
 // them, that is when the factory has a rule whose filter equals their name or ID, or a
@@ -349,7 +352,8 @@
 //   - A branch that a substitution rule mocks by a leaf has no children in bt; the
 //     reference still creates them, unattached, so the nodes after the branch have
 //     other UIDs there (higher by the number of children dropped).
-//   - Loading XML: a tree ID defined twice is an error (the reference keeps the last);
+//   - Loading XML: two trees with one ID in one document are an error (the reference
+//     keeps the last; loading the ID again in another document replaces it, as there);
 //     an explicit tag that does not match the node's kind (<Action ID="ScriptCondition">)
 //     is a note. Two SubTrees of one tree with the same name are refused when the
 //     document is loaded, as the reference refuses them when it creates the tree. Blackboard keys are trimmed

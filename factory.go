@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gobt/bt/btxml"
 	"github.com/gobt/bt/internal/typo"
@@ -33,6 +34,11 @@ type Factory struct {
 	standIns  map[string]*btxml.Model // the TreeNodesModel entries of stand-ins, by ID
 
 	enumLookup func(string) (int64, bool) // f.enum, made once: every tree keeps it
+
+	// links are the linked definitions of the registered trees (link.go), made when
+	// trees are created and forgotten when a document is loaded.
+	linkMu sync.Mutex
+	links  map[*treeDef]*treeDef
 }
 
 // NewFactory returns a factory that knows every builtin node.
@@ -181,6 +187,13 @@ func (f *Factory) LoadFile(path string) error {
 // trees. Every problem of the document is reported, one per line, as file:line:col;
 // then no tree of the document is registered. Remarks that do not stop the load, such
 // as a misspelt _onSucess, are logged (see Notes).
+//
+// A tree whose ID is registered already replaces the old definition (two trees with
+// one ID in one document are an error), so that a program can load an edited file
+// again; the trees built before keep the definition they were built from. A SubTree
+// names its tree by ID, found when a tree is built (NewTree): documents may be loaded
+// in any order, and a missing subtree, or one that instantiates itself through trees
+// of several documents, is an error of NewTree at the SubTree's position.
 func (f *Factory) Load(fsys fs.FS, name string) error {
 	doc, err := btxml.Load(fsys, name)
 	if err != nil {
@@ -216,8 +229,11 @@ func (f *Factory) LoadDocument(doc *btxml.Document) error {
 		return err
 	}
 	for _, d := range c.added {
-		f.trees[d.id] = d
+		f.trees[d.id] = d // replacing a tree of that ID
 	}
+	f.linkMu.Lock()
+	f.links = nil // they may name the trees replaced
+	f.linkMu.Unlock()
 	for id, m := range c.subModels {
 		f.subModels[id] = m
 	}
@@ -292,7 +308,7 @@ func (f *Factory) definition(id string) (*treeDef, error) {
 		ids := f.TreeIDs()
 		return nil, fmt.Errorf("bt: no tree %q: the trees are %s%s", id, quoteList(ids), typo.Suggest(id, ids))
 	}
-	return d, nil
+	return f.linked(d), nil
 }
 
 // NewTree builds the registered tree id ("" for the main tree) with a new, empty root

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	. "github.com/gobt/bt"
+	"github.com/gobt/bt/btxml"
 )
 
 // quietFactory is a factory that keeps its notes without logging them.
@@ -93,3 +94,152 @@ type badPortTag struct {
 }
 
 func (*badPortTag) Tick(*Node) Status { return Success }
+
+// TestSubtreesResolveWhenATreeIsCreated: a SubTree names its tree by ID, found when a
+// tree is created (BehaviorTree.CPP's createTree), so documents load in any order; a
+// missing subtree is an error of NewTree at the SubTree's position, unless a
+// substitution rule replaces the SubTree node (the reference's
+// SubTreeNodeSubstitution, issue 934).
+func TestSubtreesResolveWhenATreeIsCreated(t *testing.T) {
+	const parent = `<root BTCPP_format="4"><BehaviorTree ID="Parent">
+  <Sequence>
+    <SubTree ID="Child" name="child"/>
+    <SubTree ID="Child"/>
+  </Sequence></BehaviorTree></root>`
+	const child = `<root BTCPP_format="4"><BehaviorTree ID="Child"><AlwaysSuccess/></BehaviorTree></root>`
+	for _, order := range [][2]string{{parent, child}, {child, parent}} {
+		f := NewFactory()
+		for i, doc := range order {
+			if err := f.LoadString([]string{"a.xml", "b.xml"}[i], doc); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tree, err := f.NewTree("Parent")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var paths []string
+		for n := range tree.Nodes() {
+			paths = append(paths, n.Path())
+		}
+		if got, want := strings.Join(paths, " "), "Sequence::1 child child/AlwaysSuccess::3 Child::4 Child::4/AlwaysSuccess::5"; got != want {
+			t.Errorf("paths %s, want %s", got, want)
+		}
+		if s, err := tree.TickOnce(); s != Success || err != nil {
+			t.Errorf("tick: %v %v", s, err)
+		}
+	}
+
+	f := NewFactory()
+	if err := f.LoadString("p.xml", parent); err != nil {
+		t.Fatalf("a missing subtree is no load error: %v", err)
+	}
+	if err := f.LoadString("c.xml", strings.Replace(child, `"Child"`, `"Chlid"`, 1)); err != nil {
+		t.Fatal(err)
+	}
+	_, err := f.NewTree("Parent")
+	want := `p.xml:3:5: no tree "Child" to instantiate; did you mean "Chlid"?
+p.xml:4:5: no tree "Child" to instantiate; did you mean "Chlid"?`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+
+	// Rules replace SubTree nodes, by name (by default the tree's ID) or by path; the
+	// subtree need not exist then.
+	if err := f.SubstituteTestNode("child", TestNodeConfig{PostScript: "a := 1"}); err != nil {
+		t.Fatal(err)
+	}
+	f.Substitute("Child::3", "AlwaysFailure")
+	tree, err := f.NewTree("Parent")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for n := range tree.Nodes() {
+		got = append(got, n.Path()+"="+n.ID())
+	}
+	if g, w := strings.Join(got, " "), "Sequence::1=Sequence child=SubTree Child::3=SubTree"; g != w {
+		t.Errorf("nodes %s, want %s", g, w)
+	}
+	if s, err := tree.TickOnce(); s != Failure || err != nil {
+		t.Errorf("tick: %v %v", s, err)
+	}
+	if v := tree.Blackboard().Entry("a").Load().Any(); v != int64(1) {
+		t.Errorf("a = %v, want the TestNode's 1", v)
+	}
+	f.ClearSubstitutions()
+	f.Substitute("SubTree", "Sequence")
+	if _, err := f.NewTree("Parent"); err == nil || !strings.Contains(err.Error(), `substitution rule "SubTree" for child: a SubTree can only be replaced by a leaf, not a Control`) {
+		t.Errorf("a SubTree replaced by a control: %v", err)
+	}
+}
+
+// TestSubtreeCycleAcrossDocuments: a subtree that instantiates itself through trees of
+// several documents is found when the tree is created.
+func TestSubtreeCycleAcrossDocuments(t *testing.T) {
+	f := NewFactory()
+	if err := f.LoadString("a.xml", `<root BTCPP_format="4"><BehaviorTree ID="A"><SubTree ID="B"/></BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.LoadString("b.xml", `<root BTCPP_format="4"><BehaviorTree ID="B"><Inverter><SubTree ID="A"/></Inverter></BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	_, err := f.NewTree("A")
+	want := `b.xml:1:55: subtree "A" instantiates itself: A → B → A`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
+
+// TestReloadReplacesATree: loading a tree ID again replaces its definition, so that a
+// program can reload an edited file; trees already created keep theirs, and what the
+// factory keeps of the old definition (linked subtrees, fingerprints) is not reused.
+func TestReloadReplacesATree(t *testing.T) {
+	const main = `<root BTCPP_format="4"><BehaviorTree ID="Main"><SubTree ID="Sub"/></BehaviorTree></root>`
+	sub := func(leaf string) string {
+		return `<root BTCPP_format="4"><BehaviorTree ID="Sub"><` + leaf + `/></BehaviorTree></root>`
+	}
+	f := NewFactory()
+	for _, doc := range []string{main, sub("AlwaysSuccess")} {
+		if err := f.LoadString("t.xml", doc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, err := f.NewTree("Main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved, err := before.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.LoadString("t.xml", sub("AlwaysFailure")); err != nil {
+		t.Fatalf("loading a tree again: %v", err)
+	}
+	after, err := f.NewTree("Main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := before.TickOnce(); s != Success {
+		t.Errorf("the tree created before: %v, want Success", s)
+	}
+	if s, _ := after.TickOnce(); s != Failure {
+		t.Errorf("the tree created after: %v, want Failure", s)
+	}
+	if spec, _ := f.Definition("Sub"); spec.Model().ID != "AlwaysFailure" {
+		t.Errorf("Definition(Sub) is %s", spec.Model().ID)
+	}
+	if err := after.Restore(saved); err == nil || !strings.Contains(err.Error(), "fingerprint") {
+		t.Errorf("restoring the old definition's snapshot: %v", err)
+	}
+	if again, _ := f.NewTree("Main"); again.Restore(saved) == nil {
+		t.Error("a tree built after the reload takes the old definition's snapshot")
+	}
+	// Two trees with one ID in one document stay an error.
+	f2 := NewFactory()
+	doc, _ := btxml.Parse("d.xml", []byte(sub("AlwaysSuccess")))
+	doc.Trees = append(doc.Trees, doc.Trees[0])
+	if err := f2.LoadDocument(doc); err == nil || !strings.Contains(err.Error(), `tree "Sub" is defined twice in the document (first at d.xml:1:24)`) {
+		t.Errorf("one ID twice in one document: %v", err)
+	}
+}

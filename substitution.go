@@ -245,6 +245,20 @@ func (f *Factory) match(name, id, path string, kids int) *substRule {
 	return nil
 }
 
+// matchSubTree returns the first rule that matches a SubTree node by its instance
+// name (by default the ID of the tree it instantiates), by "SubTree" (the node type of
+// every SubTree, as BehaviorTree.CPP matches it) or by its exact path, or nil. A
+// pattern never replaces a SubTree: "nav/*" mocks the nodes inside.
+func (f *Factory) matchSubTree(name, path string) *substRule {
+	for i := range f.subst {
+		r := &f.subst[i]
+		if r.filter == name || r.filter == subTreeModel.ID || r.filter == path {
+			return r
+		}
+	}
+	return nil
+}
+
 // fits reports whether the substitute of rule r can have kids children.
 func (f *Factory) fits(r *substRule, kids int) bool {
 	kind := KindAction
@@ -335,12 +349,22 @@ func (w *substWalk) spec(s *Spec, prefix string) *Spec {
 	}
 	w.uid++
 	out := s
-	if sub := s.subtree(); sub != nil {
-		was := sub.rootSpec()
-		root := w.spec(was, subtreePrefix(&scope{prefix: prefix}, s.name, sub.id, uint16(w.uid)))
-		if root != was {
-			out = s.clone()
-			out.edit().sub = &treeDef{id: sub.id, spec: root}
+	if s.model.Kind == KindSubTree {
+		id := s.more.treeID()
+		name, path := s.name, strings.TrimSuffix(subtreePrefix(&scope{prefix: prefix}, s.name, id, uint16(w.uid)), "/")
+		if name == "" {
+			name = id
+		}
+		if r := w.f.matchSubTree(name, path); r != nil {
+			return w.replaceSubTree(s, r, path)
+		}
+		if sub := s.subtree(); sub != nil {
+			was := sub.rootSpec()
+			root := w.spec(was, path+"/")
+			if root != was {
+				out = s.clone()
+				out.edit().sub = &treeDef{id: sub.id, spec: root}
+			}
 		}
 	} else {
 		name := s.name
@@ -402,6 +426,22 @@ func (w *substWalk) replace(s *Spec, r *substRule, path string) *Spec {
 	c.model = &Model{ID: s.model.ID, Kind: m.Kind, Ports: m.Ports, Description: m.Description,
 		New: m.New, build: m.build, err: m.err, leaf: m.leaf, fieldPorts: m.fieldPorts}
 	return c
+}
+
+// replaceSubTree returns the substitute of the SubTree node s for rule r: a leaf, which
+// takes the place of the whole subtree instance (which need not exist then).
+func (w *substWalk) replaceSubTree(s *Spec, r *substRule, path string) *Spec {
+	out := w.replace(s, r, path)
+	if out == s {
+		return s // an error, recorded
+	}
+	if k := out.model.Kind; k != KindAction && k != KindCondition {
+		w.errs = append(w.errs, fmt.Errorf("bt: substitution rule %q for %s: a SubTree can only be replaced by a leaf, not a %s", r.filter, path, k))
+		return s
+	}
+	m := out.edit()
+	m.sub, m.errs, m.autoRemap = nil, nil, false // keeping subID: the node's name and path
+	return out
 }
 
 // testNodeFor is the model of a TestNode standing in for the node s: its ID is the

@@ -2,12 +2,14 @@ package cli
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
 
 	"github.com/gobt/bt"
 	"github.com/gobt/bt/btxml"
+	"github.com/gobt/bt/internal/typo"
 )
 
 var checkHelp = help{
@@ -102,9 +104,13 @@ func checkFile(path string, m *models) (problems, notes []string) {
 		notes = notesOf(doc.Notes, dir)
 	}
 	notes = append(notes, notesOf(f.Notes()[known:], dir)...)
+	// A missing subtree is an error of NewTree, not of the load; it is reported also
+	// when the load fails, and by NewTree in the same words.
+	missing := missingSubtrees(doc)
 	if err != nil {
-		return messages(located(err, dir)), notes
+		return append(messages(located(err, dir)), messages(located(missing, dir))...), notes
 	}
+	problems = messages(located(missing, dir))
 	used := subtreesUsed(doc)
 	for _, id := range f.TreeIDs() {
 		if used[id] {
@@ -130,16 +136,35 @@ func notesOf(notes []btxml.Note, dir string) []string {
 	return out
 }
 
-// subtreesUsed returns the IDs of the trees that a <SubTree> of doc instantiates.
-func subtreesUsed(doc *btxml.Document) map[string]bool {
-	used := map[string]bool{}
+// missingSubtrees reports the <SubTree> elements of doc that name none of its trees, as
+// Factory.NewTree does.
+func missingSubtrees(doc *btxml.Document) error {
+	if doc == nil {
+		return nil
+	}
+	var ids []string
+	for _, t := range doc.Trees {
+		ids = append(ids, t.ID)
+	}
+	slices.Sort(ids)
+	var errs []error
+	walkSubTrees(doc, func(e *btxml.Element) {
+		if _, found := slices.BinarySearch(ids, e.ID); !found {
+			errs = append(errs, &btxml.Error{Pos: e.Pos, Msg: fmt.Sprintf("no tree %q to instantiate%s", e.ID, typo.Suggest(e.ID, ids))})
+		}
+	})
+	return errors.Join(errs...)
+}
+
+// walkSubTrees calls fn with every <SubTree> element of doc.
+func walkSubTrees(doc *btxml.Document, fn func(e *btxml.Element)) {
 	var walk func(e *btxml.Element)
 	walk = func(e *btxml.Element) {
 		if e == nil {
 			return
 		}
 		if e.Tag == "SubTree" {
-			used[e.ID] = true
+			fn(e)
 		}
 		for _, ch := range e.Children {
 			walk(ch)
@@ -148,5 +173,11 @@ func subtreesUsed(doc *btxml.Document) map[string]bool {
 	for _, t := range doc.Trees {
 		walk(t.Root)
 	}
+}
+
+// subtreesUsed returns the IDs of the trees that a <SubTree> of doc instantiates.
+func subtreesUsed(doc *btxml.Document) map[string]bool {
+	used := map[string]bool{}
+	walkSubTrees(doc, func(e *btxml.Element) { used[e.ID] = true })
 	return used
 }
