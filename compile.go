@@ -82,9 +82,6 @@ func newCompiler(f *Factory, doc *btxml.Document) *compiler {
 	for id, d := range f.trees {
 		c.defs[id] = d
 	}
-	for id, m := range f.subModels {
-		c.subModels[id] = m
-	}
 	return c
 }
 
@@ -503,7 +500,6 @@ func (c *compiler) subtree(e *btxml.Element, i uint32) {
 	if len(e.Children) > 0 {
 		c.errorf(e.Pos, "a SubTree has no children, found %d", len(e.Children))
 	}
-	c.modelPorts(r, e)
 }
 
 // subtreeName refuses a SubTree named as another SubTree of the same tree, as
@@ -520,28 +516,6 @@ func (c *compiler) subtreeName(e *btxml.Element, name *btxml.Attr) {
 		c.cur.subNames = map[string]btxml.Pos{}
 	}
 	c.cur.subNames[name.Value] = name.Pos
-}
-
-// modelPorts applies the ports a TreeNodesModel declares for a subtree: one that is not
-// remapped takes its default, and is an error without one (unless _autoremap).
-func (c *compiler) modelPorts(r *defNode, e *btxml.Element) {
-	m := c.subModels[e.ID]
-	if m == nil || c.d.extras[r.more].autoRemap {
-		return
-	}
-	for _, p := range m.Ports {
-		if c.d.port(r, p.Name) != nil { // remapped
-			continue
-		}
-		if p.Dir != btxml.DirInput && p.Dir != btxml.DirOutput && p.Dir != btxml.DirInOut {
-			continue // <bidirectional_port> and the like: BehaviorTree.CPP reads no such port
-		}
-		if !p.HasDefault || p.Default == "" {
-			c.errorf(e.Pos, "the TreeNodesModel of subtree %q declares the port %q without a default: remap it", e.ID, p.Name)
-			continue
-		}
-		c.addPort(r, portValue{name: p.Name, value: p.Default}, p.Pos)
-	}
 }
 
 // sub returns the tree the SubTree record i instantiates as the document's trees are

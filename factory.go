@@ -193,7 +193,9 @@ func (f *Factory) LoadFile(path string) error {
 // again; the trees built before keep the definition they were built from. A SubTree
 // names its tree by ID, found when a tree is built (NewTree): documents may be loaded
 // in any order, and a missing subtree, or one that instantiates itself through trees
-// of several documents, is an error of NewTree at the SubTree's position.
+// of several documents, is an error of NewTree at the SubTree's position. So are the
+// ports that the TreeNodesModel of a subtree declares, from whichever document: they
+// apply to its SubTree nodes when a tree is built.
 func (f *Factory) Load(fsys fs.FS, name string) error {
 	doc, err := btxml.Load(fsys, name)
 	if err != nil {

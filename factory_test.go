@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	. "github.com/gobt/bt"
+	"github.com/gobt/bt/blackboard"
 	"github.com/gobt/bt/btxml"
 )
 
@@ -241,5 +242,58 @@ func TestReloadReplacesATree(t *testing.T) {
 	doc.Trees = append(doc.Trees, doc.Trees[0])
 	if err := f2.LoadDocument(doc); err == nil || !strings.Contains(err.Error(), `tree "Sub" is defined twice in the document (first at d.xml:1:24)`) {
 		t.Errorf("one ID twice in one document: %v", err)
+	}
+}
+
+// TestSubtreeModelsApplyWhenATreeIsCreated: the ports the TreeNodesModel of a subtree
+// declares apply to its SubTree nodes when a tree is created, whichever document
+// declares them: a port not remapped takes the model's default, and one without a
+// default is an error of NewTree at the SubTree.
+func TestSubtreeModelsApplyWhenATreeIsCreated(t *testing.T) {
+	f := NewFactory()
+	if err := f.LoadString("main.xml", `<root BTCPP_format="4"><BehaviorTree ID="Main">
+  <Sequence>
+    <SubTree ID="Move" speed="{fast}"/>
+    <SubTree ID="Move" name="slow"/>
+  </Sequence></BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.LoadString("move.xml", `<root BTCPP_format="4">
+  <BehaviorTree ID="Move"><Script code="said := speed"/></BehaviorTree>
+  <TreeNodesModel><SubTree ID="Move"><input_port name="speed" default="2"/><input_port name="limit"/></SubTree></TreeNodesModel>
+</root>`); err != nil {
+		t.Fatal(err)
+	}
+	_, err := f.NewTree("Main")
+	want := `main.xml:3:5: the TreeNodesModel of subtree "Move" declares the port "limit" without a default: remap it
+main.xml:4:5: the TreeNodesModel of subtree "Move" declares the port "limit" without a default: remap it`
+	if err == nil || err.Error() != want {
+		t.Fatalf("got %v\nwant %s", err, want)
+	}
+	if err := f.LoadString("move.xml", `<root BTCPP_format="4">
+  <BehaviorTree ID="Move"><Script code="said := speed"/></BehaviorTree>
+  <TreeNodesModel><SubTree ID="Move"><input_port name="speed" default="2"/></SubTree></TreeNodesModel>
+</root>`); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("Main", WithBlackboard(func() *blackboard.Blackboard {
+		bb := blackboard.New()
+		_ = bb.Entry("fast").Set(blackboard.Int(9))
+		return bb
+	}()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := tree.TickOnce(); s != Success || err != nil {
+		t.Fatalf("tick: %v %v", s, err)
+	}
+	var said []string
+	for n := range tree.Nodes() {
+		if n.ID() == "Script" {
+			said = append(said, n.Blackboard().Entry("said").Load().String())
+		}
+	}
+	if got := strings.Join(said, " "); got != "9 2" {
+		t.Errorf("the subtrees said %s, want 9 (remapped) 2 (the model's default)", got)
 	}
 }

@@ -25,6 +25,7 @@ import (
 type linker struct {
 	f     *Factory
 	defs  map[*defs]*defs // the copies of the definitions met so far
+	own   map[*defs]bool  // the copies with records and ports of their own
 	stack []*treeDef      // the trees being linked, to find cycles
 }
 
@@ -41,7 +42,7 @@ func (f *Factory) linked(d *treeDef) *treeDef {
 	if f.links == nil {
 		f.links = map[*treeDef]*treeDef{}
 	}
-	l := linker{f: f, defs: map[*defs]*defs{}}
+	l := linker{f: f, defs: map[*defs]*defs{}, own: map[*defs]bool{}}
 	return l.tree(d)
 }
 
@@ -67,6 +68,7 @@ func (l *linker) tree(t *treeDef) *treeDef {
 			msg = fmt.Sprintf("subtree %q instantiates itself: %s", sub.id, cycle(l.stack[slices.Index(l.stack, sub):], sub))
 		default:
 			m.sub = l.tree(sub)
+			l.modelPorts(d, i)
 			continue
 		}
 		// The problem of the definition, at the SubTree element, whichever instance
@@ -91,4 +93,42 @@ func (l *linker) copyOf(d *defs) *defs {
 		extras: slices.Clone(d.extras)}
 	l.defs[d] = c
 	return c
+}
+
+// modelPorts gives the SubTree record i of d the ports that the TreeNodesModel of its
+// tree declares (BehaviorTree.CPP's subtree models, read when the tree is created as
+// there): a port that is not remapped takes its default, and is an error without one
+// (unless _autoremap).
+func (l *linker) modelPorts(d *defs, i uint32) {
+	r := &d.nodes[i]
+	more := &d.extras[r.more]
+	model := l.f.subModels[more.subID]
+	if model == nil || more.autoRemap {
+		return
+	}
+	var add []portValue
+	for _, p := range model.Ports {
+		switch {
+		case d.port(r, p.Name) != nil: // remapped
+		case p.Dir != btxml.DirInput && p.Dir != btxml.DirOutput && p.Dir != btxml.DirInOut:
+			// <bidirectional_port> and the like: BehaviorTree.CPP reads no such port
+		case !p.HasDefault || p.Default == "":
+			more.errs = append(slices.Clip(more.errs), &btxml.Error{Pos: btxml.Pos{File: d.files[r.file], Line: r.line, Col: r.col},
+				Msg: fmt.Sprintf("the TreeNodesModel of subtree %q declares the port %q without a default: remap it", more.subID, p.Name)})
+		default:
+			add = append(add, portValue{name: p.Name, value: p.Default})
+		}
+	}
+	if len(add) == 0 || int(r.nports)+len(add) > maxWide {
+		return
+	}
+	if !l.own[d] { // the records and ports are still those of the definition read
+		d.nodes, d.ports = slices.Clone(d.nodes), slices.Clip(d.ports)
+		l.own[d] = true
+		r = &d.nodes[i]
+	}
+	// The record's ports, and the defaults after them, at the end of the table.
+	start := len(d.ports)
+	d.ports = append(append(d.ports, d.portsOf(r)...), add...)
+	r.ports, r.nports = uint32(start), r.nports+uint16(len(add))
 }
