@@ -240,17 +240,17 @@ func (c *compiler) node(e *btxml.Element, i uint32) {
 // checkAsyncChildren reports a ReactiveSequence e with more than one AsyncSequence
 // child (see asyncChildren); its children are the n records from first.
 func (c *compiler) checkAsyncChildren(m *Model, e *btxml.Element, first uint32, n uint16) {
-	kids := make([]*Model, n)
-	for j := range kids {
+	kid := func(j int) *Model {
 		if r := &c.d.nodes[first+uint32(j)]; r.line > 0 { // 0: not compiled, an error
-			kids[j] = c.d.models[r.model]
+			return c.d.models[r.model]
 		}
+		return nil
 	}
 	at := func(j int) string {
 		p := e.Children[j].Pos
 		return fmt.Sprintf("%d:%d", p.Line, p.Col)
 	}
-	if err := asyncChildren(m, kids, at); err != nil {
+	if err := asyncChildren(m, int(n), kid, at); err != nil {
 		c.errorf(e.Pos, "%v", err)
 	}
 }

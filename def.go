@@ -287,13 +287,13 @@ func (f *flattener) node(s *Spec, i uint32) error {
 	if s.line == 0 { // built in Go: check it as the compiler checks XML
 		problems = append(problems, checkPorts(s.model, d.portsOf(&r))...)
 		if s.model == reactiveSequenceModel {
-			kids := make([]*Model, len(s.children))
-			for j, c := range s.children {
-				if c != nil {
-					kids[j] = c.model
+			kid := func(j int) *Model {
+				if c := s.children[j]; c != nil {
+					return c.model
 				}
+				return nil
 			}
-			if err := asyncChildren(s.model, kids, func(j int) string { return "child " + strconv.Itoa(j+1) }); err != nil {
+			if err := asyncChildren(s.model, len(s.children), kid, func(j int) string { return "child " + strconv.Itoa(j+1) }); err != nil {
 				problems = append(problems, err)
 			}
 		}

@@ -72,14 +72,8 @@ func (p PortDef) WithDefault(def string) PortDef {
 }
 
 // isPortName reports whether name can be a port (btxml.ValidPortName, BehaviorTree.CPP's
-// IsAllowedPortName): an attribute that cannot be one is not a port of its node. The
-// common attributes that are no ports (_skipIf, _uid …) are told without an error.
-func isPortName(name string) bool {
-	if name == "" || !('a' <= name[0] && name[0] <= 'z' || 'A' <= name[0] && name[0] <= 'Z') {
-		return false
-	}
-	return btxml.ValidPortName(name) == nil
-}
+// IsAllowedPortName): an attribute that cannot be one is not a port of its node.
+func isPortName(name string) bool { return btxml.IsPortName(name) }
 
 // Require returns a copy of p that must be set: a tree whose node neither sets the port
 // nor can use a default is rejected when it is built, with the node's position.
