@@ -57,3 +57,16 @@ func TestSubTreeModelPortNames(t *testing.T) {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
 	}
 }
+
+// FuzzPortName checks that IsPortName, the engine's allocation-free test, agrees
+// with ValidPortName.
+func FuzzPortName(f *testing.F) {
+	for _, s := range []string{"goal", "port name", "_skipIf", "ID", "a\x7f", "Tür", "a\xffb", "2nd", "x.y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if ok, err := btxml.IsPortName(s), btxml.ValidPortName(s); ok != (err == nil) {
+			t.Errorf("%q: IsPortName %v, ValidPortName %v", s, ok, err)
+		}
+	})
+}
