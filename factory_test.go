@@ -3,6 +3,7 @@ package bt_test
 import (
 	"log/slog"
 	"strings"
+	"sync"
 	"testing"
 
 	. "github.com/gobt/bt"
@@ -58,6 +59,21 @@ node type "AlwaysRunning" hides the builtin Action AlwaysRunning (not a Behavior
 	}
 	if s, err := tree.TickOnce(); s != Success || err != nil || len(logged) != 1 || logged[0] != "hello" {
 		t.Errorf("tick: %v %v, logged %q", s, err, logged)
+	}
+	// A TreeNodesModel entry of another kind hides the builtin likewise.
+	doc, err := btxml.Parse("m.xml", []byte(`<root BTCPP_format="4"><TreeNodesModel>
+<Condition ID="Loop"/><Decorator ID="Time"/></TreeNodesModel></root>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.RegisterStandIns(doc.Models); err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := f.Model("Loop"); !m.StandIn() || m.Kind != KindCondition {
+		t.Errorf("Loop: %+v", m)
+	}
+	if m, _ := f.Model("Time"); m.StandIn() {
+		t.Errorf("Time: a stand-in of the same kind hid the builtin")
 	}
 	for _, id := range []string{"Log", "Sequence", "Inverter", "SubTree", "LoopInt", "SequenceStar"} {
 		if err := f.Register(NewAction(id, func() Status { return Success })); err == nil ||
@@ -295,5 +311,43 @@ main.xml:4:5: the TreeNodesModel of subtree "Move" declares the port "limit" wit
 	}
 	if got := strings.Join(said, " "); got != "9 2" {
 		t.Errorf("the subtrees said %s, want 9 (remapped) 2 (the model's default)", got)
+	}
+}
+
+// TestNewTreeConcurrently: building trees from a configured factory is safe from
+// several goroutines, also the first builds, which link the definitions (run with
+// -race).
+func TestNewTreeConcurrently(t *testing.T) {
+	f := NewFactory()
+	for i, doc := range []string{
+		`<root BTCPP_format="4"><BehaviorTree ID="Main"><Sequence><SubTree ID="A"/><SubTree ID="B" name="b"/></Sequence></BehaviorTree></root>`,
+		`<root BTCPP_format="4"><BehaviorTree ID="A"><SubTree ID="B"/></BehaviorTree><BehaviorTree ID="B"><AlwaysSuccess/></BehaviorTree></root>`,
+	} {
+		if err := f.LoadString([]string{"m.xml", "ab.xml"}[i], doc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 8)
+	for g := range errs {
+		wg.Go(func() {
+			for _, id := range []string{"Main", "A", "B", "Main"} {
+				tree, err := f.NewTree(id)
+				if err == nil {
+					_, err = tree.TickOnce()
+					_, _ = f.Definition(id)
+				}
+				if err != nil {
+					errs[g] = err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
 	}
 }
