@@ -351,17 +351,26 @@
 //     BehaviorTree.CPP can back up and restore blackboards only.
 //   - A branch that a substitution rule mocks by a leaf has no children in bt; the
 //     reference still creates them, unattached, so the nodes after the branch have
-//     other UIDs there (higher by the number of children dropped).
+//     other UIDs there (higher by the number of children dropped). A pattern (with *
+//     or ?) never replaces a SubTree node, only the nodes inside; the reference's
+//     patterns match SubTree nodes too.
 //   - Loading XML: two trees with one ID in one document are an error (the reference
 //     keeps the last; loading the ID again in another document replaces it, as there);
 //     an explicit tag that does not match the node's kind (<Action ID="ScriptCondition">)
-//     is a note. Two SubTrees of one tree with the same name are refused when the
-//     document is loaded, as the reference refuses them when it creates the tree. Blackboard keys are trimmed
-//     inside the braces too ("{ x }" is x), and "=" alone means "{=}"; _autoremap
-//     takes Go's spellings of a bool ("t", "F"). Integer port values are read as Go
-//     reads them, whole and with 0x for hex ("0x2" is 2; the reference reads 0 and
-//     ignores the rest), and a SubTree's literal values as the reference types them
-//     but for "+5" (a number here) and "inf" or "nan" (strings here).
+//     is a note. Problems the document alone shows are found when it is loaded, where
+//     the reference finds them when it creates a tree: two SubTrees of one tree with
+//     the same name, and trees of the document that instantiate themselves (a cycle
+//     through trees of several documents, and a missing subtree, are errors of NewTree,
+//     as there). A ReactiveSequence's AsyncSequence children count in either XML form
+//     (the reference's check stumbles on <Control ID="AsyncSequence">). The ports of a
+//     <SubTree> entry of TreeNodesModel must start with a letter, as every port name
+//     (the reference lets "_x" through there, a port no SubTree could then remap).
+//     Blackboard keys are trimmed inside the braces too ("{ x }" is x), and "=" alone
+//     means "{=}"; _autoremap takes Go's spellings of a bool ("t", "F"). Integer port
+//     values are read as Go reads them, whole and with 0x for hex ("0x2" is 2; the
+//     reference reads 0 and ignores the rest), and a SubTree's literal values as the
+//     reference types them but for "+5" (a number here) and "inf" or "nan" (strings
+//     here).
 //
 // (How the behaviac decorators differ from behaviac is under Nodes from behaviac.)
 //
