@@ -12,8 +12,15 @@ type ActionFunc interface {
 
 // ConditionFunc is the type of a plain function that implements a condition: true is
 // Success, false is Failure. An error aborts the tick.
+//
+// A condition may also return a Status, as BehaviorTree.CPP's SimpleConditionNode
+// does: a condition that answers Running while it cannot tell yet (a sensor warming
+// up) is written func(n *Node) Status and is called again on the next tick, as a polled
+// action is. Its node is a condition all the same: Groot2, TreeNodesModel and
+// substitution rules see a Condition.
 type ConditionFunc interface {
-	func() bool | func(n *Node) bool | func(n *Node) (bool, error)
+	func() bool | func(n *Node) bool | func(n *Node) (bool, error) |
+		func() Status | func(n *Node) Status | func(n *Node) (Status, error)
 }
 
 // NewAction returns the Model of an action implemented by fn, with the given ports.
@@ -23,28 +30,33 @@ type ConditionFunc interface {
 // once and use it everywhere (m.Spec() in each tree, or Register it in a Factory), and
 // a tree's node of it costs no memory beyond the node's own slot.
 func NewAction[F ActionFunc](id string, fn F, ports ...PortDef) *Model {
-	var leaf funcLeaf
-	switch f := any(fn).(type) {
+	return leafModel("NewAction", id, KindAction, actionLeaf(fn), ports)
+}
+
+// actionLeaf returns the function leaf of fn when it returns a Status, else nil (also
+// for a nil function).
+func actionLeaf(fn any) funcLeaf {
+	switch f := fn.(type) {
 	case func() Status:
 		if f != nil {
-			leaf = action0(f)
+			return action0(f)
 		}
 	case func(*Node) Status:
 		if f != nil {
-			leaf = action1(f)
+			return action1(f)
 		}
 	case func(*Node) (Status, error):
 		if f != nil {
-			leaf = action2(f)
+			return action2(f)
 		}
 	}
-	return leafModel("NewAction", id, KindAction, leaf, ports)
+	return nil
 }
 
 // NewCondition returns the Model of a condition implemented by fn, with the given ports.
 // As for NewAction, make it once and use it in every tree.
 func NewCondition[F ConditionFunc](id string, fn F, ports ...PortDef) *Model {
-	var leaf funcLeaf
+	leaf := actionLeaf(fn)
 	switch f := any(fn).(type) {
 	case func() bool:
 		if f != nil {
@@ -134,35 +146,16 @@ func (f cond0) tick(n *Node) Status   { n.enterLeaf(); return statusOf(f()) }
 func (f cond1) tick(n *Node) Status   { n.enterLeaf(); return statusOf(f(n)) }
 func (f cond2) tick(n *Node) Status   { n.enterLeaf(); return f.Tick(n) }
 
-func (action1) Halt(n *Node) { n.revokeWake() }
-func (action2) Halt(n *Node) { n.revokeWake() }
-func (cond1) Halt(n *Node)   { n.revokeWake() }
-func (cond2) Halt(n *Node)   { n.revokeWake() }
-
 // A function leaf keeps no state of its own, but the wake-up it asked for (Node.WakeUp)
 // is part of a tree's snapshot, so that the restored tree takes it back on halt too.
-func (action1) saveState(n *Node, w *stateWriter)    { saveLeafWake(n, w) }
-func (action2) saveState(n *Node, w *stateWriter)    { saveLeafWake(n, w) }
-func (cond1) saveState(n *Node, w *stateWriter)      { saveLeafWake(n, w) }
-func (cond2) saveState(n *Node, w *stateWriter)      { saveLeafWake(n, w) }
-func (action1) restoreState(n *Node, r *stateReader) { restoreLeafWake(n, r) }
-func (action2) restoreState(n *Node, r *stateReader) { restoreLeafWake(n, r) }
-func (cond1) restoreState(n *Node, r *stateReader)   { restoreLeafWake(n, r) }
-func (cond2) restoreState(n *Node, r *stateReader)   { restoreLeafWake(n, r) }
-
-func saveLeafWake(n *Node, w *stateWriter) {
-	if c := n.claim(false); c != nil {
-		c.saveState(w, "wake")
-	}
-}
-
-// restoreLeafWake asks again for the wake-up that was pending; the node's claim is
-// made then, as WakeUp makes it.
-func restoreLeafWake(n *Node, r *stateReader) {
-	if r.flag("wake") && r.commit() {
-		n.claim(true).post(n.Tree())
-	}
-}
+func (action1) saveState(n *Node, w *stateWriter)    { n.saveWake(w) }
+func (action2) saveState(n *Node, w *stateWriter)    { n.saveWake(w) }
+func (cond1) saveState(n *Node, w *stateWriter)      { n.saveWake(w) }
+func (cond2) saveState(n *Node, w *stateWriter)      { n.saveWake(w) }
+func (action1) restoreState(n *Node, r *stateReader) { n.restoreWake(r) }
+func (action2) restoreState(n *Node, r *stateReader) { n.restoreWake(r) }
+func (cond1) restoreState(n *Node, r *stateReader)   { n.restoreWake(r) }
+func (cond2) restoreState(n *Node, r *stateReader)   { n.restoreWake(r) }
 
 func statusOf(ok bool) Status {
 	s := Failure

@@ -102,7 +102,7 @@ func (a *async) Tick(n *Node) Status {
 	}
 	a.run = nil
 	r.cancel()
-	n.user().wake.revoke(n.Tree()) // the result is in: its wake-up has done its job
+	n.revokeWake() // the result is in: its wake-up has done its job
 	r.raise(n)
 	if r.status == Running || r.status == Idle {
 		n.Abort(fmt.Errorf("async action returned %s", r.status))

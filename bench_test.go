@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	. "github.com/gobt/bt"
+	"github.com/gobt/bt/blackboard"
 	"github.com/gobt/bt/bttest"
 )
 
@@ -237,4 +238,36 @@ func BenchmarkDecoratorTick(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/10, "ns/decorator")
 		})
 	}
+}
+
+// portCounter reads a port of type int and writes its successor to another.
+type portCounter struct {
+	In  In[int]  `port:"in"`
+	Out Out[int] `port:"out"`
+}
+
+func (c *portCounter) Tick(n *Node) Status {
+	v, err := c.In.Get()
+	if err != nil {
+		n.Abort(err)
+	}
+	if err := c.Out.Set(v + 1); err != nil {
+		n.Abort(err)
+	}
+	return Success
+}
+
+// BenchmarkPorts ticks a Sequence of ten nodes, each reading an int port and writing
+// an int port of the same type: the cost of a port read and write per node.
+func BenchmarkPorts(b *testing.B) {
+	m := ModelOf[portCounter]("Count", KindAction)
+	kids := make([]*Spec, 10)
+	for i := range kids {
+		kids[i] = m.Spec().With("in", "{x}").With("out", "{x}")
+	}
+	tree := mustTree(b, Sequence(kids...))
+	if err := tree.Blackboard().Entry("x").Set(blackboard.Int(0)); err != nil {
+		b.Fatal(err)
+	}
+	benchTree(b, tree)
 }

@@ -140,7 +140,7 @@ func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
 func declarePorts(d *defs, r *defNode, m *Model, sc *scope) {
 	for i := range m.Ports {
 		def := &m.Ports[i]
-		if def.Type == nil || def.script {
+		if def.Type == nil && !def.holdsAny || def.script {
 			continue
 		}
 		value := def.Default
@@ -149,11 +149,11 @@ func declarePorts(d *defs, r *defNode, m *Model, sc *scope) {
 				continue
 			}
 			value = p.value
-		} else if !def.HasDefault || def.docDefault {
+		} else if !def.HasDefault || def.docDefault || def.goDefault != nil {
 			continue
 		}
 		if key, ok := blackboardKey(value, def.Name); ok {
-			sc.env.bb.Entry(key).Declare(def.Type)
+			sc.env.bb.Entry(key).Declare(def.entryType())
 		}
 	}
 }

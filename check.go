@@ -212,7 +212,7 @@ func (m *Model) checkDefaults(enums func(string) (int64, bool)) error {
 	var errs []error
 	for i := range m.Ports {
 		def := &m.Ports[i]
-		if !def.HasDefault {
+		if !def.HasDefault || def.goDefault != nil { // a Go value is of the port's type
 			continue
 		}
 		if _, ok := blackboardKey(def.Default, def.Name); ok {

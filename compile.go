@@ -379,7 +379,8 @@ func portAttrs(e *btxml.Element) int {
 }
 
 // attr handles one attribute of a node of type m: its name, a pre/post condition, a
-// port, or an attribute bt does not use (such as Groot2's _uid), which is ignored.
+// port, or an attribute bt does not use (such as Groot2's _uid), which is kept for the
+// program (Node.Attribute).
 func (c *compiler) attr(r *defNode, m *Model, a *btxml.Attr) {
 	if a.Name == "name" {
 		r.name = c.name(a.Value)
@@ -393,6 +394,9 @@ func (c *compiler) attr(r *defNode, m *Model, a *btxml.Attr) {
 	}
 	if !isPortName(a.Name) {
 		c.checkHookSpelling(a)
+		if a.Name != "_autoremap" {
+			c.keepAttribute(r, a)
+		}
 		return
 	}
 	def := m.port(a.Name)
@@ -403,19 +407,34 @@ func (c *compiler) attr(r *defNode, m *Model, a *btxml.Attr) {
 	c.addPort(r, portValue{name: a.Name, value: a.Value, parsed: c.checkPortValue(def, a)}, a.Pos)
 }
 
+// keepAttribute keeps an attribute that is not a port (Node.Attribute), as
+// BehaviorTree.CPP keeps it in other_attributes.
+func (c *compiler) keepAttribute(r *defNode, a *btxml.Attr) {
+	m := c.more(r)
+	m.attrs = append(m.attrs, attribute{a.Name, a.Value})
+}
+
 // checkHookSpelling notes an attribute that looks like a misspelt pre- or
 // post-condition: BehaviorTree.CPP ignores unknown "_" attributes, and so does bt, but
 // a silently ignored _skipif is worth a word.
 func (c *compiler) checkHookSpelling(a *btxml.Attr) {
-	if !strings.HasPrefix(a.Name, "_") || a.Name == "_autoremap" {
-		return
+	if h, ok := nearHook(a.Name); ok {
+		c.notes = append(c.notes, btxml.Note{Pos: a.Pos, Msg: fmt.Sprintf("attribute %s is ignored; did you mean %s?", a.Name, h)})
+	}
+}
+
+// nearHook returns the pre- or post-condition that the attribute name, which is none,
+// looks like a misspelling of.
+func nearHook(name string) (string, bool) {
+	if !strings.HasPrefix(name, "_") || name == "_autoremap" {
+		return "", false
 	}
 	for _, h := range hookNames {
-		if a.Name != h && typo.Distance(a.Name, h) <= 2 {
-			c.notes = append(c.notes, btxml.Note{Pos: a.Pos, Msg: fmt.Sprintf("attribute %s is ignored; did you mean %s?", a.Name, h)})
-			return
+		if name != h && typo.Distance(name, h) <= 2 {
+			return h, true
 		}
 	}
+	return "", false
 }
 
 // checkPortValue checks a literal port value now, so that a typo is reported with its
@@ -495,6 +514,8 @@ func (c *compiler) subtree(e *btxml.Element, i uint32) {
 				value = "{" + a.Name + "}"
 			}
 			c.addPort(r, portValue{name: a.Name, value: value}, a.Pos)
+		default:
+			c.keepAttribute(r, a)
 		}
 	}
 	if len(e.Children) > 0 {

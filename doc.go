@@ -34,26 +34,30 @@
 //
 // Observers (Tree.Subscribe) hear of every change in the order BehaviorTree.CPP 4.10
 // makes them, so that logs and replays match the reference's line for line. Controls
-// and most decorators go Running before their children change; a control resets its children
-// before its own status changes; a builtin decorator or a SubTree whose child completed
-// resets the child before its own change (the child of an Inverter goes back to Idle,
-// then the Inverter goes from Running to Success), as the reference's builtin
-// decorators reset the child inside their tick. SkipUnlessUpdated, WaitValueUpdate and
-// the decorators users write leave the reset to the engine, which makes it right after
-// their change, as the reference's DecoratorNode does. A control or decorator that
-// went Running and then returned Skipped (an Inverter whose child was skipped, a
-// Sequence whose children all were) is Idle at once, but observers hear of its
-// RUNNING -> IDLE when the reference would reset it — when its parent resets it, when
-// Repeat or RetryUntilSuccessful reset their skipped child, when the tree is halted —
-// and hear nothing if it is ticked again and runs before that, since BehaviorTree.CPP
-// never stores SKIPPED and leaves it RUNNING all along.
+// and most decorators go Running before their children change (those users write do
+// when their Tick calls Node.MarkRunning first, as the reference's call
+// setStatus(RUNNING)); a control resets its children before its own status changes; a
+// builtin decorator or a SubTree whose child completed resets the child before its own
+// change (the child of an Inverter goes back to Idle, then the Inverter goes from
+// Running to Success), as the reference's builtin decorators reset the child inside
+// their tick. SkipUnlessUpdated, WaitValueUpdate and the decorators users write leave
+// the reset to the engine, which makes it right after their change, as the reference's
+// DecoratorNode does. A control or decorator that went Running and then returned
+// Skipped (an Inverter whose child was skipped, a Sequence whose children all were) is
+// Idle at once, but observers hear of its RUNNING -> IDLE when the reference would
+// reset it — when its parent resets it, when Repeat or RetryUntilSuccessful reset their
+// skipped child, when the tree is halted — and hear nothing if it is ticked again and
+// runs before that, since BehaviorTree.CPP never stores SKIPPED and leaves it RUNNING
+// all along.
 //
 // # Writing nodes
 //
-// Leaves are plain functions (NewAction, NewCondition), stateful actions that know when
-// they start and are halted (NewStateful), or asynchronous actions whose work runs in a
-// goroutine under a context.Context that halting cancels (NewAsync, or NewAsyncAction
-// for work that is a value of its own per node). The nodes of a function's Model share
+// Leaves are plain functions (NewAction, NewCondition, whose function returns a bool,
+// or a Status when it may answer Running as BehaviorTree.CPP's conditions may),
+// stateful actions that know when they start and are halted (NewStateful), or
+// asynchronous actions whose work runs in a goroutine under a context.Context that
+// halting cancels (NewAsync, or NewAsyncAction for work that is a value of its own per
+// node). The nodes of a function's Model share
 // the function: make the Model once and use it in every tree (its Spec method, or a
 // Factory it is registered in), and its nodes cost no memory beyond their slots; Action
 // and Condition make a new Model at each call, for one-off trees. A struct type can
@@ -93,7 +97,11 @@
 // the node's model. Register checks the defaults of a model's ports. Remarks that do
 // not stop a load — a misspelt _onSucess, which BehaviorTree.CPP ignores like any
 // attribute that is not a port, or what an upgrade from format 3 changed — are logged
-// as warnings (Factory.SetLogger) and kept (Factory.Notes).
+// as warnings (Factory.SetLogger) and kept (Factory.Notes). The attributes that are
+// not ports ("_description", Groot2's "_uid") are kept for the program to read
+// (Node.Attribute, BehaviorTree.CPP's other_attributes). A port's default is XML text
+// (PortDef.WithDefault: a value to parse, or an entry as "{key}") or a Go value of the
+// port's type (InputPortDefault), which needs no text form.
 //
 // Nodes whose types are known only from a TreeNodesModel (RegisterStandIns) load and
 // check; Factory.SubstituteStandIns runs them as mocks for a dry run.
@@ -109,6 +117,31 @@
 // script assigning '12' to an entry holding a number stores the number 12, a word there
 // is an error naming the entry. SetBlackboard copying from a {key} that holds no value
 // returns Failure. Package blackboard gives the rules.
+//
+// A port of type any (In[any], InputPort[any]) declares its entry of type any, which
+// holds values of any type, as BehaviorTree.CPP's BT::Any ports do: no write fixes its
+// type. Ports of assignable types share an entry, as the reference's polymorphic ports
+// (tutorial 19): an Out[*Cat] feeds an In[Animal] when *Cat implements Animal, and an
+// In[*Cat] reads an entry of type Animal while it holds a *Cat, and otherwise fails
+// naming both types. A node that modifies a value other goroutines modify too uses
+// InOut.Update (blackboard.Update), which loses no concurrent update (the reference's
+// getLockedPortContent, tutorial 13):
+//
+//	err := p.Vector.Update(func(v []int) []int { return append(v, x) })
+//
+// Tree.Subtrees lists a tree's blackboard scopes — the main tree's, then each subtree
+// instance's — as BehaviorTree.CPP's tree.subtrees does, and Blackboard.Dump shows one
+// with its remappings (debugMessage). BlackboardBackup and BlackboardRestore copy them
+// all and put them back, and ExportTreeToJSON and ImportTreeFromJSON write and read
+// them as one JSON object (tutorial 17):
+//
+//	backup := bt.BlackboardBackup(tree)
+//	tree.TickWhileRunning(ctx, 0)
+//	err := bt.BlackboardRestore(backup, tree)
+//	data, err := bt.ExportTreeToJSON(tree) // {"MainTree": {…}, "Sub::6": null}
+//
+// Tree.Print writes the tree's nodes indented, as printTreeRecursively does, and
+// Tree.PrintStatus with their statuses.
 //
 // # Node types from a models file
 //
@@ -205,8 +238,10 @@
 //
 // A tree belongs to the goroutine that ticks it: Halt, like the tick methods, must be
 // called from it. Another goroutine stops the tree with Tree.Stop, which cancels the
-// async work at once and has the ticking goroutine halt the tree at its next tick
-// (TickWhileRunning wakes up for it); that tick returns ErrStopped.
+// async work at once and has the ticking goroutine halt the tree at the end of the tick
+// under way, or else at its next tick (TickWhileRunning wakes up for it); that tick
+// returns ErrStopped. A Stop ends exactly one run: the one under way when it is called
+// (see Tree.Stop for what a run is), and the next run is not stopped.
 //
 // # Saving and restoring a running tree
 //
@@ -311,6 +346,8 @@
 //     true/false: a script's true matches case "true" (BehaviorTree.CPP reads the
 //     variable as the text of the double 1.0, "1.000000", which matches "1"), and
 //     10/3 does not match "3.333333" (in the reference the text does).
+//   - A port of type Kind reads "Action" … "SubTree"; another name is an error where
+//     the reference's convertFromString<NodeType> gives UNDEFINED.
 //   - UnsetBlackboard does not restart an entry's write count: a write after it counts
 //     on, so WasEntryUpdated and the other update nodes see it (BehaviorTree.CPP
 //     erases the entry, and the new one's count may equal the old one's).
@@ -319,7 +356,9 @@
 //     shortest form ('d=' .. 2.5 is "d=2.5", not "d=2.500000"). Arithmetic is IEEE
 //     double arithmetic as in BehaviorTree.CPP (1 / 0 is +Inf), and a condition's value
 //     is cast to bool as there (0, 1, booleans, any real number; 2 or a string is an
-//     error). Package script lists the details.
+//     error). Values of other types (a struct, a pointer) are copied and returned as
+//     there, and also compare for == and != where Go can compare them (the reference
+//     refuses to compare them). Package script lists the details.
 //   - Sequence and Fallback store the status of a child that succeeded (failed, for
 //     Fallback) when the control returns or a later child is skipped, not at once,
 //     unless the tree has observers; ReactiveSequence and ReactiveFallback do not store
@@ -347,8 +386,30 @@
 //     halt can be bounded (WithHaltTimeout); BehaviorTree.CPP has neither.
 //   - Script expressions nest at most 500 levels deep; chains such as 1 + 1 + … are
 //     not nesting and may be as long as the script (see package script).
+//   - A port's default given as a Go value (InputPortDefault) is that value, a string
+//     one included: InputPortDefault("p", "{x}", …) defaults to the text "{x}"
+//     (BehaviorTree.CPP's InputPort<std::string>("p", "{x}", …) reads entry x); a
+//     default to parse or an entry is WithDefault's.
 //   - A running tree can be saved and restored (Tree.Snapshot, Tree.Restore);
-//     BehaviorTree.CPP can back up and restore blackboards only.
+//     BehaviorTree.CPP can back up and restore blackboards only (bt can too:
+//     BlackboardBackup, BlackboardRestore).
+//   - ImportTreeFromJSON matches the JSON's scopes to the tree's by name, and refuses,
+//     importing nothing, a document whose names differ from the tree's scopes;
+//     BehaviorTree.CPP matches them by position, taking the JSON's keys in sorted
+//     order, so that a subtree's entries can land in another scope.
+//   - An entry of type any stays of type any whatever writes it; BehaviorTree.CPP
+//     types a BT::Any entry after the first write of a typed value from C++ (set<T>),
+//     and leaves it untyped only for writes of BT::Any itself.
+//   - Polymorphic ports need no registration (BehaviorTree.CPP's
+//     registerPolymorphicCast): Go's interfaces say which types are assignable. Go has
+//     no inheritance between concrete types, so an In[*Cat] does not read a *Sphynx
+//     that embeds a Cat; declare the port as an interface both implement.
+//   - Update takes a function (blackboard.Update, InOut.Update) where
+//     getLockedPortContent returns a locked reference: the entry is held while the
+//     function runs, so it cannot be left locked, and the function must not read or
+//     write the entry itself.
+//   - Tree.Print writes names only, as printTreeRecursively does; PrintStatus, which
+//     the reference does not have, adds the statuses.
 //   - A branch that a substitution rule mocks by a leaf has no children in bt; the
 //     reference still creates them, unattached, so the nodes after the branch have
 //     other UIDs there (higher by the number of children dropped). A pattern (with *
@@ -377,10 +438,12 @@
 // # Performance
 //
 // A tick of a built tree allocates nothing and takes no lock, except to write new
-// strings or slices to the blackboard (a script that builds a string, a LoopInt …
-// popping a slice entry) and in the Log node, which writes a log record. Without
-// observers a status change is a byte store, and a Sequence, Fallback or reactive
-// control stores nothing for the children that passed and completed in the tick. An
+// strings, slices or other values of your own types to the blackboard (a script that
+// builds a string, a LoopInt … popping a slice entry), in a script that reads an entry
+// of a type other than a number, a bool or a string (16 bytes for each read), and in
+// the Log node, which writes a log record. Without observers a status change is a
+// byte store, and a Sequence, Fallback or reactive control stores nothing for the
+// children that passed and completed in the tick. An
 // observed change is a byte store and a four-byte record in the tick's batch (see
 // Watching a tree). Nodes are 32 bytes and their statuses live in one array in which
 // siblings are contiguous, so a control resets its children by clearing bytes.

@@ -82,7 +82,7 @@ var wasEntryUpdatedModel = &Model{
 
 // entryPort is the port of the nodes that watch an entry: the key, not its value.
 func entryPort() PortDef {
-	p := InputPort[any]("entry", "the blackboard key to watch").Require()
+	p := InputPort[any]("entry", "the blackboard key to watch").Require().untyped()
 	p.TypeName = "BT::Any"
 	return p
 }

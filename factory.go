@@ -116,7 +116,7 @@ func checkModel(m *Model) error {
 		}
 		seen[p.Name] = true
 	}
-	return nil
+	return checkMetadata(m)
 }
 
 // Model returns the node type registered as id.

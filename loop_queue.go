@@ -63,6 +63,27 @@ func LoopBool(queue, value string, child *Spec) *Spec {
 	return loopBoolModel.Spec(child).With("queue", queue).With("value", value)
 }
 
+// LoopOf returns the model of a loop over elements of type T, BehaviorTree.CPP's
+// LoopNode<T>: LoopInt's ports (queue, if_empty, value), its statuses and the order
+// of its changes (see LoopInt), over a queue of T. Register it under an ID of the
+// program's own, as the reference registers LoopNode<Pose2D> (its tutorial 18):
+//
+//	f.Register(bt.LoopOf[Pose2D]("LoopPose"))
+//
+//	<LoopPose queue="{waypoints}" value="{wp}">
+//	    <MoveTo goal="{wp}"/>
+//	</LoopPose>
+//
+// An entry holding a []T is consumed in place, as LoopInt consumes a []int. Text — a
+// literal queue, or an entry holding a string — is read as blackboard.Parse reads a
+// []T: elements separated by ';', each read by T's UnmarshalText (or as a number,
+// bool or string), or "json:" and a JSON array.
+func LoopOf[T any](id string) *Model {
+	m := loopModelOf[T](id)
+	m.generic = true
+	return m
+}
+
 var (
 	loopIntModel    = loopModelOf[int]("LoopInt")
 	loopDoubleModel = loopModelOf[float64]("LoopDouble")
@@ -70,20 +91,20 @@ var (
 	loopBoolModel   = loopModelOf[bool]("LoopBool")
 )
 
-func loopModelOf[T int | float64 | string | bool](id string) *Model {
+func loopModelOf[T any](id string) *Model {
 	return &Model{
 		ID: id, Kind: KindDecorator,
 		Description: "Pops the elements of a queue one per tick into value and ticks the child with each.",
 		Ports: []PortDef{
 			InputPort[Status]("if_empty", "the status to return once the queue is empty: SUCCESS, FAILURE or SKIPPED").WithDefault("SUCCESS"),
-			InOutPort[any]("queue", "the elements: text separated by ';', or a blackboard entry holding a slice, consumed in place").Require(),
+			InOutPort[any]("queue", "the elements: text separated by ';', or a blackboard entry holding a slice, consumed in place").Require().untyped(),
 			OutputPort[T]("value", "the element being processed"),
 		},
 		build: buildLoop[T],
 	}
 }
 
-func buildLoop[T int | float64 | string | bool](c *Init) (ticker, error) {
+func buildLoop[T any](c *Init) (ticker, error) {
 	l := &loopQueue[T]{}
 	if err := l.ifEmpty.bind(c, "if_empty"); err != nil {
 		return l, err
@@ -126,7 +147,7 @@ func parseQueue[T any](text string, enums func(string) (int64, bool)) ([]T, erro
 	return v.([]T), nil
 }
 
-type loopQueue[T int | float64 | string | bool] struct {
+type loopQueue[T any] struct {
 	ifEmpty      In[Status]
 	value        Out[T]
 	entry        *blackboard.Entry // queue is "{key}"

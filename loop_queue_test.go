@@ -1,7 +1,11 @@
 package bt_test
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	. "github.com/gobt/bt"
 	"github.com/gobt/bt/blackboard"
@@ -64,4 +68,118 @@ func TestLoopQueue(t *testing.T) {
 	tickError(t, LoopInt("1;x", "{v}", AlwaysSuccess()), `port "queue"`)
 	tickError(t, Sequence(Script("q := 3"), LoopInt("{q}", "{v}", AlwaysSuccess())), `holds a int64, not a []int`)
 	tickError(t, LoopInt("", "{v}", AlwaysSuccess()).With("if_empty", "IDLE"), `SUCCESS, FAILURE or SKIPPED`)
+}
+
+// pose2D is tutorial 18's Pose2D, with a text form "x,y,theta".
+type pose2D struct{ X, Y, Theta float64 }
+
+func (p *pose2D) UnmarshalText(b []byte) error {
+	_, err := fmt.Sscanf(string(b), "%g,%g,%g", &p.X, &p.Y, &p.Theta)
+	return err
+}
+
+// TestLoopOf: a loop over a user's type (BehaviorTree.CPP's LoopNode<Pose2D>
+// registered as LoopPose, tutorial 18) consumes a []pose2D entry in place, reads text
+// through the type's UnmarshalText, and makes LoopInt's statuses and changes.
+func TestLoopOf(t *testing.T) {
+	var used []pose2D
+	f := NewFactory()
+	generate := NewAction("GenerateWaypoints", func(n *Node) (Status, error) {
+		var q []pose2D
+		for i := range 3 {
+			q = append(q, pose2D{float64(i), float64(i), 0})
+		}
+		return Success, Set(n, "waypoints", q)
+	}, OutputPort[[]pose2D]("waypoints", ""))
+	use := NewAction("UseWaypoint", func(n *Node) (Status, error) {
+		wp, err := Get[pose2D](n, "waypoint")
+		used = append(used, wp)
+		return Success, err
+	}, InputPort[pose2D]("waypoint", ""))
+	if err := f.Register(generate, use, LoopOf[pose2D]("LoopPose")); err != nil {
+		t.Fatal(err)
+	}
+	err := f.LoadString("t18.xml", `<root BTCPP_format="4">
+	  <BehaviorTree ID="Entry">
+	    <Sequence>
+	      <GenerateWaypoints waypoints="{waypoints}"/>
+	      <LoopPose queue="{waypoints}" value="{wp}"><UseWaypoint waypoint="{wp}"/></LoopPose>
+	    </Sequence>
+	  </BehaviorTree>
+	  <BehaviorTree ID="Text">
+	    <LoopPose queue="1,2,0.5;3,4,1" value="{wp}" if_empty="FAILURE"><UseWaypoint waypoint="{wp}"/></LoopPose>
+	  </BehaviorTree>
+	</root>`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("Entry")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var statuses []Status
+	for range 4 {
+		s, err := tree.TickOnce()
+		if err != nil {
+			t.Fatal(err)
+		}
+		statuses = append(statuses, s)
+	}
+	if want := []Status{Running, Running, Running, Success}; !slices.Equal(statuses, want) {
+		t.Errorf("statuses %v, want %v", statuses, want)
+	}
+	if want := []pose2D{{0, 0, 0}, {1, 1, 0}, {2, 2, 0}}; !slices.Equal(used, want) {
+		t.Errorf("used %v, want %v", used, want)
+	}
+	if q, err := blackboard.Get[[]pose2D](tree.Blackboard().Entry("waypoints")); err != nil || len(q) != 0 {
+		t.Errorf("the queue entry holds %v %v, want it consumed", q, err)
+	}
+
+	used = nil
+	text, err := f.NewTree("Text")
+	if err != nil {
+		t.Fatal(err)
+	}
+	statuses = statuses[:0]
+	for range 3 {
+		s, _ := text.TickOnce()
+		statuses = append(statuses, s)
+	}
+	if want := []Status{Running, Running, Failure}; !slices.Equal(statuses, want) {
+		t.Errorf("text queue: statuses %v, want %v", statuses, want)
+	}
+	if want := []pose2D{{1, 2, 0.5}, {3, 4, 1}}; !slices.Equal(used, want) {
+		t.Errorf("text queue: used %v, want %v", used, want)
+	}
+
+	var models strings.Builder
+	if err := f.WriteModels(&models, false); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(models.String(), `<Decorator ID="LoopPose">`) {
+		t.Errorf("WriteModels leaves out LoopPose:\n%s", models.String())
+	}
+}
+
+// TestLoopOfTransitions: LoopOf[int] makes the changes LoopInt makes, in its order.
+func TestLoopOfTransitions(t *testing.T) {
+	run := func(m *Model) string {
+		clock := bttest.NewClock(epoch)
+		tree, err := NewTree(Sequence(
+			m.Spec(TestNode(TestNodeConfig{AsyncDelay: 50 * time.Millisecond}).Named("work")).
+				Named("loop").With("queue", "1;2;3").With("value", "{v}"),
+			m.Spec(AlwaysFailure()).Named("loop2").With("queue", "4;5").With("value", "{v}")),
+			WithClock(clock))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return bttest.RunTrace(t, tree, clock, 50*time.Millisecond, 20)
+	}
+	want := run(builtin("LoopInt"))
+	if got := run(LoopOf[int]("MyLoop")); got != want {
+		t.Errorf("LoopOf[int]:\n%s\nLoopInt:\n%s", got, want)
+	}
+	if !strings.Contains(want, "loop2: RUNNING -> FAILURE") {
+		t.Errorf("the trace does not reach the second loop's failure:\n%s", want)
+	}
 }

@@ -2,6 +2,7 @@ package bt
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"reflect"
 	"time"
@@ -16,6 +17,10 @@ type Model struct {
 	Kind        Kind
 	Ports       []PortDef
 	Description string
+	// Metadata are free key/value pairs about the node type for tools (BehaviorTree.CPP's
+	// manifest metadata, which Groot2 shows), written by WriteModels as <MetadataFields>
+	// in this order. Keys must be XML names; a key may repeat.
+	Metadata []KeyValue
 
 	// New builds the behavior of one node. It runs after the node's children were
 	// built; c is valid only during the call. It is nil for builtin models.
@@ -27,9 +32,24 @@ type Model struct {
 	// of the model shares as its ticker while the model declares no ports (see newTicker).
 	leaf funcLeaf
 
+	// generic is a model a program made with a generic constructor of builtin code
+	// (LoopOf): built as builtin nodes are, exported as the program's own.
+	generic    bool
 	fieldPorts bool         // ModelOf: the behavior's fields hold the ports (no bindings for Get/Set)
 	goType     reflect.Type // ModelOf: the struct type, for messages
 	standIn    bool         // RegisterStandIns: a node type without implementation
+}
+
+// KeyValue is one metadata field of a Model: <Metadata Key="Value"/> in TreeNodesModel.
+type KeyValue struct{ Key, Value string }
+
+// WithMetadata adds a metadata field to m and returns m, to be called when the model is
+// made, before it is registered:
+//
+//	bt.NewAction("Grasp", grasp).WithMetadata("group", "manipulation")
+func (m *Model) WithMetadata(key, value string) *Model {
+	m.Metadata = append(m.Metadata, KeyValue{key, value})
+	return m
 }
 
 // Spec returns a new node definition of type m with the given children.
@@ -69,32 +89,58 @@ func (f *Factory) WriteModels(w io.Writer, withBuiltins bool) error {
 		switch x, standIn := f.standIns[m.ID]; {
 		case standIn:
 			ms = append(ms, x)
-		case m.build == nil || withBuiltins:
+		case m.build == nil || m.generic || withBuiltins:
 			ms = append(ms, m.XML())
 		}
 	}
 	return btxml.WriteModels(w, ms)
 }
 
-// XML returns the model's TreeNodesModel entry, as WriteModels writes it: kind, ID and
-// ports with their types, defaults and descriptions.
+// XML returns the model's TreeNodesModel entry, as WriteModels writes it: kind, ID,
+// ports with their types, defaults and descriptions, and metadata.
 func (m *Model) XML() *btxml.Model {
 	x := &btxml.Model{Kind: m.Kind.String(), ID: m.ID}
 	for _, p := range m.Ports {
 		x.Ports = append(x.Ports, btxml.PortModel{
 			Dir: p.Dir.String(), Name: p.Name, Type: p.XMLType(),
-			Default: p.Default, HasDefault: p.HasDefault, Description: p.Description,
+			Default: p.Default, HasDefault: p.HasDefault && !p.textless, Description: p.Description,
 		})
 	}
+	x.Metadata = metadataAttrs(m.Metadata)
 	return x
+}
+
+// metadataAttrs returns metadata as the attributes of <Metadata> elements.
+func metadataAttrs(md []KeyValue) []btxml.Attr {
+	var attrs []btxml.Attr
+	for _, kv := range md {
+		attrs = append(attrs, btxml.Attr{Name: kv.Key, Value: kv.Value})
+	}
+	return attrs
+}
+
+// checkMetadata checks that m's metadata can be written as TreeNodesModel XML.
+func checkMetadata(m *Model) error {
+	if len(m.Metadata) == 0 {
+		return nil
+	}
+	x := &btxml.Model{Kind: m.Kind.String(), ID: m.ID, Metadata: metadataAttrs(m.Metadata)}
+	if err := btxml.WriteModels(io.Discard, []*btxml.Model{x}); err != nil {
+		return fmt.Errorf("bt: node %q: metadata: %w", m.ID, err)
+	}
+	return nil
 }
 
 // XMLType returns the port's type as TreeNodesModel writes it: TypeName if set, else
 // the name BehaviorTree.CPP gives the C++ type playing the Go type's part ("int",
-// "std::string", "BT::NodeStatus" …), else the Go type's name.
+// "std::string", "BT::NodeStatus", "BT::Any" for a port of type any …), else the Go
+// type's name.
 func (p PortDef) XMLType() string {
-	if p.TypeName != "" {
+	switch {
+	case p.TypeName != "":
 		return p.TypeName
+	case p.holdsAny:
+		return "BT::Any"
 	}
 	return cppTypeName(p.Type)
 }

@@ -147,7 +147,7 @@ func portFields(t reflect.Type) ([]taggedPort, error) {
 		}
 		seen[name] = true
 		typ, dir := reflect.New(f.Type).Interface().(portField).declare()
-		def := PortDef{Name: name, Dir: dir, Type: typ, Description: f.Tag.Get("help"), Required: required}
+		def := PortDef{Name: name, Dir: dir, Type: typ, Description: f.Tag.Get("help"), Required: required, holdsAny: typ == nil}
 		if d, ok := f.Tag.Lookup("default"); ok {
 			def = def.WithDefault(d)
 		}

@@ -61,18 +61,25 @@ func portSig(ps []btxml.PortModel) string {
 	return strings.Join(ss, "; ")
 }
 
-func TestWriteModels(t *testing.T) {
-	f := NewFactory()
-	move := NewAction("MoveBase", func() Status { return Success },
-		InputPort[float64]("speed", "how fast").WithDefault("0.5"),
-		OutputPort[string]("result", "what happened"))
-	if err := f.Register(move, NewCondition("IsDocked", func() bool { return true })); err != nil {
+// writeModels registers ms in f and returns what WriteModels writes, builtins left out.
+func writeModels(t *testing.T, f *Factory, ms ...*Model) *bytes.Buffer {
+	t.Helper()
+	if err := f.Register(ms...); err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
 	if err := f.WriteModels(&b, false); err != nil {
 		t.Fatal(err)
 	}
+	return &b
+}
+
+func TestWriteModels(t *testing.T) {
+	f := NewFactory()
+	move := NewAction("MoveBase", func() Status { return Success },
+		InputPort[float64]("speed", "how fast").WithDefault("0.5"),
+		OutputPort[string]("result", "what happened"))
+	b := writeModels(t, f, move, NewCondition("IsDocked", func() bool { return true }))
 	want := `<root BTCPP_format="4">
     <TreeNodesModel>
         <Condition ID="IsDocked"/>
@@ -111,5 +118,53 @@ func TestHidableAreTheBuiltinsBehaviorTreeCPPLacks(t *testing.T) {
 		if !ours[id] {
 			t.Errorf("%s is hidable but no builtin", id)
 		}
+	}
+}
+
+// TestModelMetadata: a model's metadata (BehaviorTree.CPP's manifest metadata, its test
+// BehaviorTreeFactory.ManifestMethod) is written as <MetadataFields> by WriteModels, in
+// order, and read back by btxml and by RegisterStandIns; a key that is not an XML name
+// is refused when the model is registered.
+func TestModelMetadata(t *testing.T) {
+	m := NewAction("ActionWithMetadata", func() Status { return Success }).
+		WithMetadata("foo", "hello").WithMetadata("bar", "42 < 43 & \"x\"")
+	b := writeModels(t, NewFactory(), m)
+	want := `<root BTCPP_format="4">
+    <TreeNodesModel>
+        <Action ID="ActionWithMetadata">
+            <MetadataFields>
+                <Metadata foo="hello"/>
+                <Metadata bar="42 &lt; 43 &amp; &quot;x&quot;"/>
+            </MetadataFields>
+        </Action>
+    </TreeNodesModel>
+</root>
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	doc, err := btxml.Parse("models.xml", b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantMD := []KeyValue{{"foo", "hello"}, {"bar", `42 < 43 & "x"`}}
+	var read []KeyValue
+	for _, a := range doc.Models[0].Metadata {
+		read = append(read, KeyValue{a.Name, a.Value})
+	}
+	if !slices.Equal(read, wantMD) {
+		t.Errorf("btxml read %v, want %v", read, wantMD)
+	}
+	g := NewFactory()
+	if err := g.RegisterStandIns(doc.Models); err != nil {
+		t.Fatal(err)
+	}
+	if s, ok := g.Model("ActionWithMetadata"); !ok || !slices.Equal(s.Metadata, wantMD) {
+		t.Errorf("stand-in metadata %v, want %v", s.Metadata, wantMD)
+	}
+	bad := NewAction("Bad", func() Status { return Success }).WithMetadata("two words", "x")
+	err = NewFactory().Register(bad)
+	if want := `bt: node "Bad": metadata: `; err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), `"two words" is not an XML name`) {
+		t.Errorf("got %v, want an error starting with %q", err, want)
 	}
 }

@@ -2,6 +2,7 @@ package bt
 
 import (
 	"errors"
+	"iter"
 	"slices"
 	"strconv"
 
@@ -246,6 +247,28 @@ func (n *Node) setRunning() {
 	}
 }
 
+// MarkRunning stores Running as the node's status at once, in the middle of its own
+// tick, as BehaviorTree.CPP's setStatus(NodeStatus::RUNNING) at the start of a
+// control's or decorator's tick: observers hear the node go Running before they hear
+// of its children, which is the order of the builtin controls and decorators. A
+// control or decorator a user writes calls it first thing in its Tick:
+//
+//	func (s *mySequence) Tick(n *bt.Node) bt.Status {
+//		n.MarkRunning()
+//		for ; s.i < n.NumChildren(); s.i++ { … n.Child(s.i).Tick() … }
+//	}
+//
+// Without it the node's change is stored, and heard, when its Tick returns, after
+// those of its children. The status its Tick returns is stored then, as always (a
+// Skipped after MarkRunning leaves the node Idle, and observers see it as they see a
+// builtin control's: see The node lifecycle in the package doc). Calling it from
+// anywhere but the node's own Tick is a mistake the engine does not catch.
+func (n *Node) MarkRunning() {
+	if n.st.status() != Running {
+		n.set(Running)
+	}
+}
+
 // Halt stops the node if it is Running — its behavior's Halt, then its children, then
 // its _onHalted script — and resets it to Idle. Halting a node that is not Running only
 // resets it. Controls and decorators call Halt on children they stop or reset.
@@ -278,12 +301,15 @@ func (n *Node) reset() error {
 
 // halt is BehaviorTree.CPP's haltNode for a running node: its behavior's Halt, its
 // children reset, its status Idle, its _onHalted script. Each step is protected: one
-// that fails does not keep the next from running. It returns what failed.
+// that fails does not keep the next from running. It returns what failed. The wake-up
+// the node asked for (Node.WakeUp) is taken back once its Halt returned: an async
+// action's goroutine, which asks for one as it ends, has returned by then.
 func (n *Node) halt() error {
 	var errs []error
 	if h, ok := n.t.(Halter); ok {
 		errs = appendErr(errs, n.protect(func() { h.Halt(n) }))
 	}
+	n.revokeWake()
 	f := n.family()
 	errs = appendErr(errs, f.reset(0))
 	errs = appendErr(errs, n.protect(func() { n.set(Idle) }))
@@ -560,11 +586,42 @@ func (n *Node) Tree() *Tree { return n.meta.scope.tree }
 func (n *Node) Behavior() Behavior {
 	switch t := n.core().(type) {
 	case *userNode:
+		if s, ok := t.beh.(starting); ok { // ModelOf's wrapper of a Starter
+			return s.beh
+		}
 		return t.beh
 	case funcLeaf:
 		return t
 	}
 	return nil
+}
+
+// Attribute returns the value of an attribute of the node that is neither a port nor
+// one the engine reads (name, the pre/post conditions, _autoremap): "_description",
+// Groot2's "_uid", a tool's own annotation, as XML (or Spec.With) wrote it.
+// BehaviorTree.CPP keeps them in NodeConfig::other_attributes. The node reads them from
+// its definition, which every tree built from it shares.
+func (n *Node) Attribute(name string) (string, bool) {
+	if m := n.more(); m != nil {
+		return attributeIn(m.attrs, name)
+	}
+	return "", false
+}
+
+// Attributes returns the attributes Attribute reads, name and value, in the order they
+// were written.
+func (n *Node) Attributes() iter.Seq2[string, string] {
+	var attrs []attribute
+	if m := n.more(); m != nil {
+		attrs = m.attrs
+	}
+	return eachAttribute(attrs)
+}
+
+// more returns the rarer parts of the node's definition, or nil.
+func (n *Node) more() *specMore {
+	d, r := n.def()
+	return d.moreOf(r)
 }
 
 // Spec returns the definition the node was built from. It must not be modified.
@@ -597,7 +654,6 @@ type userNode struct {
 	beh       Behavior
 	ports     []binding // for Get and Set
 	decorator bool      // reset a completed child after each tick (Node.decorated)
-	wake      wakeClaim // see Node.WakeUp
 }
 
 func (u *userNode) tick(n *Node) Status {
@@ -611,10 +667,9 @@ func (u *userNode) tick(n *Node) Status {
 	return s
 }
 
-// Halt runs the behavior's Halt, then takes back the wake-up the node asked for (an
-// async action's goroutine has returned by then).
+// Halt runs the behavior's Halt (Node.halt then takes back the wake-up the node asked
+// for: an async action's goroutine has returned by then).
 func (u *userNode) Halt(n *Node) {
-	defer u.wake.revoke(n.Tree())
 	if h, ok := u.beh.(Halter); ok {
 		t, outer := n.enter()
 		h.Halt(n)

@@ -2,6 +2,7 @@ package bt_test
 
 import (
 	"errors"
+	"maps"
 	"strings"
 	"testing"
 	"unsafe"
@@ -101,4 +102,67 @@ func TestHaltOrder(t *testing.T) {
 	}
 	// A node's Halt runs before its children are halted, its _onHalted after theirs.
 	bttest.Play(t, tree, r, bttest.TickOnce, []bttest.Step{{Want: Running, Log: "A:R"}, {Halt: true, Log: "C:halt A:halt A.onHalted C.onHalted"}})
+}
+
+// TestNodeAttributes: the attributes of a node that are neither ports nor read by the
+// engine are kept, as BehaviorTree.CPP's other_attributes (its PortsTest.NonPorts),
+// for nodes and SubTrees from XML and for specs built in Go.
+func TestNodeAttributes(t *testing.T) {
+	f := NewFactory()
+	withPorts := NewAction("NodeWithPorts", func() Status { return Success }, InputPort[int]("in_port_B", ""))
+	if err := f.Register(withPorts); err != nil {
+		t.Fatal(err)
+	}
+	err := f.LoadString("attrs.xml", `<root BTCPP_format="4">
+	  <BehaviorTree ID="Main">
+	    <Sequence>
+	      <Action ID="NodeWithPorts" name="NodeWithPortsName" in_port_B="66" _not_da_port="whateva" _skipIf="false"/>
+	      <SubTree ID="Sub" _description="a subtree" _autoremap="true"/>
+	    </Sequence>
+	  </BehaviorTree>
+	  <BehaviorTree ID="Sub"><AlwaysSuccess _uid="7"/></BehaviorTree>
+	</root>`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("Main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := func(seq func(func(string, string) bool)) map[string]string {
+		m := map[string]string{}
+		for k, v := range seq {
+			m[k] = v
+		}
+		return m
+	}
+	for _, c := range []struct {
+		n    *Node
+		want map[string]string
+	}{
+		{tree.Node(2), map[string]string{"_not_da_port": "whateva"}},
+		{tree.Node(3), map[string]string{"_description": "a subtree"}},
+		{tree.Node(4), map[string]string{"_uid": "7"}},
+		{tree.Node(1), map[string]string{}},
+	} {
+		if got := all(c.n.Attributes()); !maps.Equal(got, c.want) {
+			t.Errorf("%s: attributes %v, want %v", c.n.Path(), got, c.want)
+		}
+		if got := all(c.n.Spec().Attributes()); !maps.Equal(got, c.want) {
+			t.Errorf("%s: attributes of its Spec %v, want %v", c.n.Path(), got, c.want)
+		}
+	}
+	if v, ok := tree.Node(2).Attribute("_not_da_port"); v != "whateva" || !ok {
+		t.Errorf("Attribute: %q %v", v, ok)
+	}
+	for _, name := range []string{"in_port_B", "name", "_skipIf", "_none"} {
+		if v, ok := tree.Node(2).Attribute(name); ok {
+			t.Errorf("Attribute(%q) = %q, want none", name, v)
+		}
+	}
+	spec := AlwaysSuccess().With("_note", "old").With("_note", "checked").With("_by", "me")
+	goTree := mustTree(t, Inverter(spec))
+	if got, want := all(goTree.Node(2).Attributes()), map[string]string{"_note": "checked", "_by": "me"}; !maps.Equal(got, want) {
+		t.Errorf("a spec built in Go: attributes %v, want %v", got, want)
+	}
 }

@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"strings"
 	"testing"
+
+	"github.com/gobt/bt/blackboard"
 )
 
 // TestNotesAreLogged: loading a document tells its notes to the factory's logger and
@@ -38,5 +40,46 @@ func TestNotesAreLogged(t *testing.T) {
 				t.Errorf("notes %v", notes)
 			}
 		})
+	}
+}
+
+// TestTinyxml2Leniency: a tree as BehaviorTree.CPP's parser reads it — a raw '<' and a
+// bare '&' in scripts, stray text inside <BehaviorTree> — loads and runs, and the
+// factory keeps a note of each with its position.
+func TestTinyxml2Leniency(t *testing.T) {
+	f := NewFactory()
+	f.SetLogger(slog.New(slog.DiscardHandler))
+	err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="T">
+	<Sequence>
+		<Script code="A := 1; ok := A < 2 && A > 0"/>
+		<AlwaysFailure _skipIf="A<2"/>
+	</Sequence>
+	oops
+</BehaviorTree></root>`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var notes []string
+	for _, n := range f.Notes() {
+		notes = append(notes, n.String())
+	}
+	want := []string{
+		"t.xml:3:33: '<' in attribute value taken as it is; write &lt;",
+		"t.xml:3:37: '&' taken as it is; write &amp;",
+		"t.xml:4:28: '<' in attribute value taken as it is; write &lt;",
+		`t.xml:6:2: text "oops" in <BehaviorTree> is ignored`,
+	}
+	if strings.Join(notes, "\n") != strings.Join(want, "\n") {
+		t.Errorf("notes\n%s\nwant\n%s", strings.Join(notes, "\n"), strings.Join(want, "\n"))
+	}
+	tree, err := f.NewTree("T")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := tree.TickOnce(); err != nil || s != Success {
+		t.Errorf("got %v, %v; want SUCCESS", s, err)
+	}
+	if ok, err := blackboard.Get[bool](tree.Blackboard().Entry("ok")); err != nil || !ok {
+		t.Errorf("ok = %v, %v; want true", ok, err)
 	}
 }

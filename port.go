@@ -1,9 +1,12 @@
 package bt
 
 import (
+	"encoding"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gobt/bt/blackboard"
 	"github.com/gobt/bt/btxml"
@@ -42,32 +45,121 @@ type PortDef struct {
 	Description string
 	TypeName    string // the name written to TreeNodesModel; derived from Type when empty
 
-	script  bool // the port holds a script, checked when XML is loaded
-	bounded bool // literal values must be min or more (see atLeast)
-	min     int64
+	script bool // the port holds a script, checked when XML is loaded
+	// The port is of type any (In[any], InputPort[any] …): the entry it names is
+	// declared of type any, and holds values of any type (BT.CPP's BT::Any port).
+	// Without it, a port with no Type names a generic entry, typed by its first
+	// write (BT.CPP's untyped ports).
+	holdsAny bool
+	bounded  bool // literal values must be min or more (see atLeast)
+	min      int64
 	// The default documents an implementation that is not linked (a stand-in's port,
 	// from a TreeNodesModel entry): it is shown and written back, never used.
 	docDefault bool
+	// goDefault is the default InputPortDefault gave as a Go value, used as it is;
+	// Default is its text when it has one (textless otherwise), for TreeNodesModel.
+	goDefault *literal
+	textless  bool
 }
 
 // InputPort declares an input port of type T.
 func InputPort[T any](name, description string) PortDef {
-	return PortDef{Name: name, Dir: DirInput, Type: typeOf[T](), Description: description}
+	return PortDef{Name: name, Dir: DirInput, Type: typeOf[T](), Description: description, holdsAny: typeOf[T]() == nil}
+}
+
+// InputPortDefault declares an input port of type T whose value, when a tree does not
+// set the port, is def: a Go value, used as it is, so T needs no text form — as
+// BehaviorTree.CPP's InputPort<T>(name, default_value, description):
+//
+//	bt.InputPortDefault("goal", Pose2D{X: 1, Y: 2}, "where to go")
+//
+// TreeNodesModel shows the default as text where T has one: its MarshalText
+// (encoding.TextMarshaler), a number, a bool, a string, a time.Duration in
+// milliseconds, or a slice of those separated by ';'; otherwise the port is written
+// without a default. A default that is text to parse — "{key}" for a blackboard entry,
+// "1,2" for a type with UnmarshalText — is WithDefault's: a string given here is the
+// value itself, never an entry's name.
+func InputPortDefault[T any](name string, def T, description string) PortDef {
+	return InputPort[T](name, description).withGoDefault(def)
+}
+
+// InOutPortDefault declares a port of type T that the node reads and writes, whose
+// value when a tree does not set it is def (see InputPortDefault).
+func InOutPortDefault[T any](name string, def T, description string) PortDef {
+	return InOutPort[T](name, description).withGoDefault(def)
+}
+
+// withGoDefault returns a copy of p whose default is the Go value v.
+func (p PortDef) withGoDefault(v any) PortDef {
+	p.HasDefault, p.goDefault = true, &literal{v}
+	text, ok := defaultText(reflect.ValueOf(v))
+	p.Default, p.textless = text, !ok
+	return p
+}
+
+var (
+	durationType      = reflect.TypeFor[time.Duration]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+)
+
+// defaultText returns the text of a port's default for TreeNodesModel, in a form
+// blackboard.Parse reads back, if v has one.
+func defaultText(v reflect.Value) (string, bool) {
+	if !v.IsValid() {
+		return "", false
+	}
+	t := v.Type()
+	switch {
+	case t.Implements(textMarshalerType):
+		b, err := v.Interface().(encoding.TextMarshaler).MarshalText()
+		return string(b), err == nil
+	case t == durationType: // milliseconds, as std::chrono::milliseconds ports read
+		d := time.Duration(v.Int())
+		if d%time.Millisecond != 0 {
+			return d.String(), true
+		}
+		return strconv.FormatInt(int64(d/time.Millisecond), 10), true
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return strconv.FormatBool(v.Bool()), true
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return strconv.FormatInt(v.Int(), 10), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return strconv.FormatUint(v.Uint(), 10), true
+	case reflect.Float32, reflect.Float64:
+		return strconv.FormatFloat(v.Float(), 'g', -1, t.Bits()), true
+	case reflect.String:
+		return v.String(), true
+	case reflect.Slice:
+		parts := make([]string, v.Len())
+		for i := range parts {
+			s, ok := defaultText(v.Index(i))
+			if !ok || strings.Contains(s, ";") {
+				return "", false
+			}
+			parts[i] = s
+		}
+		return strings.Join(parts, ";"), true
+	}
+	return "", false
 }
 
 // OutputPort declares an output port of type T.
 func OutputPort[T any](name, description string) PortDef {
-	return PortDef{Name: name, Dir: DirOutput, Type: typeOf[T](), Description: description}
+	return PortDef{Name: name, Dir: DirOutput, Type: typeOf[T](), Description: description, holdsAny: typeOf[T]() == nil}
 }
 
 // InOutPort declares a port of type T that the node both reads and writes.
 func InOutPort[T any](name, description string) PortDef {
-	return PortDef{Name: name, Dir: DirInOut, Type: typeOf[T](), Description: description}
+	return PortDef{Name: name, Dir: DirInOut, Type: typeOf[T](), Description: description, holdsAny: typeOf[T]() == nil}
 }
 
 // WithDefault returns a copy of p whose value is def (XML text) when the port is not set.
+// It replaces a default InputPortDefault gave.
 func (p PortDef) WithDefault(def string) PortDef {
 	p.Default, p.HasDefault = def, true
+	p.goDefault, p.textless = nil, false
 	return p
 }
 
@@ -81,6 +173,23 @@ func (p PortDef) Require() PortDef {
 	p.Required = true
 	return p
 }
+
+// untyped returns a copy of p, a port of type any, that names a generic entry rather
+// than one of type any: a builtin port that BT.CPP declares without a type.
+func (p PortDef) untyped() PortDef {
+	p.holdsAny = false
+	return p
+}
+
+// entryType is the type a port declares the entry it names with.
+func (p *PortDef) entryType() reflect.Type {
+	if p.holdsAny {
+		return anyType
+	}
+	return p.Type
+}
+
+var anyType = reflect.TypeFor[any]()
 
 func (p PortDef) holdsScript() PortDef {
 	p.script = true
@@ -163,6 +272,20 @@ func (p *InOut[T]) Set(v T) error {
 	return o.Set(v)
 }
 
+// Update replaces the value of the port's entry by fn(old) atomically, as
+// blackboard.Update does: a node that modifies a value other goroutines modify too
+// (BT.CPP's getLockedPortContent, tutorial 13). old is T's zero value when the entry
+// is empty. It fails when the port is not connected to the blackboard.
+func (p *InOut[T]) Update(fn func(old T) T) error {
+	if p.entry == nil {
+		return fmt.Errorf("port %q is not connected to a blackboard entry", p.name)
+	}
+	if err := blackboard.Update(p.entry, fn); err != nil {
+		return fmt.Errorf("port %q: %w", p.name, err)
+	}
+	return nil
+}
+
 // portText returns the text a node's port is set to, or its default.
 func portText(c *Init, name string) (text string, def *PortDef, set bool, err error) {
 	d, r := c.node.def()
@@ -193,16 +316,24 @@ func blackboardKey(text, port string) (key string, ok bool) {
 // typed after the port) as BehaviorTree.CPP does when a tree is built.
 func entryFor(c *Init, key string, def *PortDef) (*blackboard.Entry, error) {
 	e := c.node.meta.scope.env.bb.Entry(key)
-	if err := e.Declare(def.Type); err != nil {
+	if err := e.Declare(def.entryType()); err != nil {
 		return nil, fmt.Errorf("port %q: %w", def.Name, err)
 	}
 	return e, nil
 }
 
-// goValue returns the Go value a node's port was set to with WithValue, if it was.
+// goValue returns the Go value a node's port was set to with WithValue or, when the
+// node does not set the port, the Go value its model gives as a default
+// (InputPortDefault), if it is either.
 func goValue(c *Init, name string) (any, bool) {
-	if p := c.node.portValue(name); p != nil && p.lit != nil {
-		return p.lit.v, true
+	if p := c.node.portValue(name); p != nil {
+		if p.lit != nil {
+			return p.lit.v, true
+		}
+		return nil, false
+	}
+	if def := c.node.model().port(name); def != nil && def.goDefault != nil {
+		return def.goDefault.v, true
 	}
 	return nil, false
 }

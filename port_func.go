@@ -97,8 +97,13 @@ func bindPorts(c *Init) ([]binding, error) {
 		def := &defs[i]
 		b := &bs[i]
 		b.name = def.Name
-		if v, ok := goValue(c, def.Name); ok { // converted to def.Type by NewTree
-			b.lit, b.text, b.set = v, c.node.portValue(def.Name).value, true
+		if v, ok := goValue(c, def.Name); ok { // converted to def.Type by NewTree, or a default of that type
+			b.lit, b.set = v, true
+			if p := c.node.portValue(def.Name); p != nil {
+				b.text = p.value
+			} else {
+				b.text = def.Default
+			}
 			continue
 		}
 		text, _, set, err := portText(c, def.Name)

@@ -55,7 +55,9 @@ func (v entryVar) Load() (script.Value, error) {
 	case blackboard.KindString:
 		return script.String(x.Str()), nil
 	}
-	return script.Value{}, fmt.Errorf("the entry %q holds a %s, which scripts cannot use", v.e.Key(), x.Type())
+	// Any other Go value (a struct, a pointer …) is opaque to the script, which can
+	// still copy it, compare it for equality and return it, as the reference moves an Any.
+	return script.Other(x.Any()), nil
 }
 
 func (v entryVar) Assign(x script.Value) error {
@@ -69,6 +71,8 @@ func (v entryVar) Assign(x script.Value) error {
 		b = blackboard.Bool(x.Int() != 0)
 	case script.KindString:
 		b = blackboard.String(x.Str())
+	case script.KindOther:
+		b = blackboard.ValueOf(x.Other())
 	default:
 		return fmt.Errorf("cannot assign an empty value to %q", v.e.Key())
 	}

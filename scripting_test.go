@@ -2,7 +2,9 @@ package bt
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -165,11 +167,16 @@ func TestEnumsInScriptsAndPorts(t *testing.T) {
 // tickOnce builds the tree of body (the content of a BehaviorTree) and ticks it once.
 func tickOnce(t *testing.T, body string) (*Tree, Status, error) {
 	t.Helper()
-	f := NewFactory()
-	if err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="T">`+body+`</BehaviorTree></root>`); err != nil {
+	return loadAndTick(t, NewFactory(), "", `<root BTCPP_format="4"><BehaviorTree ID="T">`+body+`</BehaviorTree></root>`)
+}
+
+// loadAndTick loads doc into f, builds the tree id and ticks it once.
+func loadAndTick(t *testing.T, f *Factory, id, doc string) (*Tree, Status, error) {
+	t.Helper()
+	if err := f.LoadString("t.xml", doc); err != nil {
 		t.Fatal(err)
 	}
-	tree, err := f.NewTree("")
+	tree, err := f.NewTree(id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +272,7 @@ func TestFirstWriteTypesEntry(t *testing.T) {
 			if err := f.Register(echo); err != nil {
 				t.Fatal(err)
 			}
-			if err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="T"><Sequence>
+			tree, s, err := loadAndTick(t, f, "", `<root BTCPP_format="4"><BehaviorTree ID="T"><Sequence>
 				<Script code="`+tc.script+`"/>
 				<Echo in="{state}" out="{out}"/>
 				<Switch2 variable="{state}" case_1="1" case_2="2">
@@ -273,14 +280,8 @@ func TestFirstWriteTypesEntry(t *testing.T) {
 					<Script code="picked := 'two'"/>
 					<Script code="picked := 'other'"/>
 				</Switch2>
-			</Sequence></BehaviorTree></root>`); err != nil {
-				t.Fatal(err)
-			}
-			tree, err := f.NewTree("")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if s, err := tree.TickOnce(); err != nil || s != Success {
+			</Sequence></BehaviorTree></root>`)
+			if err != nil || s != Success {
 				t.Fatalf("got %v, %v; want SUCCESS", s, err)
 			}
 			js, err := tree.Blackboard().MarshalJSON()
@@ -302,5 +303,199 @@ func TestNumberLikeStrings(t *testing.T) {
 	want := `node Script::1 (Script): script "k := 3; k = 'abc'": cannot assign string "abc" to "k": entry "k": cannot assign string "abc" to an entry holding int64 (not a number)`
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
+
+// position2D is the user type of BehaviorTree.CPP's tutorial 3 ("generic ports"):
+// UnmarshalText plays the reference's convertFromString, parsing "x;y".
+type position2D struct{ X, Y float64 }
+
+func (p *position2D) UnmarshalText(b []byte) error {
+	x, y, ok := strings.Cut(string(b), ";")
+	if !ok {
+		return fmt.Errorf("invalid input %q: want x;y", b)
+	}
+	var err error
+	if p.X, err = strconv.ParseFloat(x, 64); err == nil {
+		p.Y, err = strconv.ParseFloat(y, 64)
+	}
+	return err
+}
+
+// pose2D is the user type of tutorial 6: "x;y;theta".
+type pose2D struct{ X, Y, Theta float64 }
+
+func (p *pose2D) UnmarshalText(b []byte) error {
+	parts := strings.Split(string(b), ";")
+	if len(parts) != 3 {
+		return fmt.Errorf("invalid input %q: want x;y;theta", b)
+	}
+	var v [3]float64
+	for i, s := range parts {
+		var err error
+		if v[i], err = strconv.ParseFloat(s, 64); err != nil {
+			return err
+		}
+	}
+	*p = pose2D{v[0], v[1], v[2]}
+	return nil
+}
+
+// userTypeFactory registers the nodes of tutorials 3 and 6, which print to out.
+func userTypeFactory(t *testing.T, out *strings.Builder) *Factory {
+	t.Helper()
+	f := NewFactory()
+	calculateGoal := NewAction("CalculateGoal", func(n *Node) (Status, error) {
+		return Success, Set(n, "goal", position2D{1.1, 2.3})
+	}, OutputPort[position2D]("goal", ""))
+	printTarget := NewAction("PrintTarget", func(n *Node) (Status, error) {
+		goal, err := Get[position2D](n, "target")
+		if err != nil {
+			return Failure, err
+		}
+		fmt.Fprintf(out, "Target positions: [ %.1f, %.1f ]\n", goal.X, goal.Y)
+		return Success, nil
+	}, InputPort[position2D]("target", "Simply print the target on console..."))
+	moveBase := NewAction("MoveBase", func(n *Node) (Status, error) {
+		goal, err := Get[pose2D](n, "goal")
+		if err != nil {
+			return Failure, err
+		}
+		fmt.Fprintf(out, "[ MoveBase: SEND REQUEST ]. goal: x=%.1f y=%.1f theta=%.1f\n", goal.X, goal.Y, goal.Theta)
+		return Success, nil
+	}, InputPort[pose2D]("goal", ""))
+	saySomething := NewAction("SaySomething", func(n *Node) (Status, error) {
+		msg, err := Get[string](n, "message")
+		fmt.Fprintf(out, "Robot says: %s\n", msg)
+		return Success, err
+	}, InputPort[string]("message", ""))
+	for _, m := range []*Model{calculateGoal, printTarget, moveBase, saySomething} {
+		if err := f.Register(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return f
+}
+
+// TestScriptsWithUserTypes ports BehaviorTree.CPP's tutorials 3 and 6: a script
+// assigns a string to an entry of a user type (converted by UnmarshalText), and the
+// assignment's value — the entry's new value — is the script's value.
+func TestScriptsWithUserTypes(t *testing.T) {
+	for _, tc := range []struct{ name, xml, want string }{
+		{"t03 generic ports", `<root BTCPP_format="4"><BehaviorTree ID="MainTree">
+			<Sequence name="root">
+				<CalculateGoal goal="{GoalPosition}"/>
+				<PrintTarget target="{GoalPosition}"/>
+				<Script code="OtherGoal='-1;3'"/>
+				<PrintTarget target="{OtherGoal}"/>
+				<Script code=" OtherGoal:='-2;4' "/>
+				<PrintTarget target="{OtherGoal}"/>
+			</Sequence></BehaviorTree></root>`,
+			"Target positions: [ 1.1, 2.3 ]\nTarget positions: [ -1.0, 3.0 ]\nTarget positions: [ -2.0, 4.0 ]\n"},
+		{"t06 subtree port remapping", `<root BTCPP_format="4">
+			<BehaviorTree ID="MainTree"><Sequence>
+				<Script code=" move_goal='1;2;3' "/>
+				<SubTree ID="MoveRobot" target="{move_goal}" result="{move_result}"/>
+				<SaySomething message="{move_result}"/>
+			</Sequence></BehaviorTree>
+			<BehaviorTree ID="MoveRobot"><Fallback>
+				<Sequence>
+					<MoveBase goal="{target}"/>
+					<Script code=" result:='goal reached' "/>
+				</Sequence>
+				<ForceFailure><Script code=" result:='error' "/></ForceFailure>
+			</Fallback></BehaviorTree></root>`,
+			"[ MoveBase: SEND REQUEST ]. goal: x=1.0 y=2.0 theta=3.0\nRobot says: goal reached\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out strings.Builder
+			_, s, err := loadAndTick(t, userTypeFactory(t, &out), "MainTree", tc.xml)
+			if err != nil || s != Success {
+				t.Fatalf("got %v, %v; want SUCCESS", s, err)
+			}
+			if out.String() != tc.want {
+				t.Errorf("printed\n%s\nwant\n%s", out.String(), tc.want)
+			}
+		})
+	}
+}
+
+// TestScriptsMoveUserValues checks that a script copies a value of any type from one
+// entry to another (the reference copies any Any), compares two for equality, and that
+// arithmetic and ordering on them fail naming the operator and the types.
+func TestScriptsMoveUserValues(t *testing.T) {
+	run := func(code string) (*Tree, Status, error) {
+		var out strings.Builder
+		return loadAndTick(t, userTypeFactory(t, &out), "", `<root BTCPP_format="4"><BehaviorTree ID="T"><Sequence>
+			<CalculateGoal goal="{first_point}"/>
+			<Script code="`+code+`"/>
+		</Sequence></BehaviorTree></root>`)
+	}
+	tree, s, err := run("other_point := first_point; same := other_point == first_point; differ := other_point != first_point")
+	if err != nil || s != Success {
+		t.Fatalf("got %v, %v; want SUCCESS", s, err)
+	}
+	bb := tree.Blackboard()
+	got, err := blackboard.Get[position2D](bb.Entry("other_point"))
+	if err != nil || got != (position2D{1.1, 2.3}) {
+		t.Errorf("other_point = %v, %v; want {1.1 2.3}", got, err)
+	}
+	same, err1 := blackboard.Get[bool](bb.Entry("same"))
+	differ, err2 := blackboard.Get[bool](bb.Entry("differ"))
+	if !same || differ || err1 != nil || err2 != nil {
+		t.Errorf("same = %v, %v; differ = %v, %v; want true and false", same, err1, differ, err2)
+	}
+	// The copy keeps its type: assigning a number to it is refused by the entry.
+	_, _, err = run("other_point := first_point; other_point = 3")
+	if want := `cannot assign int 3 to "other_point"`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v; want an error containing %q", err, want)
+	}
+	for code, want := range map[string]string{
+		"first_point + 1":          "operator + not allowed between bt.position2D and int",
+		"first_point &lt; 'a'":     "operator < needs numbers or strings, got bt.position2D and string",
+		"first_point == 'a'":       `cannot compare bt.position2D {1.1 2.3} with string "a"`,
+		"first_point ? 1 : 2":      "condition of ?: needs a number, a boolean or a string, got bt.position2D {1.1 2.3}",
+		"x := 1; x += first_point": `operator += not allowed between int and bt.position2D: "x" holds int 1`,
+	} {
+		_, _, err := run(code)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v; want an error containing %q", code, err, want)
+		}
+	}
+}
+
+// TestScriptCopyThenSetBlackboard ports BehaviorTree.CPP's
+// BlackboardTest.SetBlackboard_Upd_Ts_SeqId: a script copies a struct entry into a new
+// one, and SetBlackboard then overwrites the copy with another struct entry, which
+// counts as a new write.
+func TestScriptCopyThenSetBlackboard(t *testing.T) {
+	f := NewFactory()
+	if err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="MainTree"><Sequence>
+		<Script code="other_point:=first_point"/>
+		<SetBlackboard value="{second_point}" output_key="other_point"/>
+	</Sequence></BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("MainTree")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bb := tree.Blackboard()
+	for key, p := range map[string]position2D{"first_point": {2, 2}, "second_point": {3, 3}} {
+		if err := bb.Entry(key).Set(blackboard.ValueOf(p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var seqs []uint64
+	tree.Root().Child(0).SetPostTick(func(n *Node, s Status) Status {
+		seqs = append(seqs, bb.Entry("other_point").Seq())
+		return s
+	})
+	if s, err := tree.TickOnce(); err != nil || s != Success {
+		t.Fatalf("got %v, %v; want SUCCESS", s, err)
+	}
+	got, err := blackboard.Get[position2D](bb.Entry("other_point"))
+	if err != nil || got != (position2D{3, 3}) || len(seqs) != 1 || bb.Entry("other_point").Seq() <= seqs[0] {
+		t.Errorf("other_point = %v, %v, write counts %v then %d; want {3 3} written twice", got, err, seqs, bb.Entry("other_point").Seq())
 	}
 }

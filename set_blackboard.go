@@ -30,8 +30,8 @@ var setBlackboardModel = &Model{
 	ID: "SetBlackboard", Kind: KindAction,
 	Description: "Writes value (text, or a copy of {entry}) into the blackboard entry named by output_key.",
 	Ports: []PortDef{
-		InOutPort[any]("output_key", "the name of the entry to write").Require(),
-		InputPort[any]("value", "what to write: text, or {key} to copy another entry").Require(),
+		InOutPort[any]("output_key", "the name of the entry to write").Require().untyped(),
+		InputPort[any]("value", "what to write: text, or {key} to copy another entry").Require().untyped(),
 	},
 	build: buildSetBlackboard,
 }

@@ -18,7 +18,8 @@ import (
 // ticking, in another tree built from the same definition — after a crash, in a saved
 // game, in another process — as the tree would have gone on. Take one with
 // Tree.Snapshot, write it with MarshalJSON (for people) or MarshalBinary (compact),
-// read it with ReadSnapshot, and give it to Tree.Restore.
+// read it with ReadSnapshot (or Tree.ReadSnapshot, which refuses a snapshot of another
+// tree before it reads more than its head), and give it to Tree.Restore.
 //
 // It holds every node's status and the state each builtin node keeps between ticks
 // (a control's current child, counters, latches, a LoopInt's queue, Switch's running
@@ -215,16 +216,8 @@ func (t *Tree) Restore(s *Snapshot) error {
 	case t.ticking:
 		return errRestoreTicking
 	}
-	fp := t.fingerprint()
-	if s.fingerprint == fp && s.nodes != len(t.nodes) {
-		return fmt.Errorf("bt: Restore: the snapshot is corrupt: it counts %d nodes, where its tree definition has %d", s.nodes, len(t.nodes))
-	}
-	if s.fingerprint != fp {
-		what := "another tree definition"
-		if s.tree != t.id {
-			what = fmt.Sprintf("tree %q, not of %q", s.tree, t.id)
-		}
-		return fmt.Errorf("bt: Restore: the snapshot is of %s (its fingerprint is %s, this tree's %s)", what, s.fingerprint, fp)
+	if err := t.checkDefinition(s); err != nil {
+		return fmt.Errorf("bt: Restore: %w", err)
 	}
 	if err := t.idle(); err != nil {
 		return err
@@ -247,14 +240,35 @@ func (t *Tree) Restore(s *Snapshot) error {
 	return t.apply(s, statuses, &r)
 }
 
+// checkDefinition refuses a snapshot of another definition than the tree's, or one
+// whose head is corrupt.
+func (t *Tree) checkDefinition(s *Snapshot) error {
+	fp := t.fingerprint()
+	if s.fingerprint == fp && s.nodes != len(t.nodes) {
+		return fmt.Errorf("the snapshot is corrupt: it counts %d nodes, where its tree definition has %d", s.nodes, len(t.nodes))
+	}
+	if s.fingerprint != fp {
+		what := "another tree definition"
+		if s.tree != t.id {
+			what = fmt.Sprintf("tree %q, not of %q", s.tree, t.id)
+		}
+		return fmt.Errorf("the snapshot is of %s (its fingerprint is %s, this tree's %s)", what, s.fingerprint, fp)
+	}
+	return nil
+}
+
 // prepareScopes checks the blackboards of s against the tree's and returns the
 // functions that restore them.
 func (t *Tree) prepareScopes(s *Snapshot) ([]func(), error) {
 	var applies []func()
 	var errs []error
+	byUID := make(map[uint16]int, len(s.scopes)) // the snapshot's, by the UID of their SubTree
+	for i, sc := range s.scopes {
+		byUID[sc.uid] = i
+	}
 	for sc := range t.scopes() {
-		i := slices.IndexFunc(s.scopes, func(x scopeState) bool { return x.uid == sc.uid })
-		if i < 0 {
+		i, ok := byUID[sc.uid]
+		if !ok {
 			errs = append(errs, fmt.Errorf("the snapshot is corrupt: %s is missing", sc.name()))
 			continue
 		}
@@ -329,14 +343,21 @@ func (t *Tree) check(s *Snapshot, r *stateReader) ([]Status, error) {
 		}
 	}
 	if len(r.errs) > 0 { // each its own line, as every error of bt says where it is
-		errs := make([]error, len(r.errs))
-		for i, err := range r.errs {
-			errs[i] = fmt.Errorf("bt: Restore: %w", err)
+		errs := make([]error, min(len(r.errs), maxRestoreErrors))
+		for i := range errs {
+			errs[i] = fmt.Errorf("bt: Restore: %w", r.errs[i])
+		}
+		if more := len(r.errs) - len(errs); more > 0 { // a snapshot of another bt, or made up
+			errs = append(errs, fmt.Errorf("bt: Restore: and %d more problems", more))
 		}
 		return nil, errors.Join(errs...)
 	}
 	return statuses, nil
 }
+
+// maxRestoreErrors bounds the problems Restore lists: a made-up snapshot may have one
+// per field of every node.
+const maxRestoreErrors = 100
 
 // checkRunning returns what is wrong with the statuses of n's children, as a tick that
 // did not fail leaves them: a node runs only under one that does. (Which children of a

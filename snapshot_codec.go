@@ -37,14 +37,39 @@ var errCorrupt = errors.New("bt: the snapshot is corrupt")
 // ReadSnapshot reads a snapshot written by MarshalJSON or MarshalBinary. It refuses a
 // snapshot of a newer version than this bt writes, and input that is not a whole
 // snapshot, with an error that says so.
-func ReadSnapshot(data []byte) (*Snapshot, error) {
+//
+// It reads input it cannot trust in time linear in its size, and the memory it takes
+// is bounded by what the bytes can encode: a count that the bytes left could not hold
+// is refused before anything is made for it (a binary snapshot's checksum is checked
+// first, too). To refuse a snapshot of another tree before reading more than its head,
+// use Tree.ReadSnapshot.
+func ReadSnapshot(data []byte) (*Snapshot, error) { return readSnapshot(data, nil) }
+
+// ReadSnapshot reads a snapshot for t, as the function ReadSnapshot does, but refuses
+// one of another tree definition, as Restore does, once it has read its head (format,
+// version, tree and fingerprint), before the rest.
+func (t *Tree) ReadSnapshot(data []byte) (*Snapshot, error) {
+	if t.root == nil {
+		return nil, ErrEmptyTree
+	}
+	return readSnapshot(data, func(s *Snapshot) error {
+		if err := t.checkDefinition(s); err != nil {
+			return fmt.Errorf("bt: %w", err)
+		}
+		return nil
+	})
+}
+
+// readSnapshot reads either encoding; head, if not nil, is given the snapshot once its
+// head is read, and refuses the rest with an error.
+func readSnapshot(data []byte, head func(*Snapshot) error) (*Snapshot, error) {
 	s := new(Snapshot)
 	var err error
 	switch json := bytes.TrimLeft(data, " \t\r\n"); {
 	case bytes.HasPrefix(data, binaryMagic):
-		err = s.UnmarshalBinary(data)
+		err = s.readBinary(data, head)
 	case len(json) > 0 && json[0] == '{':
-		err = s.UnmarshalJSON(data)
+		err = s.readJSON(data, head)
 	default:
 		err = checkVersion(false, 0)
 	}
@@ -256,34 +281,45 @@ type snapshotJSON struct {
 }
 
 // UnmarshalJSON reads a snapshot written by MarshalJSON.
-func (s *Snapshot) UnmarshalJSON(data []byte) error {
-	var doc snapshotJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(&doc)
-	if err == nil && dec.More() {
-		err = errors.New("data after the document")
+func (s *Snapshot) UnmarshalJSON(data []byte) error { return s.readJSON(data, nil) }
+
+// readJSON reads a JSON snapshot: its head first — what identifies it, which may refuse
+// it — then the rest.
+func (s *Snapshot) readJSON(data []byte, head func(*Snapshot) error) error {
+	// The head is read on its own, so that a snapshot that is none, a newer one (with
+	// fields this bt does not know) or one of another tree is said to be so, rather
+	// than what in it did not read; its other members are skipped, not decoded.
+	var h struct {
+		Format      string `json:"format"`
+		Version     int    `json:"version"`
+		Tree        string `json:"tree"`
+		Fingerprint string `json:"fingerprint"`
+		Nodes       int    `json:"nodes"`
 	}
-	if err != nil {
-		// Say so if it is no snapshot, or a newer one (with fields this bt does not
-		// know), rather than what in it did not read.
-		var head struct {
-			Format  string `json:"format"`
-			Version int    `json:"version"`
-		}
-		if json.Unmarshal(data, &head) == nil {
-			if verr := checkVersion(head.Format == snapshotFormat, head.Version); verr != nil {
-				return verr
-			}
-		}
+	if err := decodeJSON(data, &h, false); err != nil {
 		return fmt.Errorf("%w: %v", errCorrupt, err)
 	}
-	if err := checkVersion(doc.Format == snapshotFormat, doc.Version); err != nil {
+	if err := checkVersion(h.Format == snapshotFormat, h.Version); err != nil {
 		return err
+	}
+	if head != nil {
+		if err := head(&Snapshot{version: h.Version, tree: h.Tree, fingerprint: h.Fingerprint, nodes: h.Nodes}); err != nil {
+			return err
+		}
+	}
+	var doc snapshotJSON
+	if err := decodeJSON(data, &doc, true); err != nil {
+		return fmt.Errorf("%w: %v", errCorrupt, err)
+	}
+	// A node restarts, or has a state, once at most; a blackboard is the root's or a
+	// subtree instance's.
+	if n := max(doc.Nodes, 0); len(doc.Restart) > n || len(doc.State) > n || len(doc.Blackboards) > n+1 {
+		return fmt.Errorf("%w: it lists more nodes or blackboards than its %d nodes", errCorrupt, n)
 	}
 	*s = Snapshot{version: doc.Version, tree: doc.Tree, fingerprint: doc.Fingerprint, nodes: doc.Nodes,
 		taken: doc.Taken, aborted: doc.Aborted, wakeups: doc.Wakeups, restart: doc.Restart,
 		states: make([]nodeState, len(doc.State))}
+	var err error
 	for i, line := range doc.State {
 		if s.states[i], err = nodeStateOf(line); err != nil {
 			return fmt.Errorf("%w: %v", errCorrupt, err)
@@ -300,6 +336,19 @@ func (s *Snapshot) UnmarshalJSON(data []byte) error {
 		s.scopes = append(s.scopes, out)
 	}
 	return nil
+}
+
+// decodeJSON decodes the one JSON document data into v, strict about the fields.
+func decodeJSON(data []byte, v any, strict bool) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if strict {
+		dec.DisallowUnknownFields()
+	}
+	err := dec.Decode(v)
+	if err == nil && dec.More() {
+		err = errors.New("data after the document")
+	}
+	return err
 }
 
 // checkVersion refuses what is not a snapshot, or one of a version this bt cannot read.
@@ -343,7 +392,10 @@ func nodeStateOf(line []byte) (nodeState, error) {
 			if err != nil {
 				return fmt.Errorf("field %q: %v", name, err)
 			}
-			if slices.ContainsFunc(st.fields, func(g field) bool { return g.name == f.name }) {
+			switch {
+			case len(st.fields) == maxFields:
+				return fmt.Errorf("more than %d fields", maxFields)
+			case slices.ContainsFunc(st.fields, func(g field) bool { return g.name == f.name }):
 				return fmt.Errorf("field %q twice", f.name)
 			}
 			st.fields = append(st.fields, f)
@@ -434,6 +486,12 @@ func valueEnd(data []byte, i int) int {
 	}
 	return i
 }
+
+// maxFields bounds the fields of a node's state: more than any node writes (each
+// writes each of its fields once, and memberNames holds every name they use), so that
+// reading a node's line, which compares each field's name with those before it, takes
+// time linear in its length, and a binary snapshot cannot make a list of fields bigger.
+const maxFields = 64
 
 // memberNames are the names of the members of node lines that bt writes, so that
 // reading a line allocates no string for them.
@@ -570,7 +628,27 @@ func boolByte(v bool) byte {
 }
 
 // UnmarshalBinary reads a snapshot written by MarshalBinary.
-func (s *Snapshot) UnmarshalBinary(data []byte) error {
+func (s *Snapshot) UnmarshalBinary(data []byte) error { return s.readBinary(data, nil) }
+
+// The fewest bytes that encode an item of each list of the binary encoding, by which
+// binReader.items bounds a count: the length of a string (a byte, for ""); a node's
+// UID, status and count of fields; a field's name, kind and value; a blackboard's UID,
+// path and count of entries; an entry's key, type, declared type, value flag, sequence
+// number and flags.
+const (
+	minStringSize = 1
+	minStateSize  = 3
+	minFieldSize  = 3
+	minScopeSize  = 3
+	minEntrySize  = 6
+)
+
+// readBinary reads a binary snapshot: its checksum, then its head — what identifies
+// it, which may refuse it — then the rest. Each list is made once its count is known
+// to fit in the bytes left (see binReader.items), so that the memory it takes is
+// bounded by what the input can encode: sizeof(blackboard.EntryState)/minEntrySize
+// (about 19) bytes per byte of input at most, for a file of empty entries.
+func (s *Snapshot) readBinary(data []byte, head func(*Snapshot) error) error {
 	if !bytes.HasPrefix(data, binaryMagic) {
 		return checkVersion(false, 0)
 	}
@@ -587,6 +665,14 @@ func (s *Snapshot) UnmarshalBinary(data []byte) error {
 		return err
 	}
 	out := Snapshot{version: int(version), tree: r.str(), fingerprint: r.str(), nodes: int(r.count(1 << 16))}
+	if r.err != nil {
+		return fmt.Errorf("%w: its content does not read as a snapshot", errCorrupt)
+	}
+	if head != nil {
+		if err := head(&out); err != nil {
+			return err
+		}
+	}
 	out.taken = time.Unix(0, r.varint())
 	out.aborted = r.byte() == 1
 	wakeups := r.uvarint()
@@ -594,15 +680,17 @@ func (s *Snapshot) UnmarshalBinary(data []byte) error {
 		r.fail()
 	}
 	out.wakeups = uint32(wakeups)
-	out.restart = make([]string, r.items())
+	// A node restarts, or has a state, once at most; a blackboard is the root's or a
+	// subtree instance's.
+	out.restart = make([]string, r.items(minStringSize, out.nodes))
 	for i := range out.restart {
 		out.restart[i] = r.str()
 	}
-	out.states = make([]nodeState, r.items())
+	out.states = make([]nodeState, r.items(minStateSize, out.nodes))
 	for i := range out.states {
 		st := &out.states[i]
 		st.uid, st.status = uint16(r.count(1<<16)), Status(r.byte())
-		st.fields = make([]field, r.items())
+		st.fields = make([]field, r.items(minFieldSize, maxFields))
 		for k := range st.fields {
 			f := &st.fields[k]
 			f.name, f.kind = r.str(), fieldKind(r.byte())
@@ -616,16 +704,16 @@ func (s *Snapshot) UnmarshalBinary(data []byte) error {
 			}
 		}
 	}
-	out.scopes = make([]scopeState, r.items())
+	out.scopes = make([]scopeState, r.items(minScopeSize, out.nodes+1))
 	for i := range out.scopes {
 		sc := &out.scopes[i]
 		sc.uid, sc.path = uint16(r.count(1<<16)), r.str()
-		sc.entries = make([]blackboard.EntryState, r.items())
+		sc.entries = make([]blackboard.EntryState, r.items(minEntrySize, math.MaxInt))
 		for k := range sc.entries {
 			e := &sc.entries[k]
 			e.Key, e.Type, e.Declared = r.str(), r.str(), r.str()
 			if r.byte() == 1 {
-				e.Value = []byte(r.str())
+				e.Value = bytes.Clone(r.bytes())
 			}
 			e.Seq = r.uvarint()
 			flags := r.byte()
@@ -686,8 +774,12 @@ func (r *binReader) count(limit int) int {
 	return int(v)
 }
 
-// items reads the number of items that follow, each of which takes a byte at least.
-func (r *binReader) items() int { return r.count(len(r.data) + 1) }
+// items reads the number of items that follow, each of which takes size bytes at
+// least, and which are limit at most: a count that the bytes left cannot hold is
+// refused before a list is made for it.
+func (r *binReader) items(size, limit int) int {
+	return r.count(min(len(r.data)/size, limit) + 1)
+}
 
 func (r *binReader) byte() byte {
 	if len(r.data) == 0 {
@@ -699,15 +791,18 @@ func (r *binReader) byte() byte {
 	return c
 }
 
-func (r *binReader) str() string {
+func (r *binReader) str() string { return string(r.bytes()) }
+
+// bytes reads a string's bytes, which stay the input's.
+func (r *binReader) bytes() []byte {
 	n := r.uvarint()
 	if n > uint64(len(r.data)) {
 		r.fail()
 	}
 	if r.err != nil {
-		return ""
+		return nil
 	}
-	s := string(r.data[:n])
+	b := r.data[:n:n]
 	r.data = r.data[n:]
-	return s
+	return b
 }

@@ -60,8 +60,8 @@ func (u *userNode) saveState(n *Node, w *stateWriter) {
 		w.restart, w.halt = true, true
 	}
 	if !w.restart {
-		u.wake.saveState(w, "wake")
-	} else if u.wake.pending(w.tree) {
+		n.saveWake(w)
+	} else if c := n.claim(false); c != nil && c.pending(w.tree) {
 		w.claims++ // the restarted work asks for a wake-up of its own when it is done
 	}
 	if sv == nil {
@@ -80,7 +80,7 @@ func (u *userNode) saveState(n *Node, w *stateWriter) {
 // and, in the check pass, puts aside the state to give its behavior (see
 // Tree.Restore).
 func (u *userNode) restoreState(n *Node, r *stateReader) {
-	u.wake.restoreState(r, "wake")
+	n.restoreWake(r)
 	if a, ok := u.beh.(*async); ok {
 		if restart := a.restoreState(n, r); restart != nil {
 			r.restarts = append(r.restarts, restart)

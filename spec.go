@@ -5,6 +5,7 @@ import (
 	"iter"
 	"slices"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -51,7 +52,34 @@ type specMore struct {
 	errs      []error            // problems found while the spec was assembled, reported by NewTree
 	sub       *treeDef           // the tree a SubTree instantiates (see link.go)
 	subID     string             // the ID of that tree, for a SubTree read from XML
+	attrs     []attribute        // the attributes that are not ports (Node.Attribute)
 	autoRemap bool               // SubTree's _autoremap
+}
+
+// attribute is an attribute of a node that is neither a port nor one the engine reads
+// (name, the pre/post conditions, _autoremap): BehaviorTree.CPP's other_attributes,
+// such as "_description" or Groot2's "_uid", kept for the program to read.
+type attribute struct{ name, value string }
+
+// attributeIn returns the value of the attribute name in attrs.
+func attributeIn(attrs []attribute, name string) (string, bool) {
+	for _, a := range attrs {
+		if a.name == name {
+			return a.value, true
+		}
+	}
+	return "", false
+}
+
+// eachAttribute yields attrs, name and value, in the order they were written.
+func eachAttribute(attrs []attribute) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for _, a := range attrs {
+			if !yield(a.name, a.value) {
+				return
+			}
+		}
+	}
 }
 
 // edit gives s a specMore of its own to change: a copy of the one it has, which may be
@@ -118,6 +146,11 @@ func (s *Spec) Named(name string) *Spec {
 // not ports work too: "name" sets the instance name, "_skipIf", "_onSuccess" … attach a
 // script as a pre- or post-condition, and "_autoremap" sets a SubTree's AutoRemap.
 //
+// An attribute whose name starts with "_" and that the engine does not read
+// ("_description") is kept for the program to read (Attribute, Node.Attribute), as XML
+// keeps it; one that looks like a misspelt pre- or post-condition ("_skipif") is an
+// error.
+//
 // NewTree checks every port as the loader checks XML: a port the node's model does not
 // declare, a literal that is not of the port's type or out of its range, a literal on
 // an output port and a script that does not parse are errors naming the node.
@@ -135,7 +168,23 @@ func (s *Spec) With(port, value string) *Spec {
 		}
 		return s.AutoRemap(on)
 	}
+	if _, misspelt := nearHook(port); strings.HasPrefix(port, "_") && !misspelt {
+		return s.setAttribute(port, value)
+	}
 	return s.setPort(portValue{name: port, value: value})
+}
+
+// setAttribute sets an attribute that is not a port, replacing the value it had.
+func (s *Spec) setAttribute(name, value string) *Spec {
+	m := s.edit()
+	attrs := slices.Clone(m.attrs) // the old ones may be shared
+	if i := slices.IndexFunc(attrs, func(a attribute) bool { return a.name == name }); i >= 0 {
+		attrs[i].value = value
+	} else {
+		attrs = append(attrs, attribute{name, value})
+	}
+	m.attrs = attrs
+	return s
 }
 
 // WithValue sets a port to a Go value and returns s: no need to format numbers as text.
@@ -247,6 +296,27 @@ func (s *Spec) Ports() iter.Seq2[string, string] {
 			}
 		}
 	}
+}
+
+// Attribute returns the value of an attribute of the node that is neither a port nor
+// one the engine reads (name, the pre/post conditions, _autoremap), as XML or With
+// set it: "_description", Groot2's "_uid", a tool's own annotation.
+// BehaviorTree.CPP keeps them in NodeConfig::other_attributes.
+func (s *Spec) Attribute(name string) (string, bool) {
+	if s.more == nil {
+		return "", false
+	}
+	return attributeIn(s.more.attrs, name)
+}
+
+// Attributes returns the attributes of the node that Attribute reads, name and value,
+// in the order they were written.
+func (s *Spec) Attributes() iter.Seq2[string, string] {
+	var attrs []attribute
+	if s.more != nil {
+		attrs = s.more.attrs
+	}
+	return eachAttribute(attrs)
 }
 
 // HookScript returns the script of the pre- or post-condition h, when the spec has one

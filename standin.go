@@ -112,6 +112,9 @@ func standInModel(x *btxml.Model) (*Model, error) {
 		return nil, err
 	}
 	m := &Model{ID: x.ID, Kind: kind, Description: x.Description, New: newStandIn, standIn: true}
+	for _, a := range x.Metadata {
+		m.Metadata = append(m.Metadata, KeyValue{a.Name, a.Value})
+	}
 	for _, p := range x.Ports {
 		if err := btxml.ValidPortName(p.Name); err != nil {
 			return nil, &btxml.Error{Pos: p.Pos, Msg: fmt.Sprintf("node %q: %v", x.ID, err), Err: err}

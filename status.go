@@ -114,3 +114,18 @@ func ParseKind(name string) (Kind, error) {
 	}
 	return 0, fmt.Errorf("%q is not a node kind (want Action, Condition, Control, Decorator or SubTree)", name)
 }
+
+// MarshalText implements encoding.TextMarshaler: the name String gives.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler (as ParseKind), so ports and
+// blackboard entries can hold kinds written as text: kind="Action" is KindAction, as
+// BehaviorTree.CPP's convertFromString<NodeType> reads it.
+func (k *Kind) UnmarshalText(text []byte) error {
+	v, err := ParseKind(string(text))
+	if err != nil {
+		return err
+	}
+	*k = v
+	return nil
+}

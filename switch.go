@@ -15,7 +15,9 @@ import (
 //
 // On every tick the variable is read and compared with case_1 … case_N in order. Two
 // values are equal when their texts are equal, or both are integers (enum names
-// count) and equal, or both are numbers within float epsilon.
+// count) and equal, or both are numbers within float epsilon. A text is a number only
+// when the whole of it reads as one: "5" matches case "5.0", but "5 " and "5abc" do
+// not match case "5".
 //
 //	variable not set or empty → the default child
 //	a different child was running → halt it
@@ -179,9 +181,12 @@ type caseValue struct {
 	f        float64
 }
 
+// parseCase reads a variable's text or a case. It is a number only when the whole
+// text reads as one, as BehaviorTree.CPP's CheckStringEquality reads it with
+// std::from_chars: no blanks around it, no '+' sign, no hex and no digit separators.
 func parseCase(s string, enums func(string) (int64, bool)) caseValue {
 	c := caseValue{text: s, hasText: true}
-	t := strings.TrimSpace(s)
+	t := s
 	if enums != nil {
 		if v, ok := enums(t); ok {
 			c.i, c.iok = v, true
@@ -210,17 +215,22 @@ func (a caseValue) equal(b caseValue) bool {
 		a.fok && b.fok && math.Abs(a.f-b.f) <= floatEpsilon
 }
 
-// mayBeNumber reports whether strconv could read t as a number.
+// mayBeNumber reports whether t may be a number as std::from_chars reads one: an
+// optional '-', then digits or a '.', or inf, infinity or nan. strconv, which then
+// reads it, also takes a '+' sign, hex and '_' between digits, which are refused here.
 func mayBeNumber(t string) bool {
+	if strings.HasPrefix(t, "-") {
+		t = t[1:]
+	}
 	if t == "" {
 		return false
 	}
 	switch c := t[0]; {
-	case '0' <= c && c <= '9', c == '+', c == '-', c == '.':
-		return true
+	case '0' <= c && c <= '9', c == '.':
+		return !strings.ContainsAny(t, "xX_")
 	}
 	l := strings.ToLower(t)
-	return strings.HasPrefix(l, "inf") || l == "nan"
+	return l == "inf" || l == "infinity" || l == "nan"
 }
 
 // saveState saves the child left Running ("child"), if any. What the node caches of

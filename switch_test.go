@@ -80,6 +80,48 @@ func TestSwitchOnNumbers(t *testing.T) {
 	}
 }
 
+// TestSwitchMatchesWholeText: a text variable matches a case as a number only when
+// the whole text reads as one, as BehaviorTree.CPP's CheckStringEquality (its
+// SwitchStringEquality.RejectsTrailingCharacters test): "5 " and "5abc" do not match
+// case "5", while "5" matches "5.0".
+func TestSwitchMatchesWholeText(t *testing.T) {
+	for _, c := range []struct{ variable, cases, want string }{
+		{"5", "5", "A:S"},
+		{"5", "5.0", "A:S"},
+		{"5.0", "5", "A:S"},
+		{"42", "42", "A:S"},
+		{"-7", "-7", "A:S"},
+		{"5abc", "5", "D:S"},
+		{"42xxxx", "42", "D:S"},
+		{"1.0junk", "1.0", "D:S"},
+		{"5 ", "5", "D:S"},
+		{" 5", "5", "D:S"},
+		{"5", " 5", "D:S"},
+		{"none", "1", "D:S"},
+		{"+5", "5", "D:S"},   // from_chars reads no sign '+'
+		{"0x5", "5", "D:S"},  // nor a hex prefix
+		{"1_0", "10", "D:S"}, // nor Go's digit separators
+		{".5", "0.5", "A:S"},
+		{"1e3", "1000", "A:S"},
+	} {
+		bb := blackboard.New()
+		if err := bb.Entry("v").Assign(blackboard.String(c.variable)); err != nil {
+			t.Fatal(err)
+		}
+		r := &bttest.Recorder{}
+		tree, err := NewTree(Switch("{v}", []string{c.cases, "other"}, r.Leaf("A", "S"), r.Leaf("B", "S"), r.Leaf("D", "S")), WithBlackboard(bb))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tree.TickOnce(); err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Take(); got != c.want {
+			t.Errorf("variable %q, case %q: got %q, want %q", c.variable, c.cases, got, c.want)
+		}
+	}
+}
+
 // TestSwitchOnTextDoesNotAllocate: a text variable is parsed once per write, and a word
 // is not fed to strconv (whose errors allocate).
 func TestSwitchOnTextDoesNotAllocate(t *testing.T) {

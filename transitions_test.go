@@ -148,3 +148,62 @@ tick 2 SUCCESS
 		t.Errorf("log %q", log)
 	}
 }
+
+// userSequence is a Sequence written as a user writes a control, going Running before
+// it ticks its children when mark is set (Node.MarkRunning).
+type userSequence struct {
+	mark bool
+	i    int
+}
+
+func (s *userSequence) Tick(n *Node) Status {
+	if s.mark {
+		n.MarkRunning()
+	}
+	for ; s.i < n.NumChildren(); s.i++ {
+		switch n.Child(s.i).Tick() {
+		case Running:
+			return Running
+		case Failure:
+			s.Halt(n)
+			return Failure
+		}
+	}
+	s.Halt(n)
+	return Success
+}
+
+// Halt resets the children, as BehaviorTree.CPP's resetChildren does when a control
+// completes (the engine does it too when the node is halted).
+func (s *userSequence) Halt(n *Node) {
+	for j := range n.NumChildren() {
+		n.Child(j).Halt()
+	}
+	s.i = 0
+}
+
+// TestUserControlMarkRunning: a control written by a user that calls MarkRunning
+// first makes the same changes, in the same order, as the builtin Sequence; without
+// it, its own change comes after its children's.
+func TestUserControlMarkRunning(t *testing.T) {
+	run := func(seq func(kids ...*Spec) *Spec) string {
+		clock := bttest.NewClock(epoch)
+		tree, err := NewTree(seq(AlwaysSuccess(), TestNode(TestNodeConfig{AsyncDelay: 100 * time.Millisecond}).Named("work"),
+			AlwaysSuccess()).Named("seq"), WithClock(clock))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return bttest.RunTrace(t, tree, clock, 50*time.Millisecond, 10)
+	}
+	user := func(mark bool) func(kids ...*Spec) *Spec {
+		m := &Model{ID: "UserSequence", Kind: KindControl, New: func(*Init) (Behavior, error) { return &userSequence{mark: mark}, nil }}
+		return m.Spec
+	}
+	want := run(Sequence)
+	if got := run(user(true)); got != want {
+		t.Errorf("a user's Sequence that calls MarkRunning:\n%s\nthe builtin Sequence:\n%s", got, want)
+	}
+	if got := run(user(false)); got == want || !strings.HasPrefix(got, "AlwaysSuccess::2: IDLE -> SUCCESS") {
+		t.Errorf("a user's Sequence without MarkRunning goes Running before its children:\n%s", got)
+	}
+}

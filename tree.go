@@ -34,7 +34,7 @@ type Tree struct {
 	user        uint16                        // the UID of the node whose code runs; 0: none (see panic.go)
 	leaf        uint16                        // the UID of the last function leaf that ran (see panic.go)
 	wakes       atomic.Uint64                 // the wake-ups asked for (see wake.go)
-	claims      atomic.Pointer[[]wakeClaim]   // see Node.claim; nil: none yet
+	claims      atomic.Pointer[[]wakeClaim]   // the wake-ups nodes asked for (see Node.claim); nil: none yet
 	bell        atomic.Pointer[chan struct{}] // see doorbell; nil: none yet
 	clock       Clock
 	ctx         context.Context
@@ -126,6 +126,9 @@ func (t *Tree) tick(rerun bool) (Status, error) {
 	}
 	t.beginBatch(true)
 	s, err := t.tickRoot(rerun)
+	if t.attention.Load()&attnStop != 0 {
+		s, err = t.stopDuring(s, err)
+	}
 	t.ticks++
 	if t.obs != nil {
 		err = t.endBatch(true, err)
@@ -281,20 +284,63 @@ var ErrStopped = errors.New("bt: the tree was stopped")
 var errNestedTick = errors.New("bt: a tick of the tree during its own tick or halt (from a node's code): ticks do not nest")
 
 // Stop stops the tree from any goroutine — a signal handler, an HTTP handler, a ROS
-// callback — while another goroutine ticks it. It cancels the contexts of the async
-// actions at once, so that their work stops, and asks the ticking goroutine to halt the
-// tree: the tick under way halts it instead of re-ticking (TickOnce), TickWhileRunning
-// wakes from its sleep to do so, and otherwise the next TickOnce or TickExactlyOnce
-// halts the tree instead of ticking it (or Halt, if it comes first). That call returns
-// the status the root had, and ErrStopped joined with the errors of the halt, if any;
-// the tree is Idle then, and the next tick starts a new run. Stop does not wait for
-// any of it; it cannot interrupt a node's code that is running.
+// callback — while another goroutine ticks it.
+//
+// A run of the tree is the ticks from one that finds the root Idle (the tree freshly
+// built, or its last run over) to the one after which the root is no longer Running:
+// the root completed, the tick failed, or the tree was halted. Stop ends the run under
+// way when it is called: it cancels the contexts of the async actions at once, so that
+// their work stops, and the tick under way, when its nodes are done, halts the tree
+// instead of going on (TickOnce does not re-tick); between two ticks of the run,
+// TickWhileRunning wakes from its sleep to halt it, and otherwise the next TickOnce or
+// TickExactlyOnce halts the tree instead of ticking it. A Stop called between runs
+// ends the next run so, at its first tick. Halt, if it comes first, ends the run
+// instead.
+//
+// The tick that ends the run returns ErrStopped, joined with the errors of the halt and
+// those of the tick's nodes, if any — but for the context's error that work which Stop
+// canceled returned: it is the stop's doing. Its status is the root's: Running, or the
+// status the root completed with during that tick. The tree is Idle then, and the next
+// tick starts a new run, which the Stop does not reach: each Stop (or several at once)
+// ends one run. Stop does not wait for any of it; it cannot interrupt a node's code
+// that is running.
 func (t *Tree) Stop() {
+	// The run context loaded before the request is the one of the run that the request
+	// ends (or of one that ended before: canceling it does no harm), never one of a run
+	// that begins after the request was answered. One made after the request is
+	// canceled as it is made (runContext); one made between the load and the request is
+	// not canceled here, but by the halt that ends its run, at the end of the tick.
+	rs := t.runs.Load()
 	t.attention.Or(attnStop)
-	if rs := t.runs.Load(); rs != nil {
+	if rs != nil {
 		rs.cancel()
 	}
 	t.WakeUp()
+}
+
+// stopDuring ends the run of a tick during which Stop was called (see Stop): the tick
+// returned s and err, and the nodes may have failed with the canceled context's error.
+func (t *Tree) stopDuring(s Status, err error) (Status, error) {
+	before, stopped := t.endRun(true)
+	if err != nil { // the tick failed: the root is as the error left it
+		s = before
+	}
+	return s, join(appendErr(appendErr(nil, stopped), notCanceled(err)))
+}
+
+// notCanceled returns err without the errors that are a context's cancellation.
+func notCanceled(err error) error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var errs []error
+		for _, e := range j.Unwrap() {
+			errs = appendErr(errs, notCanceled(e))
+		}
+		return join(errs)
+	}
+	if errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
 }
 
 // endRun halts the tree, for Halt or for a tick that found a request of Stop (then it

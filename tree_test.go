@@ -464,6 +464,81 @@ func TestStopWhileReticking(t *testing.T) {
 	}
 }
 
+// Item 12 of issue 24: a Stop that comes during a tick ends that tick's run with
+// ErrStopped — also when the async work it canceled returned the context's error
+// before the tick reached it, which made the tick fail with "context canceled" — and
+// is spent: the next run is not stopped.
+func TestStopDuringATick(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		work AsyncFunc
+		want Status // of the tick Stop came during
+	}{
+		{"work that returns the context's error", func(ctx context.Context, n *Node) (Status, error) {
+			<-ctx.Done()
+			return Failure, ctx.Err()
+		}, Running},
+		{"work that fails", func(ctx context.Context, n *Node) (Status, error) {
+			<-ctx.Done()
+			return Failure, nil
+		}, Failure}, // the run completed, failing, in the tick
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				var tree *Tree
+				stop := false
+				tree = mustTree(t, ReactiveSequence(
+					Action("Handler", func() Status {
+						if stop {
+							go tree.Stop()  // another goroutine, during the tick
+							synctest.Wait() // the work saw its context canceled and returned
+						}
+						return Success
+					}),
+					Async("Wait", c.work)))
+				if s, err := tree.TickOnce(); s != Running || err != nil {
+					t.Fatalf("first tick: %v %v", s, err)
+				}
+				stop = true
+				if s, err := tree.TickOnce(); s != c.want || err != ErrStopped {
+					t.Errorf("the tick Stop came during: %v %v, want %v %v", s, err, c.want, ErrStopped)
+				}
+				if got := bttest.States(tree); got != "I I I" {
+					t.Errorf("states %q after the stop", got)
+				}
+				stop = false
+				if s, err := tree.TickOnce(); s != Running || err != nil {
+					t.Errorf("the next run: %v %v", s, err)
+				}
+				tree.Halt()
+			})
+		})
+	}
+}
+
+// A Stop that comes during the tick that completes the run ends that run too: the
+// tick returns the root's status with ErrStopped, and the next run is not stopped.
+func TestStopDuringTheLastTick(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var tree *Tree
+		stop := true
+		tree = mustTree(t, Sequence(Action("Handler", func() Status {
+			if stop {
+				go tree.Stop()
+				synctest.Wait()
+			}
+			return Success
+		})))
+		if s, err := tree.TickOnce(); s != Success || err != ErrStopped {
+			t.Errorf("the tick Stop came during: %v %v", s, err)
+		}
+		stop = false
+		if s, err := tree.TickOnce(); s != Success || err != nil {
+			t.Errorf("the next run: %v %v", s, err)
+		}
+	})
+}
+
 // A Halt answers a Stop: the next tick starts a run, with a context that is not
 // canceled.
 func TestHaltAnswersStop(t *testing.T) {

@@ -102,44 +102,51 @@ func (t *Tree) WakeUp() { t.post() }
 // WakeUp asks the tree to tick again soon, on behalf of the node: see Tree.WakeUp. It
 // is safe to call from any goroutine, such as an async action's. When the node is
 // halted before the tree acted on the wake-up, the wake-up is dropped.
-func (n *Node) WakeUp() {
-	t := n.Tree()
-	if c := n.claim(true); c != nil {
-		c.post(t)
-		return
-	}
-	t.post()
-}
+//
+// It reads only what never changes once the tree is built — the node's tree and UID —
+// and atomics: the node's dispatch, which tick functions (SetPreTick) and pre/post
+// conditions wrap and unwrap between ticks, is the ticking goroutine's.
+func (n *Node) WakeUp() { n.claim(true).post(n.Tree()) }
 
 // claim returns where the node's last wake-up is kept, for its halt to take it back:
-// in its userNode, or for a function leaf that takes the node (which shares its
-// dispatch with other nodes: see funcLeaf) in the tree's claims, by UID. The first
-// function leaf to ask for a wake-up makes them (create); most trees never need them.
-// Builtin nodes that yield keep their own; for others, nil.
+// in the tree's claims, by UID. The first node to ask for a wake-up makes them
+// (create); most trees never need them, and then claim returns nil. (Builtin nodes
+// that yield keep a claim of their own, saved in their state.)
 func (n *Node) claim(create bool) *wakeClaim {
-	switch u := n.core().(type) {
-	case *userNode:
-		return &u.wake
-	case action1, action2, cond1, cond2:
-		t := n.Tree()
-		cs := t.claims.Load()
-		if cs == nil {
-			if !create {
-				return nil
-			}
-			fresh := make([]wakeClaim, len(t.nodes))
-			t.claims.CompareAndSwap(nil, &fresh) // WakeUp may be called from any goroutine
-			cs = t.claims.Load()
+	t := n.Tree()
+	cs := t.claims.Load()
+	if cs == nil {
+		if !create {
+			return nil
 		}
-		return &(*cs)[n.meta.uid-1]
+		fresh := make([]wakeClaim, len(t.nodes))
+		t.claims.CompareAndSwap(nil, &fresh) // WakeUp may be called from any goroutine
+		cs = t.claims.Load()
 	}
-	return nil
+	return &(*cs)[n.meta.uid-1]
 }
 
-// revokeWake takes back the wake-up the node asked for, if it is still pending.
+// revokeWake takes back the wake-up the node asked for, if it is still pending. Every
+// halt of a running node does (see Node.halt).
 func (n *Node) revokeWake() {
 	if c := n.claim(false); c != nil {
 		c.revoke(n.Tree())
+	}
+}
+
+// saveWake saves, as the field "wake", whether the wake-up the node asked for with
+// WakeUp is pending, so that the restored tree takes it back on halt too.
+func (n *Node) saveWake(w *stateWriter) {
+	if c := n.claim(false); c != nil {
+		c.saveState(w, "wake")
+	}
+}
+
+// restoreWake asks again for the wake-up that was pending; the node's claim is made
+// then, as WakeUp makes it.
+func (n *Node) restoreWake(r *stateReader) {
+	if r.flag("wake") && r.commit() {
+		n.claim(true).post(n.Tree())
 	}
 }
 

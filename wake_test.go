@@ -121,3 +121,33 @@ func TestWakeUpsStillWantedAreKept(t *testing.T) {
 		}
 	})
 }
+
+// Item 11 of issue 24: Node.WakeUp, which an async action's goroutine calls when its
+// work is done, is safe while the ticking goroutine sets and removes the node's tick
+// functions between ticks (as the Groot2 publisher's breakpoints do): it must not read
+// the node's dispatch, which they rewrite. Under -race (which .ci/run runs over every
+// package) this failed at once.
+func TestWakeUpWhileTickFunctionsChange(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		release := make(chan struct{})
+		tree := mustTree(t, Async("Work", func(ctx context.Context, n *Node) (Status, error) {
+			<-release
+			return Success, nil // the goroutine calls n.WakeUp as it returns
+		}))
+		if s, err := tree.TickOnce(); s != Running || err != nil {
+			t.Fatalf("first tick: %v %v", s, err)
+		}
+		work := tree.Root()
+		close(release)
+		// Nothing orders these with the goroutine's WakeUp: -race reports any word
+		// that both touch, whichever comes first.
+		work.SetPreTick(func(*Node) Status { return Idle })
+		work.SetPostTick(func(_ *Node, s Status) Status { return s })
+		work.SetPreTick(nil)
+		work.SetPostTick(nil)
+		synctest.Wait() // the work is done
+		if s, err := tree.TickOnce(); s != Success || err != nil {
+			t.Errorf("second tick: %v %v", s, err)
+		}
+	})
+}

@@ -41,9 +41,17 @@
 // An entry is typed (Type() != nil) or generic. A plain Go string is a universal donor:
 // it can be written into, and read as, any type it parses into.
 //
-//   - Declare(t): an absent entry becomes existing and empty with type t (nil or the
-//     empty interface: generic). An existing entry keeps its type; declaring another
-//     fixed type is an error unless the existing type is string.
+//   - Declare(t): an absent entry becomes existing and empty with type t (nil:
+//     generic; the empty interface: any, see below). An existing entry keeps its type;
+//     declaring another fixed type is an error unless the existing type is string or
+//     one of the two types is assignable to the other — any, or an interface and a
+//     type that implements it, so that an output port of type *Cat and an input port
+//     of type Animal share an entry (BT.CPP's polymorphic ports). Such an entry keeps
+//     its first type: declared Animal, it holds any animal, and Get[*Cat] reads it
+//     while it holds a *Cat and otherwise fails naming both types.
+//   - An entry of type any (a port of type any declared it: BT.CPP's BT::Any) holds
+//     values of any type: Set and Assign store what they are given, and no write fixes
+//     its type. A generic entry, by contrast, takes the type of its first write.
 //   - Set (BT.CPP Blackboard::set; output ports, SetBlackboard, Go code): an absent
 //     entry is created typed after the value (a plain string leaves it generic); a
 //     generic entry adopts the value's type (again, not for plain strings); a typed
@@ -96,8 +104,21 @@
 // MarshalJSON exports a scope's own existing entries as BT.CPP's blackboard JSON: a
 // sorted object of key → value, null for empty entries. UnmarshalJSON imports such an
 // object with Set semantics; JSON integers become int64 and other numbers float64, so
-// floats are exported with a fraction ("15.0") to survive the round trip. Clone and
-// CopyInto back up and restore a scope without invalidating handles.
+// floats are exported with a fraction ("15.0") to survive the round trip. An object is
+// imported as a map[string]any, and Get[T] decodes it into T when T is a struct or a
+// pointer to one (through encoding/json, so json tags apply); written into an entry of
+// such a type, it is stored as that type. Clone and CopyInto back up and restore a
+// scope without invalidating handles.
+//
+// # Looking inside
+//
+// Dump writes a scope's entries with their types and values, and its remappings with
+// the parent entries they reach (BT.CPP's debugMessage):
+//
+//	move_goal (main.Pose2D) = {1 2 3}
+//	[target] remapped to port of parent tree [move_goal] (main.Pose2D) = {1 2 3}
+//
+// Keys, Remappings and AutoRemap give the same as data.
 //
 // # Saved state
 //
@@ -119,4 +140,29 @@
 // used when handles are taken. Entries use a seqlock built from sync/atomic (described
 // on Entry): reads never lock or allocate, writes of numbers and bools never allocate,
 // and a reader never sees half of one write and half of another.
+//
+// Update is a read-modify-write that loses no concurrent update (BT.CPP's
+// getLockedPortContent): it holds the entry while its function computes the new value
+// from the old, so other writers, and readers, wait for it:
+//
+//	err := blackboard.Update(e, func(n int) int { return n + 1 })
+//
+// # Differences from BehaviorTree.CPP
+//
+//   - An entry of type any stays of type any whatever writes it; BT.CPP types a BT::Any
+//     entry after the first set<T> of a typed value.
+//   - Assignable types (an interface and its implementations) share an entry without
+//     registerPolymorphicCast; concrete types do not convert into each other, since Go
+//     has no inheritance.
+//   - JSON import needs no registered types: an object becomes a map, decoded into
+//     the struct that Get asks for or that the entry was declared with. BT.CPP
+//     converts objects whose "__type" names a type registered with its JsonExporter,
+//     and skips the others.
+//   - MarshalJSON of a scope without entries writes {} (it is Go's json.Marshaler, and
+//     UnmarshalJSON reads it back); BT.CPP's ExportBlackboardToJSON writes null, as
+//     bt.ExportTreeToJSON does for such a scope.
+//   - Update takes a function where getLockedPortContent returns a locked reference:
+//     the entry cannot be left locked, and the function must not read or write it.
+//   - Dump shows values as well as types, sorts its lines, and says whether the scope
+//     autoremaps; debugMessage prints types only, in hash order.
 package blackboard

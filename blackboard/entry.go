@@ -139,8 +139,11 @@ func (e *Entry) snapshot() (state, uint64) {
 // commit replaces the state cur, read with head h, by next, unless someone wrote
 // since. A write (as opposed to Declare or Unset) also stamps the entry.
 // Words that do not change are not stored: every atomic store is a full barrier.
+//
+// A caller that already holds the lock (Update) passes the head it locked, lock bit
+// included: commit then stores and releases.
 func (e *Entry) commit(h uint64, cur, next state, write bool, stamp int64) bool {
-	if !e.head.CompareAndSwap(h, h|headLock) {
+	if h&headLock == 0 && !e.head.CompareAndSwap(h, h|headLock) {
 		return false
 	}
 	if next.bits != cur.bits {
@@ -253,7 +256,7 @@ func (e *Entry) Declare(t reflect.Type) error {
 	for {
 		cur, h := e.snapshot()
 		if cur.exists() {
-			if cur.decl != nil && d != nil && cur.decl.t != d.t && cur.decl.t != stringType {
+			if cur.decl != nil && d != nil && !declarable(cur.decl.t, d.t) {
 				return errorf(ErrType, nil, "entry %q: declared as %s, now as %s (once declared, the type shall not change)",
 					e.Key(), cur.decl.t, d.t)
 			}
@@ -264,6 +267,15 @@ func (e *Entry) Declare(t reflect.Type) error {
 			return nil
 		}
 	}
+}
+
+// declarable reports whether an entry declared as held may be declared as t too: the
+// same type; a string entry (strings are universal donors); or types of which one is
+// assignable to the other — any, or an interface and a type implementing it, so that an
+// output port of type *Cat and an input port of type Animal share an entry (BT.CPP's
+// polymorphic ports). The entry keeps its first type.
+func declarable(held, t reflect.Type) bool {
+	return held == t || held == stringType || t.AssignableTo(held) || held.AssignableTo(t)
 }
 
 // Unset makes the entry absent: Exists reports false and Load gives the empty Value.
@@ -318,33 +330,15 @@ func (e *Entry) write(v Value, assign bool) error {
 		return e.invalid()
 	}
 	if v.kind == KindEmpty {
-		return errorf(ErrEmpty, nil, "entry %q: cannot write an empty value", e.Key())
+		return e.emptyWrite()
 	}
 	stamp, stamped := int64(0), false
 	for {
 		cur, h := e.snapshot()
 		next := cur
-		var err error
-		switch {
-		case !cur.exists():
-			next.decl = nil
-			if !assign && !v.isPlainString() {
-				next.decl = declOf(v.Type())
-			}
-			next.setValue(v)
-		case cur.decl != nil && Kind(cur.meta) == KindEmpty && !v.isPlainString():
-			e.firstWrite(&next, v, assign)
-		case cur.decl != nil:
-			err = e.coerce(&next, v, cur.decl, assign)
-		case assign && Kind(cur.meta) != KindEmpty:
-			err = e.assignHeld(&next, cur.value(), v)
-		default:
-			if !assign && !v.isPlainString() {
-				next.decl = declOf(v.Type())
-			}
-			next.setValue(v)
-		}
-		if err != nil {
+		if d := cur.decl; d != nil && v.tc == d.tc && d.tc != tcNamed && cur.exists() {
+			next.setValue(v) // the common case: a value of the entry's own basic type
+		} else if err := e.apply(&next, v, assign); err != nil {
 			return err
 		}
 		if !stamped && e.env.now != nil { // read the clock once, for a write that will happen
@@ -354,6 +348,32 @@ func (e *Entry) write(v Value, assign bool) error {
 			return nil
 		}
 	}
+}
+
+func (e *Entry) emptyWrite() error {
+	return errorf(ErrEmpty, nil, "entry %q: cannot write an empty value", e.Key())
+}
+
+// apply changes the state s into the one that writing v (not empty) into it makes.
+func (e *Entry) apply(s *state, v Value, assign bool) error {
+	switch {
+	case !s.exists():
+		s.decl = nil
+		if !assign && !v.isPlainString() {
+			s.decl = declOf(v.Type())
+		}
+	case s.decl != nil && Kind(s.meta) == KindEmpty && !v.isPlainString() && s.decl != anyDecl:
+		e.firstWrite(s, v, assign)
+		return nil
+	case s.decl != nil:
+		return e.coerce(s, v, s.decl, assign)
+	case assign && Kind(s.meta) != KindEmpty:
+		return e.assignHeld(s, s.value(), v)
+	case !assign && !v.isPlainString():
+		s.decl = declOf(v.Type())
+	}
+	s.setValue(v)
+	return nil
 }
 
 func opName(assign bool) string {
@@ -387,7 +407,7 @@ func (e *Entry) coerce(s *state, v Value, d *declared, assign bool) error {
 	}
 	vt := v.Type()
 	switch {
-	case vt == d.t:
+	case vt == d.t, d == anyDecl: // an entry of type any holds anything, and stays of type any
 	case v.kind == KindString:
 		c, handled, err := parseBasic(v.s(), d, e.enums())
 		if !handled {
@@ -409,6 +429,13 @@ func (e *Entry) coerce(s *state, v Value, d *declared, assign bool) error {
 			return errorf(ErrType, nil, "entry %q: cannot %s %s to %s", e.Key(), opName(assign), v.describe(), d.t)
 		}
 		v = c
+	case isJSONObjectFor(v, d.t): // a JSON object imported into a struct entry
+		m, _ := jsonObject(v)
+		x, err := decodeObject(m, d.t)
+		if err != nil {
+			return errorf(ErrType, err, "entry %q: %v", e.Key(), err)
+		}
+		v = ValueOf(x)
 	default:
 		return errorf(ErrType, nil, "entry %q: cannot %s %s to %s (once declared, the type shall not change)",
 			e.Key(), opName(assign), v.describe(), d.t)

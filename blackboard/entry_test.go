@@ -112,13 +112,14 @@ var (
 	tInts    = typeOf[[]int]()
 	tPoint   = typeOf[point]()
 	tDur     = typeOf[time.Duration]()
+	tAny     = reflect.TypeFor[any]()
 )
 
 func TestDeclare(t *testing.T) {
 	runTyping(t, []typingCase{
 		{name: "absent typed", ops: []op{declare(tInt)}, typ: tInt},
 		{name: "absent generic", ops: []op{declare(nil)}, typ: nil},
-		{name: "empty interface is generic", ops: []op{declare(typeOf[any]())}, typ: nil},
+		{name: "empty interface is any", ops: []op{declare(tAny)}, typ: tAny},
 		{name: "same type again", ops: []op{declare(tInt), declare(tInt)}, typ: tInt},
 		{name: "different type", ops: []op{declare(tInt), declare(tString).fails(
 			`entry "k": declared as int, now as string (once declared, the type shall not change)`)}, typ: tInt},
@@ -132,6 +133,74 @@ func TestDeclare(t *testing.T) {
 		{name: "after unset: a fresh type", ops: []op{declare(tInt), unset(), declare(tString)}, typ: tString},
 		{name: "unset then absent", ops: []op{declare(tInt), unset()}, absent: true},
 	})
+}
+
+// An entry of type any (BT.CPP's BT::Any port) holds values of any type: no write
+// fixes its type, as the first write fixes a generic entry's.
+func TestDeclareAny(t *testing.T) {
+	runTyping(t, []typingCase{
+		{name: "set keeps any", ops: []op{declare(tAny), set(Int(5)), set(String("five")), set(ValueOf(point{1, 2}))},
+			typ: tAny, want: ValueOf(point{1, 2})},
+		{name: "assign keeps any", ops: []op{declare(tAny), assign(Int(5)), assign(String("five")), assign(Bool(true))},
+			typ: tAny, want: Bool(true)},
+		{name: "a typed port after it", ops: []op{declare(tAny), declare(tInt), set(Int(5)), set(Float(2.5))},
+			typ: tAny, want: Float(2.5)},
+		{name: "an any port after a typed one", ops: []op{declare(tInt), declare(tAny), set(String("x")).fails(`entry "k"`)},
+			typ: tInt},
+		{name: "after unset: a fresh type", ops: []op{declare(tAny), set(Int(5)), unset(), set(Int(6)), set(String("x")).fails(`entry "k"`)},
+			typ: tInt64, want: Int(6)},
+		// The generic entry, for comparison: its first write fixes its type.
+		{name: "generic", ops: []op{declare(nil), set(Int(5)), set(String("five")).fails(`entry "k"`)},
+			typ: tInt64, want: Int(5)},
+	})
+}
+
+type animal interface{ Name() string }
+type cat struct{ name string }
+type dog struct{}
+
+func (c *cat) Name() string { return c.name }
+func (dog) Name() string    { return "dog" }
+
+var (
+	tAnimal = typeOf[animal]()
+	tCat    = typeOf[*cat]()
+)
+
+// Ports of assignable types share an entry (BT.CPP's polymorphic ports): an output of
+// type *cat and an input of type animal, in either order.
+func TestDeclarePolymorphic(t *testing.T) {
+	tom := &cat{"Tom"}
+	runTyping(t, []typingCase{
+		{name: "interface then implementation", ops: []op{declare(tAnimal), declare(tCat), set(ValueOf(tom)), set(ValueOf(dog{}))},
+			typ: tAnimal, want: ValueOf(dog{})},
+		{name: "implementation then interface", ops: []op{declare(tCat), declare(tAnimal), set(ValueOf(tom)),
+			set(ValueOf(dog{})).fails(`entry "k": cannot set blackboard.dog {} to *blackboard.cat`)},
+			typ: tCat, want: ValueOf(tom)},
+		{name: "unrelated", ops: []op{declare(tCat), declare(typeOf[dog]()).fails("declared as *blackboard.cat, now as blackboard.dog")},
+			typ: tCat},
+	})
+	bb := New()
+	e := bb.Entry("pet")
+	if err := e.Declare(tAnimal); err != nil {
+		t.Fatal(err)
+	}
+	if err := Put[animal](e, tom); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := Get[*cat](e); err != nil || c != tom {
+		t.Errorf("Get[*cat] = %v, %v", c, err)
+	}
+	if a, err := Get[animal](e); err != nil || a != tom {
+		t.Errorf("Get[animal] = %v, %v", a, err)
+	}
+	if err := Put[animal](e, dog{}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Get[*cat](e)
+	if want := `entry "pet": cannot read blackboard.dog {} as *blackboard.cat`; err == nil || err.Error() != want {
+		t.Errorf("Get[*cat] of a dog: %v, want %s", err, want)
+	}
 }
 
 func TestSet(t *testing.T) {

@@ -2,7 +2,10 @@ package blackboard_test
 
 import (
 	"fmt"
+	"os"
 	"reflect"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/gobt/bt/blackboard"
@@ -133,4 +136,71 @@ func ExampleEntry_Seq() {
 	// Output:
 	// true 12:00PM
 	// false 1
+}
+
+// Update modifies a value that other goroutines modify too, losing none of their
+// changes (BT.CPP's getLockedPortContent): here, four goroutines append to one list.
+func ExampleUpdate() {
+	bb := blackboard.New()
+	list := bb.Entry("list")
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			blackboard.Update(list, func(l []int) []int { return append(l, i) })
+		}()
+	}
+	wg.Wait()
+	l, _ := blackboard.Get[[]int](list)
+	slices.Sort(l)
+	fmt.Println(l, list.Seq())
+	// Output: [0 1 2 3] 4
+}
+
+// A struct exported as a JSON object reads back as the struct.
+func ExampleBlackboard_UnmarshalJSON() {
+	type Pose struct{ X, Y float64 }
+	bb := blackboard.New()
+	bb.Entry("goal").Set(blackboard.ValueOf(Pose{1, 2.5}))
+	data, _ := bb.MarshalJSON()
+	fmt.Println(string(data))
+
+	restored := blackboard.New()
+	if err := restored.UnmarshalJSON(data); err != nil {
+		fmt.Println(err)
+	}
+	p, err := blackboard.Get[Pose](restored.Entry("goal"))
+	fmt.Println(p, err)
+	// Output:
+	// {"goal":{"X":1,"Y":2.5}}
+	// {1 2.5} <nil>
+}
+
+// Dump shows a scope's entries and remappings, as BT.CPP's debugMessage does
+// (tutorial 6).
+func ExampleBlackboard_Dump() {
+	type Pose2D struct{ X, Y, Theta float64 }
+	root := blackboard.New()
+	root.Entry("move_goal").Set(blackboard.ValueOf(Pose2D{1, 2, 3}))
+	root.Entry("move_result").Set(blackboard.String("goal reached"))
+	sub := root.NewChild(false)
+	sub.Remap("target", "move_goal")
+	sub.Remap("result", "move_result")
+	sub.Remap("feedback", "unwritten")
+	sub.Entry("_attempts").Set(blackboard.Int(2))
+
+	fmt.Println("------ First BB ------")
+	root.Dump(os.Stdout)
+	fmt.Println("------ Second BB------")
+	sub.Dump(os.Stdout)
+	// Output:
+	// ------ First BB ------
+	// move_goal (blackboard_test.Pose2D) = {1 2 3}
+	// move_result (string) = "goal reached"
+	// ------ Second BB------
+	// _attempts (int64) = 2
+	// [feedback] remapped to port of parent tree [unwritten]
+	// [result] remapped to port of parent tree [move_result] (string) = "goal reached"
+	// [target] remapped to port of parent tree [move_goal] (blackboard_test.Pose2D) = {1 2 3}
 }

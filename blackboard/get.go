@@ -142,6 +142,14 @@ func (e *Entry) convert(v Value, t reflect.Type) (any, error) {
 	case v.kind == KindOther && vt.AssignableTo(t): // e.g. []int read as a named slice type
 		return reflect.ValueOf(v.other()).Convert(t).Interface(), nil
 	}
+	if isJSONObjectFor(v, t) { // a JSON object imported as a map, read as a struct
+		m, _ := jsonObject(v)
+		x, err := decodeObject(m, t)
+		if err != nil {
+			return nil, errorf(ErrType, err, "entry %q: %v", e.Key(), err)
+		}
+		return x, nil
+	}
 	return nil, errorf(ErrType, nil, "entry %q: cannot read %s as %s", e.Key(), v.describe(), t)
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -118,8 +119,11 @@ func appendJSON(buf []byte, x any) ([]byte, error) {
 // exponent) int64 (uint64 above the int64 range), other numbers float64, strings,
 // bools; arrays []int64, []float64 (numbers with at least one non-integer), []string or
 // []bool when homogeneous, []any otherwise; objects map[string]any with the same rules
-// inside (BT.CPP's "__type" objects stay plain maps). null declares the entry without
-// a value. Every failing key is reported, joined in one error.
+// inside (BT.CPP's "__type" objects stay plain maps). An object written into an entry
+// of a struct type, or of a pointer to one, is decoded into that type (a port declared
+// it); Get[T] decodes an object held as a map into such a T, so that a value exported
+// from a struct reads back as one. null declares the entry without a value. Every
+// failing key is reported, joined in one error.
 func (b *Blackboard) UnmarshalJSON(data []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -245,4 +249,41 @@ func convertAll[T any](list []any, f func(any) T) []T {
 		out[i] = f(e)
 	}
 	return out
+}
+
+// isObjectType reports the types a JSON object converts into: structs and pointers to
+// structs (BT.CPP's JSON import of a registered type).
+func isObjectType(t reflect.Type) bool {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Kind() == reflect.Struct
+}
+
+// jsonObject returns the JSON object v holds as UnmarshalJSON imports one.
+func jsonObject(v Value) (map[string]any, bool) {
+	m, ok := v.other().(map[string]any)
+	return m, ok && v.kind == KindOther
+}
+
+// isJSONObjectFor reports whether v holds a JSON object that decodeObject converts
+// into t.
+func isJSONObjectFor(v Value, t reflect.Type) bool {
+	_, ok := jsonObject(v)
+	return ok && isObjectType(t)
+}
+
+// decodeObject converts a JSON object, as UnmarshalJSON imports one, into a value of
+// t, a struct or pointer to struct type, through its JSON (so `json` tags and
+// UnmarshalJSON methods apply).
+func decodeObject(m map[string]any, t reflect.Type) (any, error) {
+	data, err := appendJSON(nil, m)
+	if err != nil {
+		return nil, err
+	}
+	p := reflect.New(t)
+	if err := json.Unmarshal(data, p.Interface()); err != nil {
+		return nil, fmt.Errorf("cannot decode the JSON object %s as %s: %w", shorten(string(data)), t, err)
+	}
+	return p.Elem().Interface(), nil
 }

@@ -236,3 +236,44 @@ func TestUnmarshalJSONViaEncodingJSON(t *testing.T) {
 		t.Errorf("x = %v, %v", v, err)
 	}
 }
+
+type pose2D struct {
+	X     float64 `json:"x"`
+	Y     float64 `json:"y"`
+	Theta float64 `json:"theta"`
+}
+
+// A JSON object imported into a blackboard reads back as a struct, or a pointer to
+// one, when Get asks for it (BT.CPP imports registered types from their JSON); in an
+// entry that a struct type declared, it is stored as that type.
+func TestUnmarshalJSONStruct(t *testing.T) {
+	bb := New()
+	if err := bb.Entry("typed").Declare(reflect.TypeFor[pose2D]()); err != nil {
+		t.Fatal(err)
+	}
+	err := bb.UnmarshalJSON([]byte(`{"pose": {"__type": "Pose2D", "x": 1, "y": 2.5, "theta": 0},
+		"typed": {"x": 3, "y": 4, "theta": 0.5}, "bad": {"x": "one"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := pose2D{1, 2.5, 0}
+	if p, err := Get[pose2D](bb.Entry("pose")); err != nil || p != want {
+		t.Errorf("Get[pose2D] = %v, %v", p, err)
+	}
+	if p, err := Get[*pose2D](bb.Entry("pose")); err != nil || *p != want {
+		t.Errorf("Get[*pose2D] = %v, %v", p, err)
+	}
+	typed := bb.Entry("typed").Load()
+	if p, ok := typed.Any().(pose2D); !ok || p != (pose2D{3, 4, 0.5}) {
+		t.Errorf("the typed entry holds %s", typed.describe())
+	}
+	_, err = Get[pose2D](bb.Entry("bad"))
+	want2 := `entry "bad": cannot decode the JSON object {"x":"one"} as blackboard.pose2D: json: cannot unmarshal string into Go struct field pose2D.x of type float64`
+	if err == nil || err.Error() != want2 || !errors.Is(err, ErrType) {
+		t.Errorf("Get of a bad object: %v\nwant %s", err, want2)
+	}
+	// Other types still refuse an object.
+	if _, err := Get[[]int](bb.Entry("pose")); err == nil {
+		t.Error("Get[[]int] of an object: no error")
+	}
+}

@@ -271,7 +271,7 @@ var knownTypes = func() map[string]reflect.Type {
 			m[reflect.SliceOf(t).String()] = reflect.SliceOf(t)
 		}
 	}
-	for _, t := range []reflect.Type{reflect.TypeFor[[]any](), reflect.TypeFor[map[string]any]()} {
+	for _, t := range []reflect.Type{anyType, reflect.TypeFor[[]any](), reflect.TypeFor[map[string]any]()} {
 		m[t.String()] = t
 	}
 	return m

@@ -56,6 +56,8 @@ func stateSample(t *testing.T, bb *Blackboard) {
 	must(t, bb.Entry("int").Set(ValueOf(43))) // Seq 2
 	must(t, bb.Entry("generic").Assign(Int(5)))
 	must(t, bb.Entry("declared").Declare(tFloat64))
+	must(t, bb.Entry("anything").Declare(tAny)) // of type any: stays so
+	must(t, bb.Entry("anything").Set(Int(7)))
 	must(t, bb.Entry("gone").Set(Int(1)))
 	bb.Entry("gone").Unset()
 	bb.Entry("reserved") // a handle, never written: not saved

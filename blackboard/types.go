@@ -99,11 +99,22 @@ func codeOf(t reflect.Type) tcode {
 	return tcNamed
 }
 
-// declOf returns the declaration for t; nil (generic) for nil and for the empty
-// interface, which accepts anything.
+// anyType is the empty interface, the type of an entry that holds values of any type.
+var anyType = reflect.TypeFor[any]()
+
+// anyDecl is the declaration of an entry of type any (a port of type any declared it,
+// BT.CPP's BT::Any): unlike a generic entry, it never takes the type of a value
+// written to it.
+var anyDecl = &declared{t: anyType, tc: tcNamed, p: &payload{x: anyType}}
+
+// declOf returns the declaration for t: nil (generic) for nil, anyDecl for the empty
+// interface.
 func declOf(t reflect.Type) *declared {
-	if t == nil || (t.Kind() == reflect.Interface && t.NumMethod() == 0) {
+	switch {
+	case t == nil:
 		return nil
+	case t == anyType || t.Kind() == reflect.Interface && t.NumMethod() == 0:
+		return anyDecl
 	}
 	if tc := codeOf(t); tc != tcNamed {
 		return &basicDecls[tc]
@@ -136,7 +147,7 @@ func isScalarKind(k reflect.Kind) bool {
 
 // typeName is the name used in error messages.
 func typeName(t reflect.Type) string {
-	if t == nil {
+	if t == nil || t == anyType {
 		return "any"
 	}
 	return t.String()

@@ -54,8 +54,10 @@ var benchLoggers = []struct {
 // closer is a Logger that only cancels a subscription.
 type closer func()
 
-func (closer) Flush() error   { return nil }
-func (c closer) Close() error { c(); return nil }
+func (closer) Flush() error    { return nil }
+func (c closer) Close() error  { c(); return nil }
+func (closer) SetEnabled(bool) {}
+func (closer) Enabled() bool   { return true }
 
 func must[L Logger](l L, err error) func(testing.TB) Logger {
 	return func(tb testing.TB) Logger {

@@ -22,7 +22,8 @@ import (
 type Console struct{ stream }
 
 // ConsoleOptions configure a Console; the zero value (or nil) prints names, relative
-// times, no colours and every change.
+// times, no colours and every change, those to IDLE included (BehaviorTree.CPP 4.10's
+// default).
 type ConsoleOptions struct {
 	// Color paints the statuses with StdCoutLogger's ANSI colours (see Terminal).
 	Color bool
@@ -36,6 +37,9 @@ type ConsoleOptions struct {
 	Since time.Time
 	// Filter, when set, chooses the changes to print.
 	Filter Filter
+	// HideIdle leaves out the changes to IDLE — a completed node reset, a halted node
+	// — as StdCoutLogger does after enableTransitionToIdle(false).
+	HideIdle bool
 }
 
 // NewConsole attaches a Console to t that prints to w. Attach it before the tree
@@ -76,7 +80,9 @@ type consoleSink struct {
 
 func (c *consoleSink) write(batch []Transition) error {
 	for _, tr := range batch {
-		c.buf = c.line(c.buf, tr)
+		if tr.Status != bt.Idle || !c.opts.HideIdle {
+			c.buf = c.line(c.buf, tr)
+		}
 	}
 	return c.emit()
 }

@@ -2,6 +2,7 @@ package btlog
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -98,5 +99,83 @@ func TestConsoleSinceFile(t *testing.T) {
 	}
 	if printed.String() != replayed.String() || !bytes.HasPrefix(printed.Bytes(), []byte("[0.010]")) {
 		t.Errorf("printed:\n%s\nreplayed:\n%s", printed.String(), replayed.String())
+	}
+}
+
+// TestSetEnabled: a paused logger drops the changes handed over while it is paused
+// (StatusChangeLogger::setEnabled), whatever the logger; a resumed one records again.
+func TestSetEnabled(t *testing.T) {
+	var _ = []Logger{(*Console)(nil), (*File)(nil), (*JSONL)(nil), (*Slog)(nil), (*Trace)(nil), (*Stats)(nil)}
+	clock := bttest.NewClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	tree, err := bt.NewTree(bt.Sequence(bt.AlwaysSuccess()).Named("seq"), bt.WithClock(clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var printed, file bytes.Buffer
+	c, err := NewConsole(tree, &printed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := NewFile(tree, &file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := NewStats(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loggers := []Logger{c, f, st}
+	for i, on := range []bool{true, false, true} {
+		for _, l := range loggers {
+			l.SetEnabled(on)
+			if l.Enabled() != on {
+				t.Fatalf("%T: Enabled() %v after SetEnabled(%v)", l, l.Enabled(), on)
+			}
+		}
+		clock.Advance(time.Duration(i+1) * time.Second)
+		if _, err := tree.TickOnce(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	closeAll(t, c, f)
+	// A tick is 5 changes: seq goes RUNNING, its child SUCCESS and back to IDLE, seq
+	// SUCCESS, and IDLE again when the tick ends.
+	lines := strings.Split(strings.TrimSpace(printed.String()), "\n")
+	if len(lines) != 10 || !strings.HasPrefix(lines[4], "[1.000]") || !strings.HasPrefix(lines[5], "[6.000]") {
+		t.Errorf("printed, the second tick paused:\n%s", printed.String())
+	}
+	log, err := Read(bytes.NewReader(file.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(log.Transitions); n != 10 {
+		t.Errorf("the file has %d changes, want 10", n)
+	}
+	if s, _ := st.ByPath("seq"); s.Successes != 2 {
+		t.Errorf("Stats counted %d successes of seq, want 2", s.Successes)
+	}
+}
+
+// TestConsoleHideIdle: HideIdle leaves out the changes to IDLE, as StdCoutLogger does
+// after enableTransitionToIdle(false).
+func TestConsoleHideIdle(t *testing.T) {
+	tree, err := bt.NewTree(bt.Sequence(bt.AlwaysSuccess()).Named("seq"), bt.WithClock(bttest.NewClock(time.Unix(0, 0))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var printed bytes.Buffer
+	c, err := NewConsole(tree, &printed, &ConsoleOptions{HideIdle: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tree.TickOnce(); err != nil {
+		t.Fatal(err)
+	}
+	closeAll(t, c)
+	want := "[0.000]: seq                       IDLE -> RUNNING\n" +
+		"[0.000]: AlwaysSuccess             IDLE -> SUCCESS\n" +
+		"[0.000]: seq                       RUNNING -> SUCCESS\n"
+	if printed.String() != want {
+		t.Errorf("printed:\n%s\nwant:\n%s", printed.String(), want)
 	}
 }

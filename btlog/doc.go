@@ -34,6 +34,12 @@
 // line or a trace event is as precise as the ticks are frequent — 10 ms apart at
 // BehaviorTree.CPP's default period — and the changes within a tick keep their order.
 //
+// Every logger can be paused and resumed (SetEnabled, from any goroutine, as
+// StatusChangeLogger::setEnabled): the changes a paused logger is handed are dropped.
+// A Console hides the changes to IDLE when asked (ConsoleOptions.HideIdle, as
+// StdCoutLogger after enableTransitionToIdle(false)); JSONL and Slog choose their
+// changes with a Filter.
+//
 // # Cost and concurrency
 //
 // A logger never makes a tick wait for I/O. The tree records the changes of a tick as
@@ -79,4 +85,11 @@
 //   - Stats has no skip count (see Stats).
 //   - Every change of a tick has the time its tick began: BehaviorTree.CPP reads the
 //     clock at each change (see The changes).
+//   - SetEnabled takes effect for the changes the tree hands over after it, and the
+//     tree hands a tick's changes over when the tick ends: a call from a node's code
+//     decides for the whole tick, unless bt.Tree.Flush hands over the changes before
+//     it (BehaviorTree.CPP's takes effect at the next change).
+//   - Hiding the changes to IDLE is an option of Console (HideIdle) and a Filter of
+//     JSONL and Slog; File and Trace record them all, as Groot2 and the trace's spans
+//     need them (BehaviorTree.CPP's enableTransitionToIdle is on every logger).
 package btlog

@@ -33,6 +33,7 @@ func FuzzRead(f *testing.F) {
 		f.Add(golden)
 	}
 	f.Add([]byte("BTCPP4-FileLogger2\x01\x05\x00\x00\x00<a/>\x00"))
+	f.Add(chain(20)) // subtrees chained below each other
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := Read(bytes.NewReader(data))
 		if err != nil {

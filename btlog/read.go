@@ -171,12 +171,17 @@ func (e *xmlError) Error() string { return e.msg }
 // tree whose _fullpath is its own. The TreeNodesModel gives the kinds; the builtin
 // nodes' are known anyway.
 func xmlNodes(data []byte) ([]NodeInfo, error) {
-	x := xmlReader{d: xml.NewDecoder(bytes.NewReader(data)), kinds: map[string]bt.Kind{}, seen: map[uint16]bool{}}
-	x.d.Strict = true
+	x := newXMLReader(data)
 	if err := x.read(); err != nil {
 		return nil, err
 	}
 	return x.finish(), nil
+}
+
+func newXMLReader(data []byte) *xmlReader {
+	x := &xmlReader{d: xml.NewDecoder(bytes.NewReader(data)), kinds: map[string]bt.Kind{}, seen: map[uint16]bool{}}
+	x.d.Strict = true
+	return x
 }
 
 type xmlReader struct {
@@ -185,8 +190,11 @@ type xmlReader struct {
 	kinds  map[string]bt.Kind // from the TreeNodesModel
 	subs   map[string]uint16  // the UID of the SubTree node of each _fullpath
 	seen   map[uint16]bool    // the UIDs read
+	trees  []int32            // by node index: the index of the root of its tree
 	roots  []treeRoot         // the root of each <BehaviorTree>
 	models bool               // inside <TreeNodesModel>
+
+	linkSteps int // the steps finish took to link the subtrees (see forest)
 }
 
 type treeRoot struct {
@@ -310,12 +318,15 @@ func (x *xmlReader) node(t xml.StartElement, tree *treeRoot, parent int, off int
 		}
 	}
 	i := len(x.nodes)
+	root := int32(i)
 	if parent >= 0 {
 		n.Parent = x.nodes[parent].UID
+		root = x.trees[parent]
 	} else if tree.node < 0 {
 		tree.node = i
 	}
 	x.nodes = append(x.nodes, n)
+	x.trees = append(x.trees, root)
 	return i, nil
 }
 
@@ -326,11 +337,19 @@ func (x *xmlReader) finish() []NodeInfo {
 	for i, n := range x.nodes {
 		index[n.UID] = i
 	}
+	linked := newForest(x.trees)
 	for _, r := range x.roots {
-		if sub, ok := x.subs[r.path]; ok && r.node >= 0 && r.path != "" && !x.below(sub, x.nodes[r.node].UID, index) {
+		sub, ok := x.subs[r.path]
+		if !ok || r.node < 0 || r.path == "" {
+			continue
+		}
+		// A damaged file could make a SubTree its own ancestor: its tree's root goes
+		// below it only if the SubTree is not already below that root.
+		if s := index[sub]; linked.join(int32(s), int32(r.node)) {
 			x.nodes[r.node].Parent = sub
 		}
 	}
+	x.linkSteps = linked.steps
 	var builtins *bt.Factory
 	for i := range x.nodes {
 		n := &x.nodes[i]
@@ -352,15 +371,50 @@ func (x *xmlReader) finish() []NodeInfo {
 	return x.nodes
 }
 
-// below reports whether the node uid is root or below it, following the parents
-// linked so far (a damaged file could otherwise make a SubTree its own ancestor).
-func (x *xmlReader) below(uid, root uint16, index map[uint16]int) bool {
-	for ; uid != 0; uid = x.nodes[index[uid]].Parent {
-		if uid == root {
-			return true
-		}
+// forest tells which nodes are linked, through their parents, to the same top node:
+// a union-find of the trees of the file, joined as the roots of subtrees are linked to
+// their SubTree nodes. A root of a subtree has no parent until it is linked, so it is
+// the top of its set, and a SubTree in that set is below it. Each question costs
+// O(α(n)) steps (union by size, path halving): reading a file whose subtrees chain
+// below each other takes linear time.
+type forest struct {
+	up    []int32 // a node of the same set, up to the set's representative
+	size  []int32 // the nodes of each representative's set
+	steps int     // taken up the sets, for a test
+}
+
+// newForest makes the forest of the trees of a file: tree[i] is the index of the root
+// of node i's tree.
+func newForest(tree []int32) *forest {
+	f := &forest{up: append([]int32(nil), tree...), size: make([]int32, len(tree))}
+	for _, root := range tree {
+		f.size[root]++
 	}
-	return false
+	return f
+}
+
+func (f *forest) find(i int32) int32 {
+	for f.up[i] != i {
+		f.up[i] = f.up[f.up[i]]
+		i = f.up[i]
+		f.steps++
+	}
+	return i
+}
+
+// join links the set of root, a node with no parent, below the node sub: false if sub
+// is in it (below root already).
+func (f *forest) join(sub, root int32) bool {
+	a, b := f.find(sub), f.find(root)
+	if a == b {
+		return false
+	}
+	if f.size[a] < f.size[b] {
+		a, b = b, a
+	}
+	f.up[b] = a
+	f.size[a] += f.size[b]
+	return true
 }
 
 func attr(t xml.StartElement, name string) string {

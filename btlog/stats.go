@@ -20,6 +20,7 @@ import (
 // reports (a skipped node keeps its IDLE status, and no change is sent); bt sends the
 // same changes, so Stats has no such count.
 type Stats struct {
+	pause
 	nodes  []NodeInfo // sorted by UID
 	slot   []int      // the index in nodes and stats of each UID; -1: no such node
 	byPath map[string]uint16
@@ -82,7 +83,7 @@ func maxUID(nodes []NodeInfo) int {
 
 // add counts a batch of changes, on the ticking goroutine.
 func (s *Stats) add(b bt.Batch) {
-	if len(b.Changes) == 0 {
+	if len(b.Changes) == 0 || !s.Enabled() {
 		return
 	}
 	s.mu.Lock()

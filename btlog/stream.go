@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gobt/bt"
@@ -22,7 +23,28 @@ type Logger interface {
 	// Close detaches the logger from its tree, ends the log and closes what the
 	// logger opened.
 	Close() error
+	// SetEnabled pauses (false) and resumes (true) the logger: while it is paused, the
+	// changes the tree hands over are dropped, as BehaviorTree.CPP's
+	// StatusChangeLogger::setEnabled(false) drops them. A logger starts enabled.
+	SetEnabled(on bool)
+	// Enabled reports whether the logger records changes (see SetEnabled).
+	Enabled() bool
 }
+
+// pause is what every logger keeps for SetEnabled: whether it is paused, safe to
+// change from any goroutine and read by the tree's at each batch.
+type pause struct{ off atomic.Bool }
+
+// SetEnabled pauses (false) and resumes (true) the logger, from any goroutine: while
+// it is paused, it drops the changes the tree hands over, which no resume brings back
+// (BehaviorTree.CPP's StatusChangeLogger::setEnabled). The tree hands a tick's changes
+// over when the tick ends, so a call during a tick decides for the whole tick; a
+// node's code that must log the changes before it, and not those after, calls
+// bt.Tree.Flush first, which hands them over at once.
+func (p *pause) SetEnabled(on bool) { p.off.Store(!on) }
+
+// Enabled reports whether the logger records changes: true unless SetEnabled paused it.
+func (p *pause) Enabled() bool { return !p.off.Load() }
 
 // A Filter chooses the status changes a logger reports: it is called with the node
 // and the change and returns true to keep it. It runs on the logger's writer goroutine,
@@ -39,6 +61,7 @@ type Filter func(n *NodeInfo, prev, status bt.Status) bool
 // the tick nor the writer allocates. The queue has no bound: a writer slower than the
 // tree lets it grow (as BehaviorTree.CPP's FileLogger2 does) rather than block a tick.
 type stream struct {
+	pause
 	nodes  []NodeInfo // by UID-1
 	start  time.Time  // Transition.Offset counts from here
 	clock  bt.Clock   // of the tree, for the end of the log
@@ -102,7 +125,7 @@ func (s *stream) run(t *bt.Tree, sk sink) {
 
 // add queues a batch of changes; it runs on the ticking goroutine.
 func (s *stream) add(b bt.Batch) {
-	if len(b.Changes) == 0 {
+	if len(b.Changes) == 0 || !s.Enabled() {
 		return
 	}
 	m := mark{offset: b.Time.Sub(s.start)}

@@ -61,11 +61,27 @@
 // &quot; &apos;) and character references (&#10; &#x41;) are replaced, and
 // CR LF and lone CRs become LF, as tinyxml2 (BehaviorTree.CPP's parser) does.
 // Unlike the XML specification, and like tinyxml2, newlines and tabs in a
-// value are kept, so multi-line scripts stay multi-line. Other entities are
-// an error. Port and model descriptions are the element's text (CDATA
-// allowed), with leading and trailing white space removed. Text inside
-// <root>, <BehaviorTree> and node elements is an error unless it is white
-// space; BehaviorTree.CPP ignores it silently, which hides typos.
+// value are kept, so multi-line scripts stay multi-line. Port and model
+// descriptions are the element's text (CDATA allowed), with leading and
+// trailing white space removed.
+//
+// Real trees are written for tinyxml2, which reads more than XML allows; so
+// does btxml, with a Note at the position of each (one per value and kind):
+//
+//   - a raw '<' in an attribute value is taken as it is (_skipIf="A<2",
+//     code="x < 25");
+//   - an '&' that starts no reference — not followed by a name or '#' and
+//     letters or digits, and ';' — is taken as it is (code="a && b");
+//   - text inside <root>, <BehaviorTree>, node elements and the models is
+//     ignored (a typo, or what a forgotten quote leaves).
+//
+// What would be ambiguous stays an error: an '&' that looks like a
+// reference must be one of those above (tinyxml2 keeps "&nbsp;" as it is),
+// and a '<' followed by a name, '/', '!' or '?' is an error where a value
+// that runs on past a missing closing quote has one — at the start of the
+// value or of a line in it, or after a '>' — since that value would swallow
+// the markup after it (tinyxml2 reads it as the value, and the error, if
+// any, comes later). Write escapes what it writes, so its output is XML.
 //
 // # Formats
 //

@@ -31,6 +31,10 @@ func addSeeds(f *testing.F, add func(data []byte)) {
 		"<root><TreeNodesModel><Control ID='P'><bidirectional_port name='i'/><x_port name='j'/><gizmo/></Control></TreeNodesModel></root>",
 		"\ufeff<root>\r<BehaviorTree ID=\"é\">\r\n\t<A\r\n  b = \r\n 'x'\r c=\"漢\rz\"/></BehaviorTree></root>",
 		"<root><BehaviorTree>\n        <Control  ID = 'S' n=\"&amp;\n\"><B\tx='1'/>\n</Control></BehaviorTree></root>",
+		// What tinyxml2 reads and XML does not: noted, and written back escaped.
+		"<root><BehaviorTree ID='T'><Script code=\"x < 25 && a<b; c := '&lt;&' &amp\" _skipIf='A<2'/></BehaviorTree></root>",
+		"<root><BehaviorTree ID='T'>\n  oops <Sequence>x=\"1\"<A a='1/> <B/>'/></Sequence>\n</BehaviorTree></root>",
+		"<root><BehaviorTree ID='T'><A a=\"1/>\n  <B b=\"2\"/></BehaviorTree></root>",
 	} {
 		add([]byte(s))
 	}
@@ -124,6 +128,20 @@ func checkPositions(t *testing.T, src string, d *Document) {
 		t.Helper()
 		if off := offsetOf(src, p.Line, p.Col-1); off < 0 || src[off] != '"' && src[off] != '\'' {
 			t.Fatalf("%s at %v: no quote before it", what, p)
+		}
+	}
+	// A note of the scanner is at the character it is about; one of stray
+	// text at the text.
+	for _, n := range d.Notes {
+		switch {
+		case strings.HasPrefix(n.Msg, "'<'"):
+			at(n.Pos, "<", "note")
+		case strings.HasPrefix(n.Msg, "'&'"):
+			at(n.Pos, "&", "note")
+		case strings.HasPrefix(n.Msg, "text "):
+			if off := offsetOf(src, n.Pos.Line, n.Pos.Col); off < 0 || isSpace(src[off]) || src[off] == '<' {
+				t.Fatalf("note at %v: no text there", n.Pos)
+			}
 		}
 	}
 	attrs := func(list []Attr) {

@@ -1,7 +1,9 @@
 package btxml
 
 import (
+	"encoding/xml"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -34,9 +36,15 @@ func TestSyntaxErrors(t *testing.T) {
 		{"x<root/>", "1:1: text outside <root>"},
 		{"</root>", "1:1: unexpected </root>"},
 		{"<tree/>", "1:1: the top element must be <root>, not <tree>"},
-		{`<root a="<"/>`, "1:10: '<' in attribute value must be written &lt;"},
-		{`<root a="a & b"/>`, "1:12: '&' must be written &amp; (or start a reference ending with ';')"},
-		{`<root a="&lt"/>`, "1:10: '&' must be written &amp; (or start a reference ending with ';')"},
+		// A '<' where a value that runs on past a missing quote has one.
+		{`<root a="<b"/>`, "1:10: '<' in attribute value starts what looks like a tag: is a closing quote missing? (write &lt; if it belongs to the value)"},
+		{"<root><BehaviorTree ID=\"T\"><A a=\"1/>\n  <B b=\"2\"/></BehaviorTree></root>",
+			"2:3: '<' in attribute value starts what looks like a tag: is a closing quote missing? (write &lt; if it belongs to the value)"},
+		{`<root><BehaviorTree ID="T"><A a="1/> </B b="2"/></BehaviorTree></root>`,
+			"1:38: '<' in attribute value starts what looks like a tag: is a closing quote missing? (write &lt; if it belongs to the value)"},
+		{`<root a="x>	<!--"/>`, "1:13: '<' in attribute value starts what looks like a tag: is a closing quote missing? (write &lt; if it belongs to the value)"},
+		// An '&' that starts what looks like a reference must be one.
+		{`<root a="a &b; c"/>`, "1:12: unknown entity &b;"},
 		{`<root a="&nbsp;"/>`, "1:10: unknown entity &nbsp;"},
 		{`<root a="&#0;"/>`, "1:10: invalid character reference &#0;"},
 		{`<root a="&#1;"/>`, "1:10: invalid character reference &#1;"},
@@ -82,6 +90,62 @@ func TestAcceptedSyntax(t *testing.T) {
 	} {
 		if _, err := Parse("", []byte(src)); err != nil {
 			t.Errorf("Parse(%q): %v", src, err)
+		}
+	}
+}
+
+// TestTinyxml2Leniency checks that what tinyxml2 (BehaviorTree.CPP's parser)
+// accepts in values and between elements loads, with a note at its position: a
+// raw '<' in an attribute value, an '&' that starts no reference, and text
+// inside elements that hold only elements, which is ignored.
+func TestTinyxml2Leniency(t *testing.T) {
+	const lt = "'<' in attribute value taken as it is; write &lt;"
+	const amp = "'&' taken as it is; write &amp;"
+	tests := []struct {
+		body, value string // value: the A node's attribute v
+		notes       []string
+	}{
+		{`<A v="A<2"/>`, "A<2", []string{"2:8: " + lt}},
+		{`<A v="x < 25 &amp;&amp; y<=3"/>`, "x < 25 && y<=3", []string{"2:9: " + lt}},
+		{`<A v="a<b; c <d"/>`, "a<b; c <d", []string{"2:8: " + lt}}, // one note per value
+		{`<A v="a && b"/>`, "a && b", []string{"2:9: " + amp}},
+		{`<A v="&amp;&lt &# &x"/>`, "&&lt &# &x", []string{"2:12: " + amp}},
+		{`<A v="&lt;&&gt;"/>`, "<&>", []string{"2:11: " + amp}},
+		{`<A v="x>y &lt; 2 < z"/>`, "x>y < 2 < z", []string{"2:18: " + lt}},
+		{`<A v="a&
+b<c"/>`, "a&\nb<c", []string{"2:8: " + amp, "3:2: " + lt}},
+		{"<A v='1'/>\n  oops\n", "1", []string{`3:3: text "oops" in <BehaviorTree> is ignored`}},
+		{`<Sequence>x="1"<A v="1"/></Sequence>`, "1", []string{`2:11: text "x=\"1\"" in <Sequence> is ignored`}},
+	}
+	for _, tt := range tests {
+		src := "<root BTCPP_format=\"4\"><BehaviorTree ID=\"T\">\n" + tt.body + "</BehaviorTree></root>"
+		d, err := Parse("", []byte(src))
+		if err != nil {
+			t.Errorf("Parse(%q): %v", src, err)
+			continue
+		}
+		root := d.Trees[0].Root
+		if len(root.Children) > 0 {
+			root = root.Children[0]
+		}
+		if a, _ := root.Attr("v"); a.Value != tt.value {
+			t.Errorf("%s: v = %q, want %q", tt.body, a.Value, tt.value)
+		}
+		var notes []string
+		for _, n := range d.Notes {
+			notes = append(notes, n.String())
+		}
+		if !slices.Equal(notes, tt.notes) {
+			t.Errorf("%s: notes\n%q\nwant\n%q", tt.body, notes, tt.notes)
+		}
+		// Written back, the document is well-formed XML that reads the same.
+		out := mustWrite(t, d)
+		if err := xml.Unmarshal(out, new(struct{})); err != nil {
+			t.Errorf("%s: Write gave XML that encoding/xml refuses (%v):\n%s", tt.body, err, out)
+		}
+		d2, err := Parse("", out)
+		if err != nil || len(d2.Notes) != 0 {
+			t.Errorf("%s: parsing what Write wrote: %v, notes %v", tt.body, err, d2.Notes)
 		}
 	}
 }

@@ -81,7 +81,7 @@ func (p *parser) notef(pos Pos, format string, args ...any) {
 // an exceeded limit stopped the parse.
 func parseFile(file string, src string, lim Limits, sink *errorSink, nodes *int) (d *Document, ok bool) {
 	p := &parser{file: file, doc: &Document{File: file, Format: 4}}
-	p.scanner = scanner{src: src, lim: lim, sink: sink, nodes: *nodes}
+	p.scanner = scanner{src: src, lim: lim, sink: sink, nodes: *nodes, notes: &p.doc.Notes}
 	p.lines = newLines(file, src, 0, false)
 	p.parse()
 	*nodes = p.nodes
@@ -286,9 +286,7 @@ func (p *parser) content(t *token, child func(token)) bool {
 			}
 			return false
 		case tokText:
-			if c.nonSpace >= 0 {
-				p.errorf(c.pos, "unexpected text in <%s>", t.name)
-			}
+			p.strayText(&c, t.name)
 		case tokComment:
 			p.comment(&c)
 		case tokEnd:
@@ -297,6 +295,20 @@ func (p *parser) content(t *token, child func(token)) bool {
 			child(c)
 		}
 	}
+}
+
+// strayText notes text inside an element that holds only elements: tinyxml2,
+// BehaviorTree.CPP's parser, ignores it, and so does btxml, but it is often a
+// typo or what is left of a forgotten quote. White space is no text.
+func (p *parser) strayText(c *token, in string) {
+	if c.nonSpace < 0 {
+		return
+	}
+	text := strings.TrimSpace(c.raw)
+	if len(text) > 40 {
+		text = text[:37] + "..."
+	}
+	p.notef(c.pos, "text %q in <%s> is ignored", text, in)
 }
 
 // lineCol formats a position without its file, for messages.
@@ -533,9 +545,7 @@ func (p *parser) parseNode(t token, depth int) int {
 			p.kids = append(p.kids, p.parseNode(c, depth+1))
 			continue
 		case tokText:
-			if c.nonSpace >= 0 {
-				p.errorf(c.pos, "unexpected text in <%s>", t.name)
-			}
+			p.strayText(&c, t.name)
 			continue
 		case tokComment:
 			p.comment(&c)

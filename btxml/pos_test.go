@@ -165,8 +165,6 @@ func TestErrorPositions(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"<root BTCPP_format=\"4\">\r\n  <BehaviorTree ID=\"a b\">\r\n\t<A/></BehaviorTree></root>",
 			`f.xml:2:21: invalid tree ID "a b": contains ' '`},
-		{"\ufeff<root BTCPP_format=\"4\"><BehaviorTree ID=\"T\">\n\t  oops <A/></BehaviorTree></root>",
-			"f.xml:2:4: unexpected text in <BehaviorTree>"},
 		{"<root BTCPP_format=\"4\"><BehaviorTree ID=\"T\">\n<A v=\"漢字 &nope;\"/></BehaviorTree></root>",
 			"f.xml:2:10: unknown entity &nope;"},
 		{"<root BTCPP_format=\"4\"><BehaviorTree ID=\"T\">\r<A v=\"é\r\" ID=\"x\"/></BehaviorTree></root>",
@@ -177,6 +175,19 @@ func TestErrorPositions(t *testing.T) {
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("Parse(%q):\n got %v\nwant %s", tt.src, err, tt.want)
 		}
+	}
+}
+
+// TestNotePositions checks where notes are reported in awkward layouts.
+func TestNotePositions(t *testing.T) {
+	src := "\ufeff<root BTCPP_format=\"4\"><BehaviorTree ID=\"T\">\n\t  oops <A v=\"漢字\t<2\"/></BehaviorTree></root>"
+	d, err := Parse("f.xml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`f.xml:2:4: text "oops" in <BehaviorTree> is ignored`, "f.xml:2:18: '<' in attribute value taken as it is; write &lt;"}
+	if len(d.Notes) != 2 || d.Notes[0].String() != want[0] || d.Notes[1].String() != want[1] {
+		t.Errorf("notes %v, want %q", d.Notes, want)
 	}
 }
 

@@ -68,6 +68,9 @@ type scanner struct {
 	// be a substring of it.
 	arena     strings.Builder
 	arenaSize int
+	// notes receives the remarks on what the scan accepted as tinyxml2 does but
+	// XML does not (a raw '<' or a bare '&' in a value); nil drops them.
+	notes *[]Note
 }
 
 const attrSlabSize = 512
@@ -80,6 +83,13 @@ func (s *scanner) fatal(off int, format string, args ...any) {
 	s.sink.add(s.lines.posAt(off), fmt.Sprintf(format, args...))
 	s.failed = true
 	s.off = len(s.src)
+}
+
+// note records a remark at offset off, up to maxErrors of them.
+func (s *scanner) note(off int, format string, args ...any) {
+	if s.notes != nil && len(*s.notes) < maxErrors {
+		*s.notes = append(*s.notes, Note{Pos: s.lines.posAt(off), Msg: fmt.Sprintf(format, args...)})
+	}
 }
 
 // next returns the next token of element content, skipping processing
@@ -488,9 +498,17 @@ func (s *scanner) runeAt(i int) rune {
 }
 
 // decode replaces references and normalizes line ends in raw, which starts
-// at offset off. In attribute values '<' is an error.
+// at offset off.
+//
+// It reads what tinyxml2, BehaviorTree.CPP's parser, reads, with a note:
+// a '<' in an attribute value and an '&' that does not start a reference are
+// taken as they are. What would be ambiguous stays an error: an '&' that
+// starts what looks like a reference must be a known one, and a '<' that
+// looks like the start of a tag at the start of a line or after a '>' (where
+// a value that runs on because of a missing quote has them).
 func (s *scanner) decode(off int, raw string, attr bool) (string, bool) {
 	amp, cr := false, false
+	lt, bare := false, false // a '<', a bare '&' was noted
 	for i := 0; i < len(raw); i++ {
 		if i+8 <= len(raw) {
 			// Go to the next byte that may need attention.
@@ -505,12 +523,23 @@ func (s *scanner) decode(off int, raw string, attr bool) (string, bool) {
 		case c >= ' ' && c != '&' && c != '<':
 		case c == '&':
 			amp = true
+			if _, n, msg := reference(raw[i:]); n == 0 && msg == "" && !bare {
+				bare = true
+				s.note(off+i, "'&' taken as it is; write &amp;")
+			}
 		case c == '\r':
 			cr = true
 		case c == '<':
-			if attr {
-				s.fatal(off+i, "'<' in attribute value must be written &lt;")
+			if !attr {
+				break
+			}
+			if tagLike(raw, i) {
+				s.fatal(off+i, "'<' in attribute value starts what looks like a tag: is a closing quote missing? (write &lt; if it belongs to the value)")
 				return "", false
+			}
+			if !lt {
+				lt = true
+				s.note(off+i, "'<' in attribute value taken as it is; write &lt;")
 			}
 		case c != '\t' && c != '\n':
 			s.fatal(off+i, "invalid character %U", rune(c))
@@ -535,6 +564,9 @@ func (s *scanner) decode(off int, raw string, attr bool) (string, bool) {
 			if msg != "" {
 				s.fatal(off+i, "%s", msg)
 				return "", false
+			}
+			if n == 0 { // a bare '&', noted above
+				r, n = '&', 1
 			}
 			b.WriteRune(r)
 			i += n
@@ -580,13 +612,36 @@ func (s *scanner) decodeText(t *token) (string, bool) {
 	return strings.ReplaceAll(r, "\r", "\n"), true
 }
 
+// tagLike reports whether the '<' at raw[i] looks like the start of a tag
+// where a value that runs on because of a missing closing quote has one:
+// followed by a name or by '/', '!' or '?', and preceded, blanks aside, by a
+// line end, a '>' or nothing. A script's "a<b" and "x < 25" are not.
+func tagLike(raw string, i int) bool {
+	if i+1 >= len(raw) || !isNameStart(raw[i+1]) && raw[i+1] != '/' && raw[i+1] != '!' && raw[i+1] != '?' {
+		return false
+	}
+	j := i - 1
+	for j >= 0 && (raw[j] == ' ' || raw[j] == '\t') {
+		j--
+	}
+	return j < 0 || raw[j] == '\n' || raw[j] == '\r' || raw[j] == '>'
+}
+
 // reference decodes the entity or character reference at the start of s
-// (which starts with '&'). It returns the character, the length of the
-// reference, or an error message.
+// (which starts with '&'). It returns the character and the length of the
+// reference, or an error message; a length of 0 and no message mean that the
+// '&' starts no reference (tinyxml2 keeps it as it is). A reference is a name,
+// or '#' and letters and digits, between '&' and ';'.
 func reference(s string) (rune, int, string) {
-	end := strings.IndexByte(s[:min(len(s), 16)], ';')
-	if end < 0 {
-		return 0, 0, "'&' must be written &amp; (or start a reference ending with ';')"
+	end := 1
+	if end < len(s) && s[end] == '#' {
+		end++
+	}
+	for end < len(s) && end <= 16 && isNameByte(s[end]) {
+		end++
+	}
+	if end == 1 || end >= len(s) || s[end] != ';' {
+		return 0, 0, ""
 	}
 	name := s[1:end]
 	switch name {

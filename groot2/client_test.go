@@ -37,19 +37,28 @@ type client struct {
 // dial connects a socket of type typ to port on this machine.
 func dial(t testing.TB, port int, typ zmq4.SocketType) *client {
 	t.Helper()
-	nc, err := net.Dial("tcp", "127.0.0.1:"+strconv.Itoa(port))
+	c, err := tryDial(t, port, typ)
 	if err != nil {
 		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.nc.Close() })
+	return c
+}
+
+// tryDial connects as dial does, and returns the error of a connection refused or
+// closed during its handshake; it may be called from any goroutine.
+func tryDial(t testing.TB, port int, typ zmq4.SocketType) (*client, error) {
+	nc, err := net.Dial("tcp", "127.0.0.1:"+strconv.Itoa(port))
+	if err != nil {
+		return nil, err
 	}
 	nc.SetDeadline(time.Now().Add(ioTimeout))
 	zc, err := zmq4.Open(nc, null.Security(), typ, zmq4.SocketIdentity(""), false, nil)
 	if err != nil {
 		nc.Close()
-		t.Fatal(err)
+		return nil, err
 	}
-	c := &client{t: t, nc: nc, zc: zc}
-	t.Cleanup(func() { nc.Close() })
-	return c
+	return &client{t: t, nc: nc, zc: zc}, nil
 }
 
 func (c *client) send(frames ...[]byte) {

@@ -4,12 +4,13 @@
 // shows the tree and its statuses live, reads the blackboards, records transitions,
 // and sets breakpoints and fault injections.
 //
-//	pub, err := groot2.New(tree, nil) // ports 1667 and 1668
+//	pub, err := groot2.New(tree, nil) // ports 1667 and 1668 of 127.0.0.1
 //	if err != nil { … }
 //	defer pub.Close()
 //	tree.TickWhileRunning(ctx, 0)
 //
 // The bt command publishes the trees it runs the same way: bt run --groot2 FILE.xml.
+// Both listen on this machine only unless told otherwise (see Security).
 //
 // It is a module of its own (github.com/gobt/bt/groot2), so that programs that do not
 // use it keep bt's standard-library-only dependencies. ZeroMQ comes from
@@ -86,6 +87,56 @@
 // the first's. Several trees, each with its publisher on its own ports, work side by
 // side.
 //
+// # Security
+//
+// Neither the protocol nor the publisher has authentication or encryption: whoever
+// can connect to the ports can do what Groot2 does.
+//
+// Where it listens: on 127.0.0.1 (DefaultHost) unless Options.Host says otherwise, so
+// that only programs on the same machine can connect. Options.Host "0.0.0.0" (or
+// "::", or the address of one interface) accepts clients from the network, as
+// BehaviorTree.CPP does; do that on a network you trust, or with Options.ReadOnly.
+// bt run --groot2 PORT listens on loopback too; --groot2 HOST:PORT listens on HOST,
+// with a warning.
+//
+// What a client can do: read the tree (its XML: every node's type, name and ports),
+// the nodes' statuses and every blackboard entry's value, and record transitions;
+// and, unless Options.ReadOnly is set, set breakpoints that pause the goroutine that
+// ticks the tree — for as long as the client keeps sending requests (the heartbeat
+// lets the tree go on once it stops) — and replace the status of any node (fault
+// injection), which makes the program act as if that node had failed or succeeded. A
+// read-only publisher answers FULLTREE, STATUS, BLACKBOARD, HOOKS_DUMP (always
+// empty), TOGGLE_RECORDING and GET_TRANSITIONS, and refuses HOOK_INSERT, HOOK_REMOVE,
+// BREAKPOINT_UNLOCK, REMOVE_ALL_HOOKS and DISABLE_ALL_HOOKS with the error reply
+// "read-only: this publisher takes no hooks (breakpoints or fault injection)": its
+// tree is never paused or altered.
+//
+// Limits, per port, so that no peer can make the program hold unbounded memory or
+// keep Groot2 out:
+//
+//   - Connections: 64, handshakes included. When a port has 64, a new connection
+//     takes the place of the peer useful least recently: the one whose last request
+//     was answered (server port) or last subscription taken (publisher port) longest
+//     ago, or, for a peer that has had neither, whose handshake ended or connection
+//     began longest ago. Stalled and idle peers go first; a client that has just
+//     connected goes last.
+//   - Time: a handshake must end within 5 s of the connection, and a message within
+//     5 s of its first byte, else the connection is closed (checked every second). A
+//     reply or a notice must be written within 1 s, else the connection is closed. An
+//     idle connection is kept (Groot2's subscriber never speaks after subscribing).
+//   - Messages: 64 frames; 64 KiB on the server port (Groot2's requests are a header
+//     and one short part), 1 KiB on the publisher port. A frame header that announces
+//     more closes the connection before anything is allocated.
+//   - Subscriptions: 16 per subscriber, of at most 256 bytes each (Groot2 subscribes
+//     once, to everything); a subscriber that asks for more is dropped. A subscriber
+//     that does not read misses the notices beyond 64 waiting for it.
+//
+// So a peer makes the publisher hold at most a message (64 KiB on the server port; 1
+// KiB and 4 KiB of subscriptions on the publisher port), a reply being written (the
+// tree's XML, the blackboards asked for), and its connection's buffers and two or
+// three goroutines: about 4 MiB of messages for 64 peers on the server port, and
+// 320 KiB on the publisher port.
+//
 // # Differences from BehaviorTree.CPP
 //
 //   - A request whose protocol byte is not 2 gets an error reply; BehaviorTree.CPP
@@ -107,11 +158,12 @@
 //     swaps the callback under a mutex at once.
 //   - A hook that replaces the status of a node that was Running halts the node (see
 //     bt.Node.SetPreTick).
-//   - The sockets protect the program from bad peers: a message may hold 64 frames and
-//     1 MiB, a socket 64 connections (a new one then takes the place of the peer that
-//     has sent nothing for longest, if that is 10 s or more), and a handshake must end
-//     within 10 s. A request that Close interrupts inserts no hook ("the publisher is
-//     closed").
+//   - The publisher listens on loopback unless Options.Host says otherwise;
+//     BehaviorTree.CPP listens on every interface. Options.ReadOnly has no
+//     counterpart.
+//   - The sockets protect the program from bad peers (see Security): limits on
+//     connections, messages, subscriptions and time that libzmq does not set. A
+//     request that Close interrupts inserts no hook ("the publisher is closed").
 //   - A subtree's blackboard always descends from the main tree's, so the error about
 //     a request that spans several external root blackboards cannot happen.
 package groot2

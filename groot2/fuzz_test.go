@@ -2,6 +2,7 @@ package groot2
 
 import (
 	"bytes"
+	"encoding/binary"
 	"testing"
 )
 
@@ -51,6 +52,35 @@ func FuzzJSONToMsgpack(f *testing.F) {
 		b, err := jsonToMsgpack(data)
 		if err == nil && len(b) == 0 {
 			t.Fatalf("%q: no bytes", data)
+		}
+	})
+}
+
+// FuzzGuardScan: the guard reads any bytes a peer sends, whole or a byte at a time,
+// to the same verdict and state, and never lets a message beyond its limit pass.
+func FuzzGuardScan(f *testing.F) {
+	f.Add([]byte{flagMore, 0, flagMore, 3, 'a', 'b', 'c', 0, 1, 'x'})
+	f.Add(binary.BigEndian.AppendUint64([]byte{flagLong}, 1<<40))
+	f.Add(append([]byte{flagCommand, 5}, "PING\x00"...))
+	f.Fuzz(func(t *testing.T, wire []byte) {
+		whole := &guard{limit: maxSubMessage}
+		errWhole := whole.scan(wire)
+		bytewise := &guard{limit: maxSubMessage}
+		var errBytes error
+		for i := 0; i < len(wire) && errBytes == nil; i++ {
+			errBytes = bytewise.scan(wire[i : i+1])
+		}
+		if (errWhole == nil) != (errBytes == nil) {
+			t.Fatalf("whole: %v; a byte at a time: %v", errWhole, errBytes)
+		}
+		if errWhole != nil {
+			return
+		}
+		if whole.state != bytewise.state || whole.frames != bytewise.frames || whole.total != bytewise.total {
+			t.Fatalf("whole and a byte at a time end in different states: %+v, %+v", whole, bytewise)
+		}
+		if whole.total > whole.limit || whole.pending.Load() != int64(whole.total) {
+			t.Fatalf("a message of %d bytes (%d noted) passed the limit of %d", whole.total, whole.pending.Load(), whole.limit)
 		}
 	})
 }

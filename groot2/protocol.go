@@ -54,7 +54,21 @@ const (
 	// errClosedText has no counterpart either: a request read just before Close closed
 	// the socket inserts no hook.
 	errClosedText = "the publisher is closed"
+	// errReadOnly has no counterpart either: BehaviorTree.CPP has no read-only mode.
+	errReadOnly = "read-only: this publisher takes no hooks (breakpoints or fault injection)"
 )
+
+// changesHooks reports whether a request of type typ sets, changes or removes
+// hooks, or lets a breakpoint go: what a read-only publisher refuses. (With no hooks
+// ever set, REMOVE_ALL_HOOKS and DISABLE_ALL_HOOKS would change nothing; they are
+// refused all the same, so that a client learns at once that it cannot debug.)
+func changesHooks(typ byte) bool {
+	switch typ {
+	case reqHookInsert, reqHookRemove, reqBreakpointUnlock, reqRemoveAllHooks, reqDisableAllHooks:
+		return true
+	}
+	return false
+}
 
 var errClosed = errors.New(errClosedText)
 

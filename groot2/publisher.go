@@ -35,13 +35,23 @@ type Options struct {
 	// Port is the server port (REQ/REP); the publisher also takes Port+1 (PUB).
 	// 0 means DefaultPort.
 	Port int
-	// Host is the address to listen on: "" for every interface, as BehaviorTree.CPP
-	// listens ("tcp://*"), or "127.0.0.1" for this machine only.
+	// Host is the address to listen on: "" means DefaultHost, this machine only;
+	// "0.0.0.0" (or "::") every interface, as BehaviorTree.CPP listens ("tcp://*"),
+	// which lets anyone who reaches the machine pause and alter the tree unless
+	// ReadOnly is set (see Security in the package documentation).
 	Host string
 	// Heartbeat is how long without a request makes the publisher take Groot2 for
 	// gone (see Publisher). 0 means DefaultHeartbeat.
 	Heartbeat time.Duration
+	// ReadOnly serves monitoring only: the tree, its statuses, the blackboards and
+	// the recording of transitions. Requests that would set or remove hooks —
+	// breakpoints and fault injection — get an error reply (errReadOnly).
+	ReadOnly bool
 }
+
+// DefaultHost is where a publisher listens unless Options.Host says otherwise: the
+// loopback interface, so that only programs on the same machine can connect.
+const DefaultHost = "127.0.0.1"
 
 // Publisher serves one tree to Groot2. See the package documentation.
 type Publisher struct {
@@ -53,6 +63,8 @@ type Publisher struct {
 	offset []int   // offset[uid-1] is the index of the node's status in status
 	rep    *socket // the server: requests and replies
 	pub    *socket // notices of breakpoints reached
+	// readOnly: Options.ReadOnly.
+	readOnly bool
 	// The tick functions of the nodes that have hooks.
 	preTick  bt.PreTick
 	postTick bt.PostTick
@@ -96,8 +108,9 @@ type scope struct {
 	bb   *blackboard.Blackboard
 }
 
-// New serves tree to Groot2 on Options.Port (REQ/REP) and the port after it (PUB).
-// It fails when a port is taken. Close stops it. Create at most one publisher per
+// New serves tree to Groot2 on Options.Port (REQ/REP) and the port after it (PUB),
+// of Options.Host (DefaultHost, loopback only, unless given). It fails when a port is
+// taken. Close stops it. Create at most one publisher per
 // tree: the hooks of two would overwrite each other's tick functions.
 func New(tree *bt.Tree, o *Options) (*Publisher, error) {
 	if tree == nil || tree.Root() == nil {
@@ -123,10 +136,15 @@ func New(tree *bt.Tree, o *Options) (*Publisher, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.rep, err = listen(net.JoinHostPort(o.Host, strconv.Itoa(port)), zmq4.Rep, serveREP(p.handle)); err != nil {
+	p.readOnly = o.ReadOnly
+	host := o.Host
+	if host == "" {
+		host = DefaultHost
+	}
+	if p.rep, err = listen(net.JoinHostPort(host, strconv.Itoa(port)), zmq4.Rep, maxRequest, serveREP(p.handle)); err != nil {
 		return nil, fmt.Errorf("groot2: server port: %w", err)
 	}
-	if p.pub, err = listen(net.JoinHostPort(o.Host, strconv.Itoa(port+1)), zmq4.Pub, servePUB); err != nil {
+	if p.pub, err = listen(net.JoinHostPort(host, strconv.Itoa(port+1)), zmq4.Pub, maxSubMessage, servePUB); err != nil {
 		p.rep.close()
 		return nil, fmt.Errorf("groot2: publisher port: %w", err)
 	}
@@ -262,6 +280,9 @@ func errorReply(msg string) [][]byte { return [][]byte{[]byte("error"), []byte(m
 
 // answer carries out a request and returns the reply's second part, nil for none.
 func (p *Publisher) answer(typ byte, req [][]byte) ([]byte, error) {
+	if p.readOnly && changesHooks(typ) {
+		return nil, errors.New(errReadOnly)
+	}
 	switch typ {
 	case reqFullTree:
 		return p.xml, nil

@@ -24,23 +24,38 @@ import (
 // the first (so a request with an empty part is misread), its listener does the
 // handshake of one peer before accepting the next (a peer that connects and sends
 // nothing stops every other), and its readers allocate whatever size a frame header
-// announces. Here every connection has its own goroutines, a handshake that must end
-// within handshakeTimeout, and frames and messages of bounded size (guard).
+// announces.
+//
+// Here every connection has its own goroutines, and everything a peer can make the
+// process hold is bounded (see the package documentation, Security): the frames and
+// messages it sends (guard, before zmq4 allocates them), the subscriptions of a PUB
+// peer, the notices queued for it, the number of connections of a socket. A peer
+// that stalls — in its handshake, or in the middle of a message — is closed by the
+// socket's sweeper; when a socket is full, a new connection takes the place of the
+// peer that has been useful least recently (evict), so that stalled, idle or chatty
+// peers cannot keep Groot2 out.
 
 const (
-	handshakeTimeout = 10 * time.Second
+	// stallTimeout bounds a handshake, from the connection's start, and a message,
+	// from its first byte; the sweeper looks every sweepEvery.
+	stallTimeout = 5 * time.Second
+	sweepEvery   = time.Second
 	// writeTimeout bounds a reply or a notice to one peer, as BehaviorTree.CPP's
 	// publisher sets ZMQ_SNDTIMEO to 1000 ms.
 	writeTimeout = time.Second
-	// maxPeers bounds the connections of one socket. When it is reached, a new one
-	// takes the place of the peer idle the longest, if that one has sent nothing for
-	// idleLimit; otherwise it is closed at once.
-	maxPeers  = 64
-	idleLimit = 10 * time.Second
-	// maxMessage and maxFrames bound what a peer may send in one message: Groot2's
-	// requests are a header and at most one short part.
-	maxMessage = 1 << 20
-	maxFrames  = 64
+	// maxPeers bounds the connections of one socket, handshakes included.
+	maxPeers = 64
+	// maxFrames bounds the frames of one message, and maxRequest and maxSubMessage its
+	// bytes on each socket: Groot2's requests are a header and at most one short part,
+	// a subscriber sends subscriptions of at most maxTopic bytes, and the commands of
+	// the handshake are a few dozen bytes.
+	maxFrames     = 64
+	maxRequest    = 64 << 10
+	maxSubMessage = 1 << 10
+	// maxTopics and maxTopic bound the subscriptions of a PUB peer (Groot2 sends one,
+	// empty): a peer that asks for more, or a longer one, is dropped.
+	maxTopics = 16
+	maxTopic  = 256
 	// pubQueue is how many notices wait for a slow subscriber before more are
 	// dropped (a PUB socket never blocks its sender).
 	pubQueue = 64
@@ -48,10 +63,12 @@ const (
 
 // socket is a listening socket of one type and its connections.
 type socket struct {
-	typ   zmq4.SocketType
-	ln    net.Listener
-	serve func(*peer) // runs a connection after its handshake, until it fails
-	wg    sync.WaitGroup
+	typ        zmq4.SocketType
+	ln         net.Listener
+	serve      func(*peer) // runs a connection after its handshake, until it fails
+	maxMessage uint64      // the bytes of a message a peer may send
+	wg         sync.WaitGroup
+	done       chan struct{} // closed by close: stops the sweeper
 
 	mu     sync.Mutex
 	peers  map[*peer]struct{}
@@ -64,27 +81,31 @@ func (s *socket) now() int64 { return time.Now().UnixNano() + s.skew.Load() }
 
 // peer is one connection to a socket.
 type peer struct {
-	s    *socket
-	last atomic.Int64 // when the peer last sent a message (socket.now); 0 during the handshake
-	nc   net.Conn
-	g    *guard // nc as zmq4 reads and writes it
-	zc   *zmq4.Conn
+	s     *socket
+	since int64        // when it connected (socket.now)
+	ready atomic.Bool  // its handshake is done
+	used  atomic.Int64 // when it was last useful (see evict)
+	nc    net.Conn
+	g     *guard // nc as zmq4 reads and writes it
+	zc    *zmq4.Conn
 	// For a PUB socket: the topics the subscriber asked for (guarded by socket.mu) and
 	// the notices waiting for its writer.
 	topics [][]byte
 	out    chan [][]byte
 }
 
-// listen opens a socket of type typ on addr, whose connections serve runs.
-func listen(addr string, typ zmq4.SocketType, serve func(*socket, *peer)) (*socket, error) {
+// listen opens a socket of type typ on addr, whose connections serve runs, and whose
+// peers may send messages of maxMessage bytes.
+func listen(addr string, typ zmq4.SocketType, maxMessage uint64, serve func(*socket, *peer)) (*socket, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, err
 	}
-	s := &socket{typ: typ, ln: ln, peers: map[*peer]struct{}{}}
+	s := &socket{typ: typ, ln: ln, maxMessage: maxMessage, peers: map[*peer]struct{}{}, done: make(chan struct{})}
 	s.serve = func(c *peer) { serve(s, c) }
-	s.wg.Add(1)
+	s.wg.Add(2)
 	go s.accept()
+	go s.sweeper()
 	return s, nil
 }
 
@@ -104,15 +125,17 @@ func (s *socket) accept() {
 		}
 		backoff = 0
 		s.mu.Lock()
-		if s.closed || len(s.peers) >= maxPeers && !s.evictIdle() {
+		if s.closed {
 			s.mu.Unlock()
 			nc.Close()
-			if s.isClosed() {
-				return
-			}
-			continue
+			return
 		}
-		c := &peer{s: s, nc: nc}
+		if len(s.peers) >= maxPeers {
+			s.evict()
+		}
+		c := &peer{s: s, nc: nc, since: s.now()}
+		c.used.Store(c.since)
+		c.g = &guard{Conn: nc, skip: greetingSize, limit: s.maxMessage, now: s.now}
 		if s.typ == zmq4.Pub {
 			c.out = make(chan [][]byte, pubQueue)
 		}
@@ -123,27 +146,59 @@ func (s *socket) accept() {
 	}
 }
 
-// evictIdle closes the connection of the peer idle the longest, if it has been idle
-// for idleLimit, and reports whether it did. s.mu is held.
-func (s *socket) evictIdle() bool {
-	var idle *peer
+// evict closes the connection of the peer that has been useful least recently, to
+// make room for a new one: the peer whose last request was answered (REP), or whose
+// last subscription was taken (PUB), longest ago — or, if it has had none, whose
+// handshake ended or connection began longest ago. Stalled and idle peers go first,
+// and a new client, which has just connected, goes last. s.mu is held.
+func (s *socket) evict() {
+	var victim *peer
 	for c := range s.peers {
-		if last := c.last.Load(); last != 0 && (idle == nil || last < idle.last.Load()) {
-			idle = c
+		if victim == nil || c.used.Load() < victim.used.Load() {
+			victim = c
 		}
 	}
-	if idle == nil || s.now()-idle.last.Load() < int64(idleLimit) {
-		return false
-	}
-	idle.nc.Close()
-	delete(s.peers, idle) // its goroutine deletes it again as it ends
-	return true
+	s.drop(victim)
 }
 
-func (s *socket) isClosed() bool {
+// drop closes a peer's connection and forgets it (its goroutine deletes it again as
+// it ends). s.mu is held.
+func (s *socket) drop(c *peer) {
+	c.nc.Close()
+	delete(s.peers, c)
+}
+
+// sweeper closes, every sweepEvery until the socket closes, the connections of the
+// peers that stall.
+func (s *socket) sweeper() {
+	defer s.wg.Done()
+	t := time.NewTicker(sweepEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.done:
+			return
+		case <-t.C:
+			s.sweep()
+		}
+	}
+}
+
+// sweep closes the connections of the peers that stall: whose handshake, or the
+// message they are sending, has taken stallTimeout or more.
+func (s *socket) sweep() {
+	now := s.now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.closed
+	for c := range s.peers {
+		start := c.since
+		if c.ready.Load() {
+			start = c.g.started.Load()
+		}
+		if start != 0 && now-start >= int64(stallTimeout) {
+			s.drop(c)
+		}
+	}
 }
 
 // run does the handshake of a connection and serves it. A peer that breaks the
@@ -158,15 +213,13 @@ func (s *socket) run(c *peer) {
 		delete(s.peers, c)
 		s.mu.Unlock()
 	}()
-	c.nc.SetDeadline(time.Now().Add(handshakeTimeout))
-	c.g = &guard{Conn: c.nc, skip: greetingSize}
 	zc, err := zmq4.Open(c.g, null.Security(), s.typ, zmq4.SocketIdentity(""), true, nil)
 	if err != nil {
 		return
 	}
-	c.nc.SetDeadline(time.Time{})
 	c.zc = zc
-	c.last.Store(s.now())
+	c.used.Store(s.now())
+	c.ready.Store(true)
 	s.serve(c)
 }
 
@@ -175,6 +228,7 @@ func (s *socket) close() {
 	s.mu.Lock()
 	s.closed = true
 	s.ln.Close()
+	close(s.done)
 	for c := range s.peers {
 		c.nc.Close()
 	}
@@ -183,6 +237,22 @@ func (s *socket) close() {
 }
 
 func (s *socket) port() int { return s.ln.Addr().(*net.TCPAddr).Port }
+
+// retained returns the bytes the socket holds for its peers: their subscriptions,
+// and the messages they are sending, as their frame headers announced them (zmq4
+// allocates a frame whole once its header is read).
+func (s *socket) retained() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for c := range s.peers {
+		for _, t := range c.topics {
+			n += len(t)
+		}
+		n += int(c.g.pending.Load())
+	}
+	return n
+}
 
 // send writes a message to a peer within writeTimeout.
 func (c *peer) send(frames [][]byte) error {
@@ -197,7 +267,6 @@ func (c *peer) recv() ([][]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		c.last.Store(c.s.now())
 		if msg.Type != zmq4.CmdMsg {
 			return msg.Frames, nil
 		}
@@ -208,7 +277,7 @@ func (c *peer) recv() ([][]byte, error) {
 // REP socket does: the envelope — the frames up to the first empty one — is sent back
 // before the reply, and a message without one is dropped.
 func serveREP(handle func(request [][]byte) [][]byte) func(*socket, *peer) {
-	return func(_ *socket, c *peer) {
+	return func(s *socket, c *peer) {
 		for {
 			frames, err := c.recv()
 			if err != nil {
@@ -222,13 +291,15 @@ func serveREP(handle func(request [][]byte) [][]byte) func(*socket, *peer) {
 			if c.send(reply) != nil {
 				return
 			}
+			c.used.Store(s.now())
 		}
 	}
 }
 
 // servePUB reads a subscriber's (un)subscriptions — ZMTP 3.0 messages whose first byte
 // is 1 (subscribe) or 0 (unsubscribe), then the topic — while its writer sends it
-// the notices that publish queues.
+// the notices that publish queues. A subscriber that asks for more than maxTopics
+// topics, or for one longer than maxTopic, is dropped.
 func servePUB(s *socket, c *peer) {
 	done := make(chan struct{})
 	defer close(done)
@@ -249,24 +320,37 @@ func servePUB(s *socket, c *peer) {
 	}()
 	for {
 		frames, err := c.recv()
-		if err != nil {
+		if err != nil || !c.subscribe(frames) {
 			return
 		}
-		if len(frames) == 0 || len(frames[0]) == 0 {
-			continue
-		}
-		f := frames[0]
-		topic := slices.Clone(f[1:])
-		s.mu.Lock()
-		i := slices.IndexFunc(c.topics, func(t []byte) bool { return bytes.Equal(t, topic) })
-		switch {
-		case f[0] == 1 && i < 0:
-			c.topics = append(c.topics, topic)
-		case f[0] == 0 && i >= 0:
-			c.topics = slices.Delete(c.topics, i, i+1)
-		}
-		s.mu.Unlock()
 	}
+}
+
+// subscribe carries out a subscriber's message, and reports whether the subscriber
+// keeps within the limits.
+func (c *peer) subscribe(frames [][]byte) bool {
+	if len(frames) == 0 || len(frames[0]) == 0 {
+		return true
+	}
+	f := frames[0]
+	if len(f)-1 > maxTopic {
+		return false
+	}
+	s := c.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i := slices.IndexFunc(c.topics, func(t []byte) bool { return bytes.Equal(t, f[1:]) })
+	switch {
+	case f[0] == 1 && i < 0:
+		if len(c.topics) == maxTopics {
+			return false
+		}
+		c.topics = append(c.topics, slices.Clone(f[1:]))
+	case f[0] == 0 && i >= 0:
+		c.topics = slices.Delete(c.topics, i, i+1)
+	}
+	c.used.Store(s.now())
+	return true
 }
 
 // publish queues a message for every subscriber with a topic that prefixes its first
@@ -308,6 +392,13 @@ type guard struct {
 	left   uint64 // body bytes still to pass
 	frames int    // frames of the current message, and their bytes
 	total  uint64
+	limit  uint64 // the bytes a message may hold
+
+	// For the socket's sweeper and its accounting: when the current message began
+	// (now; 0 between messages) and the bytes its frame headers announced so far.
+	now     func() int64 // nil: not noted
+	started atomic.Int64
+	pending atomic.Int64
 }
 
 const (
@@ -323,7 +414,7 @@ const (
 	flagCommand = 0x04
 )
 
-var errTooLarge = fmt.Errorf("groot2: a peer sent a message of more than %d frames or %d bytes", maxFrames, maxMessage)
+var errTooLarge = fmt.Errorf("groot2: a peer sent a message of more than %d frames, or more bytes than the socket takes", maxFrames)
 
 // Write writes what zmq4 writes: the greeting and the commands of the handshake, and
 // PONGs.
@@ -393,6 +484,9 @@ func (g *guard) scan(b []byte) error {
 			g.skip -= k
 			b = b[k:]
 		case g.state == atFlags:
+			if g.frames == 0 && g.now != nil {
+				g.started.Store(g.now())
+			}
 			g.flags, g.size, g.need = b[0], 0, 1
 			if g.flags&flagLong != 0 {
 				g.need = 8
@@ -407,10 +501,11 @@ func (g *guard) scan(b []byte) error {
 				continue
 			}
 			g.frames++
-			if g.frames > maxFrames || g.size > maxMessage-g.total {
+			if g.frames > maxFrames || g.size > g.limit-g.total {
 				return errTooLarge
 			}
 			g.total += g.size
+			g.pending.Store(int64(g.total))
 			g.left = g.size
 			g.state = atBody
 			if g.left == 0 {
@@ -432,5 +527,7 @@ func (g *guard) endFrame() {
 	g.state = atFlags
 	if g.flags&flagMore == 0 || g.flags&flagCommand != 0 {
 		g.frames, g.total = 0, 0
+		g.started.Store(0)
+		g.pending.Store(0)
 	}
 }

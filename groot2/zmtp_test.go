@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/go-zeromq/zmq4"
-	"github.com/go-zeromq/zmq4/security/null"
 )
 
 // closedByPeer reads from nc until the publisher closes it.
@@ -55,7 +54,9 @@ func TestBadPeers(t *testing.T) {
 		{"huge frame", binary.BigEndian.AppendUint64([]byte{flagLong}, 1<<40)},
 		{"too many frames", bytes.Repeat([]byte{flagMore, 0}, maxFrames+1)},
 		{"too many bytes", append(append([]byte{flagMore, 100}, make([]byte, 100)...),
-			binary.BigEndian.AppendUint64([]byte{flagLong}, maxMessage-50)...)},
+			binary.BigEndian.AppendUint64([]byte{flagLong}, maxRequest-50)...)},
+		// Groot2's requests are small: a frame of more than maxRequest bytes is refused.
+		{"large request", binary.BigEndian.AppendUint64([]byte{flagLong}, maxRequest+1)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			bad := dial(t, p.Port(), zmq4.Req)
@@ -85,7 +86,7 @@ func TestGuardScan(t *testing.T) {
 	wire = append(wire, bytes.Repeat([]byte{'x'}, 300)...)
 	wire = append(wire, flagCommand, 5, 0, 0, 0, 0, 0) // a command
 	for split := 1; split <= len(wire); split++ {
-		g := &guard{skip: greetingSize}
+		g := &guard{skip: greetingSize, limit: maxRequest}
 		for rest := wire; len(rest) > 0; {
 			k := min(split, len(rest))
 			if err := g.scan(rest[:k]); err != nil {
@@ -97,9 +98,9 @@ func TestGuardScan(t *testing.T) {
 			t.Fatalf("split %d: ends in state %d with %d frames", split, g.state, g.frames)
 		}
 	}
-	g := &guard{}
-	if err := g.scan(binary.BigEndian.AppendUint64([]byte{flagLong}, maxMessage+1)); err == nil {
-		t.Error("a frame beyond maxMessage passed")
+	g := &guard{limit: maxRequest}
+	if err := g.scan(binary.BigEndian.AppendUint64([]byte{flagLong}, maxRequest+1)); err == nil {
+		t.Error("a frame beyond the limit passed")
 	}
 }
 
@@ -144,45 +145,5 @@ func TestPubWithPings(t *testing.T) {
 			t.Fatalf("after %d notices: malformed notice %q", notices, msg.Frames)
 		}
 		notices++
-	}
-}
-
-// TestIdlePeersMakeRoom: when a socket has maxPeers connections, a new one takes the
-// place of the peer idle the longest once it has sent nothing for idleLimit, so that
-// idle peers cannot keep Groot2 out; before that, the new one is closed.
-func TestIdlePeersMakeRoom(t *testing.T) {
-	tree, _ := buildTree(t, mainTree(`<Count name="a"/>`))
-	p := newTestPublisher(t, tree, Options{})
-	idle := make([]*client, maxPeers)
-	for i := range idle {
-		idle[i] = dial(t, p.Port(), zmq4.Req)
-	}
-	waitFor(t, "every handshake", func() bool {
-		p.rep.mu.Lock()
-		defer p.rep.mu.Unlock()
-		n := 0
-		for c := range p.rep.peers {
-			if c.last.Load() != 0 {
-				n++
-			}
-		}
-		return n == maxPeers
-	})
-	open := func() error {
-		nc, err := net.Dial("tcp", "127.0.0.1:"+strconv.Itoa(p.Port()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { nc.Close() })
-		nc.SetDeadline(time.Now().Add(ioTimeout))
-		_, err = zmq4.Open(nc, null.Security(), zmq4.Req, zmq4.SocketIdentity(""), false, nil)
-		return err
-	}
-	if open() == nil {
-		t.Fatal("a connection beyond maxPeers was served while every peer was new")
-	}
-	p.rep.skew.Store(int64(idleLimit))
-	if err := open(); err != nil {
-		t.Fatalf("no room made by peers idle for %v: %v", idleLimit, err)
 	}
 }

@@ -6,7 +6,7 @@
 //
 //	m := monitor.New()
 //	feed, err := m.Add("agent-7", tree)  // any number of trees, each under a name
-//	go http.ListenAndServe("127.0.0.1:8642", m)
+//	go monitor.NewServer("127.0.0.1:8642", m).ListenAndServe()
 //	tree.TickWhileRunning(ctx, 0)         // or TickOnce in the program's own loop
 //
 // A game server or a fleet process adds its trees (Add) and recorded runs (AddLog)
@@ -51,16 +51,42 @@
 // stops observing the tree, and "gone" when the tree is removed. Statuses are numbers,
 // BehaviorTree.CPP's: 0 IDLE, 1 RUNNING, 2 SUCCESS, 3 FAILURE.
 //
-// # Safety
+// # Security
 //
-// The monitor is read-only: it serves GET and HEAD only and changes nothing in a tree.
-// It refuses requests that a page of another origin makes (an Origin header naming
-// another host, or Sec-Fetch-Site: cross-site), so that a site open in the same browser
-// cannot read the trees. On a loopback connection it refuses a request whose Host is
-// not a loopback name or address (localhost, 127.0.0.1, [::1]), so that a site whose
-// name was made to resolve to 127.0.0.1 (DNS rebinding) cannot either. It does not
-// authenticate: serve it on a loopback address, as bt run --serve does by default, or
-// behind a proxy that does.
+// Where it listens: the package listens nowhere by itself; the program serves the
+// Monitor where it chooses. Serve it with NewServer, which sets the limits below; a
+// bare http.ListenAndServe has none of them. bt run --serve and bt view listen on
+// 127.0.0.1:8642 (loopback only) unless given another address, and warn when it is
+// not a loopback one.
+//
+// Who can connect: anyone who reaches the address. The monitor does not authenticate:
+// serve it on a loopback address, or behind a proxy that authenticates. It refuses
+// requests that a page of another origin makes (an Origin header naming another host,
+// or Sec-Fetch-Site: cross-site), so that a site open in the same browser cannot read
+// the trees. On a loopback connection it refuses a request whose Host is not a
+// loopback name or address (localhost, 127.0.0.1, [::1]), so that a site whose name
+// was made to resolve to 127.0.0.1 (DNS rebinding) cannot either.
+//
+// What a client can do: read. The monitor serves GET and HEAD only and changes nothing
+// in a tree: a client reads the trees' structure, the ports' values, the statuses, the
+// history and the blackboards, as JSON (whatever a blackboard holds, a client can read:
+// keep secrets out of it, or the monitor off the network).
+//
+// The limits, so that no client, or crowd of clients, can hold up the trees, the page
+// or the process's memory:
+//   - MaxViewers event streams at a time, all trees together (32 by default); one more
+//     is answered 503 Service Unavailable, and the page is served as usual;
+//   - a client's snapshot is built once per frame, shared by the clients that join
+//     before the next one, and outside the lock the ticks' frames take; a replay's is
+//     written from its transitions as it is sent (see Replays);
+//   - a client has at most Buffer messages waiting, then it is sent a snapshot instead;
+//     a write to it that takes more than 10 s disconnects it;
+//   - a live tree keeps History frames (1000 by default);
+//   - NewServer's server: a request's header within 10 s, the request within 30 s, its
+//     response within 30 s (an event stream is exempt while it streams: each write has
+//     its own 10 s), a keep-alive connection idle for 30 s closed, headers of at most
+//     64 KB, and at most MaxConns connections (256), the one idle longest closed when a
+//     new one comes and all are taken.
 //
 // # Replays
 //
@@ -68,4 +94,8 @@
 // a step of each burst of changes: a change more than StepGap (1 ms) after the one
 // before starts a new step. A run ticked at BehaviorTree.CPP's 10 ms period replays
 // tick by tick; ticks made back to back may share a step. The file has no blackboard.
+// The monitor keeps a replay's transitions as the file encodes them (9 bytes each, times
+// to the microsecond) and cuts the steps as it writes a snapshot, straight to the
+// client: a file of 2,000,000 transitions costs its 18 MB however many browsers watch
+// it (the page, though, still receives and holds every step).
 package monitor

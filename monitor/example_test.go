@@ -34,7 +34,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	srv := httptest.NewServer(m) // a program would http.ListenAndServe("127.0.0.1:8642", m)
+	srv := httptest.NewServer(m) // a program would monitor.NewServer("127.0.0.1:8642", m).ListenAndServe()
 	defer srv.Close()
 
 	if _, err := tree.TickWhileRunning(context.Background(), time.Millisecond); err != nil {

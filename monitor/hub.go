@@ -2,6 +2,8 @@ package monitor
 
 import (
 	"encoding/json"
+	"io"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -75,6 +77,11 @@ type hub struct {
 	always bool          // observe even with no client (ObserveAlways)
 	done   chan struct{} // closed when the tree is removed
 	wake   func()        // tells the Feed that want changed (nil for a replay)
+	replay *replay       // a recorded run's steps (nil for a live tree, whose are frames)
+
+	// build lets one client at a time build the snapshot of a live tree, outside mu;
+	// the clients that join before the next frame share it (snap, at version).
+	build sync.Mutex
 
 	mu      sync.Mutex
 	clients map[*client]struct{}
@@ -83,6 +90,9 @@ type hub struct {
 	first   int
 	synced  bool // base and frames follow the tree's changes (false: the feed stopped observing)
 	removed bool
+	version uint64 // counts the changes of base, frames and synced
+	snap    []byte // the snapshot's JSON at snapVer; nil: none built
+	snapVer uint64
 
 	// The queue of records a Feed hands over, drained by a goroutine of its own.
 	qmu      sync.Mutex
@@ -163,6 +173,7 @@ func (h *hub) apply(r record) {
 	if h.removed {
 		return
 	}
+	h.version++ // the snapshot changes, or nothing is sent
 	if r.stop {
 		h.synced = false
 		h.broadcast(message("stale", []byte("{}")))
@@ -211,9 +222,9 @@ func fold(s, f frame) frame {
 	return s
 }
 
-// history returns the frames in order.
+// history returns a copy of the frames, in order; h.mu is held.
 func (h *hub) history() []frame {
-	return append(h.frames[h.first:len(h.frames):len(h.frames)], h.frames[:h.first]...)
+	return append(append(make([]frame, 0, len(h.frames)), h.frames[h.first:]...), h.frames[:h.first]...)
 }
 
 // snapshot is everything a page needs to draw the tree at any frame of its history.
@@ -224,17 +235,63 @@ type snapshot struct {
 	Frames []frame         `json:"frames"`
 }
 
-// snapshotJSON writes the snapshot; h.mu is held.
-func (h *hub) snapshotJSON() []byte {
+// testHookBuild, when set, runs while a snapshot is built (a test stops it there).
+var testHookBuild func()
+
+// snapshot returns the snapshot of the tree as of now, its JSON written by WriteTo; c
+// is the client it is for (nil: a request for the snapshot alone), which is then sent
+// the frames that come after it.
+//
+// A replay's is written from its steps as it is sent (see replay). A live tree's is
+// built once per frame and shared by the clients that join until the next frame, and
+// it is built outside h.mu, so that neither the tick's frame nor the clients that come
+// and go wait for it: under h.mu the state is only copied (the ring of frames, and the
+// base's statuses, which a full ring folds frames into in place).
+func (h *hub) snapshot(c *client) io.WriterTo {
+	if h.replay != nil {
+		if c != nil {
+			h.mu.Lock()
+			c.resync, c.queue = false, nil
+			h.mu.Unlock()
+		}
+		return h.replay
+	}
+	h.build.Lock()
+	defer h.build.Unlock()
+	h.mu.Lock()
+	if c != nil {
+		c.resync, c.queue = false, nil
+	}
+	if h.snap != nil && h.snapVer == h.version {
+		js := h.snap
+		h.mu.Unlock()
+		return rawJSON(js)
+	}
 	s := snapshot{Info: h.info, Synced: h.synced || !h.live, Base: h.base, Frames: h.history()}
-	if s.Frames == nil {
-		s.Frames = []frame{}
+	s.Base.Statuses = slices.Clone(h.base.Statuses)
+	s.Base.BB = slices.Clone(h.base.BB)
+	version := h.version
+	h.mu.Unlock()
+
+	if testHookBuild != nil {
+		testHookBuild()
 	}
 	js, err := json.Marshal(s)
 	if err != nil {
-		panic(err)
+		panic(err) // numbers, and blackboards Blackboard.MarshalJSON wrote
 	}
-	return js
+	h.mu.Lock()
+	h.snap, h.snapVer = js, version
+	h.mu.Unlock()
+	return rawJSON(js)
+}
+
+// rawJSON is JSON already written.
+type rawJSON []byte
+
+func (js rawJSON) WriteTo(w io.Writer) (int64, error) {
+	n, err := w.Write(js)
+	return int64(n), err
 }
 
 // summary is a tree as the list of trees shows it.
@@ -251,7 +308,9 @@ func (h *hub) summary(name string) summary {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	s := summary{Name: name, Live: h.live, Synced: h.synced || !h.live, Tick: h.base.Tick, Frames: len(h.frames), Watchers: len(h.clients)}
-	if n := len(h.frames); n > 0 {
+	if h.replay != nil {
+		s.Tick, s.Frames = uint64(h.replay.steps), h.replay.steps
+	} else if n := len(h.frames); n > 0 {
 		s.Tick = h.frames[(h.first+n-1)%n].Tick
 	}
 	return s
@@ -325,20 +384,23 @@ func (h *hub) leave(c *client) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	delete(h.clients, c)
+	if len(h.clients) == 0 {
+		h.snap = nil // built for clients that joined; the next one builds its own
+	}
 	h.setWant(!h.removed && (h.always || len(h.clients) > 0))
 }
 
 // take returns what is to be written to c: a snapshot first, if it is due, then the
 // messages waiting.
-func (h *hub) take(c *client) (snap []byte, msgs [][]byte) {
+func (h *hub) take(c *client) (snap io.WriterTo, msgs [][]byte) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	if c.resync {
-		c.resync, c.queue = false, nil
-		snap = message("snapshot", h.snapshotJSON())
+		h.mu.Unlock()
+		return h.snapshot(c), nil // the messages sent after it come next time
 	}
 	msgs, c.queue = c.queue, nil
-	return snap, msgs
+	h.mu.Unlock()
+	return nil, msgs
 }
 
 // remove disconnects every client and stops the hub.

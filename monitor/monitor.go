@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gobt/bt"
@@ -34,17 +35,20 @@ type Monitor struct {
 	cfg config
 	mux *http.ServeMux
 
+	viewers atomic.Int32 // event streams being served
+
 	mu    sync.Mutex
 	trees map[string]*hub
 	names []string // in the order they were added
 }
 
 type config struct {
-	history   int
-	buffer    int
-	always    bool
-	gap       time.Duration
-	heartbeat time.Duration
+	history    int
+	buffer     int
+	always     bool
+	gap        time.Duration
+	heartbeat  time.Duration
+	maxViewers int
 }
 
 // An Option configures a Monitor.
@@ -68,9 +72,18 @@ func ObserveAlways() Option { return func(c *config) { c.always = true } }
 // .btlog file records when each change happened, not in which tick.
 func StepGap(d time.Duration) Option { return func(c *config) { c.gap = d } }
 
+// DefaultMaxViewers is how many event streams a Monitor serves at a time (see MaxViewers).
+const DefaultMaxViewers = 32
+
+// MaxViewers lets at most n browsers follow trees at a time, all trees together
+// (default DefaultMaxViewers; n < 1 means 1): the stream of one more is refused with
+// 503 Service Unavailable, while the page and the other requests are served as usual.
+func MaxViewers(n int) Option { return func(c *config) { c.maxViewers = max(n, 1) } }
+
 // New returns a Monitor with no trees.
 func New(opts ...Option) *Monitor {
-	m := &Monitor{cfg: config{history: 1000, buffer: 256, gap: DefaultGap, heartbeat: 15 * time.Second},
+	m := &Monitor{cfg: config{history: 1000, buffer: 256, gap: DefaultGap, heartbeat: 15 * time.Second,
+		maxViewers: DefaultMaxViewers},
 		trees: map[string]*hub{}}
 	for _, o := range opts {
 		if o != nil {
@@ -122,8 +135,7 @@ func (m *Monitor) AddLog(name string, l *btlog.Log) error {
 		return err
 	}
 	h := newHub(info, 0, m.cfg.buffer, false)
-	h.base, h.frames = steps(l, m.cfg.gap)
-	h.base.BB = []scopeJSON{{Scope: 0, Entries: json.RawMessage("{}")}}
+	h.replay = newReplay(h.info, l, m.cfg.gap)
 	return m.add(name, h)
 }
 
@@ -261,10 +273,14 @@ func (m *Monitor) serveSnapshot(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("no tree named %q", r.PathValue("name")), http.StatusNotFound)
 		return
 	}
-	h.mu.Lock()
-	js := h.snapshotJSON()
-	h.mu.Unlock()
-	writeJSON(w, json.RawMessage(js))
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	if r.Method == http.MethodHead {
+		return
+	}
+	out := newStreamWriter(w)
+	h.snapshot(nil).WriteTo(out)
+	out.Write([]byte("\n"))
 }
 
 func writeJSON(w http.ResponseWriter, v any) {

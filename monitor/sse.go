@@ -20,13 +20,20 @@ func (m *Monitor) serveEvents(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("no tree named %q", r.PathValue("name")), http.StatusNotFound)
 		return
 	}
+	if int(m.viewers.Add(1)) > m.cfg.maxViewers {
+		m.viewers.Add(-1)
+		w.Header().Set("Retry-After", "10")
+		http.Error(w, fmt.Sprintf("too many viewers: this monitor serves %d at a time", m.cfg.maxViewers), http.StatusServiceUnavailable)
+		return
+	}
+	defer m.viewers.Add(-1)
 	c, ok := h.join()
 	if !ok {
 		http.Error(w, fmt.Sprintf("no tree named %q", r.PathValue("name")), http.StatusNotFound)
 		return
 	}
 	defer h.leave(c)
-	rc := http.NewResponseController(w)
+	out := newStreamWriter(w) // each write sets its deadline: the server's WriteTimeout does not end the stream
 	hd := w.Header()
 	hd.Set("Content-Type", "text/event-stream")
 	hd.Set("Cache-Control", "no-store")
@@ -36,13 +43,12 @@ func (m *Monitor) serveEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	write := func(chunks ...[]byte) bool {
-		rc.SetWriteDeadline(time.Now().Add(writeTimeout))
 		for _, b := range chunks {
-			if _, err := w.Write(b); err != nil {
+			if _, err := out.Write(b); err != nil {
 				return false
 			}
 		}
-		return rc.Flush() == nil
+		return out.rc.Flush() == nil
 	}
 	if !write([]byte("retry: 1000\n\n")) {
 		return
@@ -52,7 +58,11 @@ func (m *Monitor) serveEvents(w http.ResponseWriter, r *http.Request) {
 	for {
 		snap, msgs := h.take(c)
 		if snap != nil {
-			msgs = append([][]byte{snap}, msgs...)
+			out.Write([]byte("event: snapshot\ndata: "))
+			snap.WriteTo(out)
+			if !write([]byte("\n\n")) {
+				return
+			}
 		}
 		if len(msgs) > 0 && !write(msgs...) {
 			return
@@ -70,4 +80,27 @@ func (m *Monitor) serveEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// streamWriter writes a response, each write bounded by writeTimeout: a browser that
+// does not read is cut off however long the response, and one that reads is never cut
+// off by the server's write timeout. After an error it writes nothing.
+type streamWriter struct {
+	w   http.ResponseWriter
+	rc  *http.ResponseController
+	err error
+}
+
+func newStreamWriter(w http.ResponseWriter) *streamWriter {
+	return &streamWriter{w: w, rc: http.NewResponseController(w)}
+}
+
+func (s *streamWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	s.rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+	var n int
+	n, s.err = s.w.Write(p)
+	return n, s.err
 }

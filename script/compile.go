@@ -22,15 +22,16 @@ type Env interface {
 // Var is a handle to one variable.
 type Var interface {
 	// Load returns the current value: an error if the variable does not
-	// exist or holds something a script cannot use; a Nil Value if it
-	// exists but is empty.
+	// exist or cannot be read; a Nil Value if it exists but is empty. A
+	// value that is not a number, a boolean or a string is an Other.
 	Load() (Value, error)
 	// Exists reports whether the variable exists (it may be empty).
 	Exists() bool
 	// Assign stores v, creating the variable if needed. The Var enforces
 	// the entry's type rules (an integer entry accepts only integral
-	// numbers, a string entry only strings, ...); the script decides what
-	// value to assign.
+	// numbers, a string entry only strings, an entry of a Go type only an
+	// Other of that type or a string it can parse, ...); the script decides
+	// what value to assign.
 	Assign(v Value) error
 }
 

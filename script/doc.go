@@ -182,7 +182,9 @@
 // runs. The Var then enforces the entry's type (package bt's follows
 // BT.CPP's blackboard): assigning 4.0 to an entry holding an integer stores 4,
 // assigning 3.5 or '3.5' to it is an error, '12' stores 12, assigning 3 to an
-// entry holding a string is an error, and an entry that holds no value yet
+// entry holding a string is an error, a string assigned to an entry of a
+// user's type is converted by its UnmarshalText (BT.CPP's convertFromString),
+// an Other value is copied as it is, and an entry that holds no value yet
 // takes whatever comes first. The value of an assignment is what the variable
 // holds afterwards (4, not 4.0).
 //
@@ -195,8 +197,8 @@
 // a ScriptCondition or a pre-condition into true or false, as BT.CPP 4.10
 // casts it to bool: true and false, the Ints 0 and 1, and any Float (true
 // unless it is zero) are accepted; any other Int ("implicit casting to bool is
-// not allowed"), a String and Nil are errors. [Value.Truthy] gives the more
-// lenient rules of ! && ||.
+// not allowed"), a String, an Other and Nil are errors. [Value.Truthy] gives
+// the more lenient rules of ! && ||.
 //
 // # Names
 //
@@ -243,7 +245,8 @@
 // such view to give.
 // A run executes each instruction at most once, so its cost is bounded by
 // the script's length, and it allocates nothing unless it builds a new
-// string (.., + on strings, or an error).
+// string (.., + on strings, or an error); a Var that loads an Other value
+// allocates its box (see [Other]).
 //
 // The code depends on the Env only through the answers of Env.Enum. The
 // first Compile of a Script builds it and keeps it; a later Compile whose
@@ -274,6 +277,10 @@
 //     True/TRUE/False/FALSE.
 //   - Two Ints compare exactly, not through float64 (BT.CPP casts both to
 //     double and rejects a loss of precision beyond 2^53).
+//   - Two values of one type that is neither a number nor a string (Other)
+//     compare for == and != as Go compares them; BT.CPP's comparison refuses
+//     them ("Can't mix different types"). Their display form, for .., is
+//     fmt's (BT.CPP cannot convert them to a string).
 //   - The condition of ?: may be a string: true when not empty (BT.CPP
 //     converts it to a number: '0' is false and 'abc' an error).
 //   - Statements need ';' or a line break between them; BT.CPP accepts

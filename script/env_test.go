@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"strconv"
 )
 
@@ -135,6 +136,10 @@ func (v *testVar) Assign(x Value) error {
 	case KindString:
 		if x.kind != KindString {
 			return fmt.Errorf("a string entry cannot hold %s", x.kind)
+		}
+	case KindOther:
+		if x.kind != KindOther || reflect.TypeOf(x.Other()) != reflect.TypeOf(v.val.Other()) {
+			return fmt.Errorf("an entry of %s cannot hold %s", v.val.typeName(), x.typeName())
 		}
 	}
 	v.val, v.exists = x, true

@@ -3,6 +3,8 @@ package script
 import (
 	"errors"
 	"math"
+	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -28,8 +30,24 @@ func baseEnv() *testEnv {
 	e.enums["THE_ANSWER"] = 42
 	e.variable("opaque").exists = true
 	e.variable("opaque").opaque = true
+	// Go values of other types: a script moves and compares them.
+	e.set("pa", Other(point{1, 2})).
+		set("pb", Other(point{1, 2})).
+		set("pc", Other(point{3, 4})).
+		set("ptr", Other(thePoint)).
+		set("sl", Other([]int{1})).
+		set("nested", Other(holder{[]int{1}}))
 	return e
 }
+
+// point is a user's type for Other values; holder is comparable for the Go
+// compiler, but not when its field holds a slice.
+type (
+	point  struct{ X, Y float64 }
+	holder struct{ v any }
+)
+
+var thePoint = &point{5, 6}
 
 type evalCase struct {
 	src  string
@@ -65,9 +83,12 @@ func sameValue(a, b Value) bool {
 	if a.kind != b.kind {
 		return false
 	}
-	if a.kind == KindFloat {
+	switch a.kind {
+	case KindFloat:
 		fa, fb := a.float(), b.float()
 		return fa == fb || (math.IsNaN(fa) && math.IsNaN(fb))
+	case KindOther:
+		return reflect.DeepEqual(a.Other(), b.Other())
 	}
 	return a == b
 }
@@ -288,6 +309,77 @@ func TestComparison(t *testing.T) {
 		{src: "2 < 1 < missing", want: Bool(false)},
 		{src: "1 < 2 < missing", err: `the entry "missing" does not exist`},
 	})
+}
+
+// TestOtherValues checks what a script does with Go values that are not
+// numbers, booleans or strings (the reference's Any of a user type): it
+// copies, returns and compares them for equality where Go can; arithmetic,
+// ordering and logic are errors that name the operator and the types.
+func TestOtherValues(t *testing.T) {
+	runCases(t, []evalCase{
+		{src: "pa", want: Other(point{1, 2})},
+		{src: "q := pa; q", want: Other(point{1, 2})},
+		{src: "pc = pa; pc", want: Other(point{1, 2})},
+		{src: "t ? pa : pc", want: Other(point{1, 2})},
+		{src: "pa == pb", want: Bool(true)},
+		{src: "pa != pb", want: Bool(false)},
+		{src: "pa == pc", want: Bool(false)},
+		{src: "!(pa != pc)", want: Bool(false)},
+		{src: "ptr == ptr", want: Bool(true)},
+		{src: "pa == pb == pb", want: Bool(true)},
+		{src: "'p=' .. pa", want: String("p={1 2}")},
+		{src: "pa == ptr", err: "cannot compare script.point {1 2} with *script.point &{5 6}"},
+		{src: "pa == 1", err: "cannot compare script.point {1 2} with int 1"},
+		{src: "'x' != pa", err: `cannot compare string "x" with script.point {1 2}`},
+		{src: "sl == sl", err: "operator ==: values of type []int cannot be compared"},
+		{src: "nested != nested", err: "operator !=: values of type script.holder cannot be compared"},
+		{src: "pa < pb", err: "operator < needs numbers or strings, got script.point and script.point"},
+		{src: "1 >= pa", err: "operator >= needs numbers or strings, got int and script.point"},
+		{src: "pa + 1", err: "operator + not allowed between script.point and int"},
+		{src: "'a' + pa", err: "operator + not allowed between string and script.point"},
+		{src: "pa * pb", err: "operator * not allowed between script.point and script.point"},
+		{src: "-pa", err: "operator - not allowed on script.point"},
+		{src: "pa & 1", err: "operator & needs integers, got script.point {1 2}"},
+		{src: "~pa", err: "operator ~ needs integers, got script.point {1 2}"},
+		{src: "!pa", err: "operator ! needs booleans, got script.point {1 2}"},
+		{src: "t && pa", err: "operator && needs booleans, got script.point {1 2}"},
+		{src: "pa ? 1 : 2", err: "condition of ?: needs a number, a boolean or a string, got script.point {1 2}"},
+		{src: "pa += 1", err: `operator += not allowed between script.point and int: "pa" holds script.point {1 2}`},
+		{src: "i -= pa", err: `operator -= not allowed between int and script.point: "i" holds int 7`},
+		{src: "s += pa", err: `operator += not allowed between string and script.point: "s" holds string "ab"`},
+	})
+}
+
+func TestOtherValueConversions(t *testing.T) {
+	v := Other(point{1, 2})
+	if v.Kind() != KindOther || v.Other() != (point{1, 2}) || v.String() != "{1 2}" || v.Str() != "" {
+		t.Errorf("Other(point{1, 2}) = %#v: kind %v, Other %v, String %q, Str %q", v, v.Kind(), v.Other(), v.String(), v.Str())
+	}
+	if Other(nil).Kind() != KindNil || Int(1).Other() != nil {
+		t.Errorf("Other(nil) is %v, Int(1).Other() is %v; want nil and nil", Other(nil).Kind(), Int(1).Other())
+	}
+	if _, err := v.Condition(); err == nil || err.Error() != "a script.point is not a boolean" {
+		t.Errorf("Condition: %v", err)
+	}
+	if _, err := v.Truthy(); err == nil || err.Error() != "a script.point is not a boolean" {
+		t.Errorf("Truthy: %v", err)
+	}
+	if got := v.GoString(); got != "script.Other(script.point{X:1, Y:2})" {
+		t.Errorf("GoString = %s", got)
+	}
+	// The box of an Other value is reachable only through the Value's string
+	// field: it must survive garbage collections.
+	vals := make([]Value, 100)
+	for i := range vals {
+		vals[i] = Other(&point{float64(i), 0})
+	}
+	runtime.GC()
+	runtime.GC()
+	for i, v := range vals {
+		if p, ok := v.Other().(*point); !ok || p.X != float64(i) {
+			t.Fatalf("value %d after GC: %#v", i, v)
+		}
+	}
 }
 
 func TestConditional(t *testing.T) {

@@ -177,7 +177,10 @@ func fuzzEnv() *testEnv {
 		set("bs", String("false")).
 		set("n", String("3")).
 		set("e", Value{}).
-		set("@r", Int(-1))
+		set("@r", Int(-1)).
+		set("p", Other(point{1, 2})).
+		set("q", Other(point{3, 4})).
+		set("sl", Other([]int{1}))
 	e.enums["RED"] = 1
 	e.enums["GREEN"] = 2
 	return e
@@ -197,6 +200,8 @@ func snapshot(e *testEnv) string {
 // fuzzSeeds are added to the corpus besides the test tables and the
 // conformance scripts.
 var fuzzSeeds = []string{
+	"x := p; x == p && p != q",
+	"p == sl || p < q",
 	"a + b > 3 && s == 'ab'",
 	"x := a; x += b; x * 2 >= 14 ? 'big' : 'small'",
 	"a < b < 10 || !t && bs",

@@ -3,6 +3,7 @@ package script
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 )
@@ -102,8 +103,8 @@ func mixedOperands(op opcode, pos int, x, y Value) error {
 	if x.kind == KindString && y.kind == KindString {
 		return errorf(pos, "operator %s not allowed on strings", op)
 	}
-	msg := fmt.Sprintf("operator %s not allowed between %s and %s", op, x.kind, y.kind)
-	if op == opAdd || op == opAddAssign {
+	msg := fmt.Sprintf("operator %s not allowed between %s and %s", op, x.typeName(), y.typeName())
+	if (op == opAdd || op == opAddAssign) && x.kind != KindOther && y.kind != KindOther {
 		msg += "; use .. to concatenate"
 	}
 	return &evalError{pos: pos, msg: msg}
@@ -123,6 +124,8 @@ func integral(op opcode, pos int, v Value) (int64, error) {
 		return 0, errorf(pos, "operator %s needs integers, got %s", op, v.describe())
 	case KindString:
 		return 0, errorf(pos, "operator %s not allowed on strings", op)
+	case KindOther:
+		return 0, errorf(pos, "operator %s needs integers, got %s", op, v.describe())
 	}
 	return 0, errorf(pos, "operand of %s is not initialised", op)
 }
@@ -139,6 +142,8 @@ func truth(op opcode, pos int, side string, v Value) (bool, error) {
 			return b, nil
 		}
 		return false, errorf(pos, "operator %s needs booleans, got %s", op, v.describe())
+	case KindOther:
+		return false, errorf(pos, "operator %s needs booleans, got %s", op, v.describe())
 	}
 	return false, notInitialised(pos, side, op)
 }
@@ -154,6 +159,8 @@ func condition(pos int, v Value) (bool, error) {
 		return v.float() != 0, nil
 	case KindString:
 		return v.s != "", nil
+	case KindOther:
+		return false, errorf(pos, "condition of ?: needs a number, a boolean or a string, got %s", v.describe())
 	}
 	return false, errorf(pos, "condition of ?: is not initialised")
 }
@@ -165,8 +172,11 @@ func unary(op opcode, pos int, x Value) (Value, error) {
 	}
 	switch op {
 	case opNeg:
-		if x.kind == KindString {
+		switch x.kind {
+		case KindString:
 			return Value{}, errorf(pos, "operator - not allowed on strings")
+		case KindOther:
+			return Value{}, errorf(pos, "operator - not allowed on %s", x.typeName())
 		}
 		return Float(-x.Float()), nil
 	case opNot:
@@ -194,6 +204,7 @@ type enumLookup interface {
 // compare applies one comparison operator. Two Ints compare exactly, other
 // numbers as float64 with == and != tolerating epsilon; strings compare
 // bytewise. A string against a number is converted first (see strToNumber).
+// Other values compare only for equality (see compareOther).
 func compare(env enumLookup, op opcode, pos int, x, y Value) (bool, error) {
 	switch {
 	case x.kind == KindNil:
@@ -204,6 +215,8 @@ func compare(env enumLookup, op opcode, pos int, x, y Value) (bool, error) {
 		return order(op, cmpInt(int64(x.n), int64(y.n))), nil
 	case x.kind == KindString && y.kind == KindString:
 		return order(op, strings.Compare(x.s, y.s)), nil
+	case x.kind == KindOther || y.kind == KindOther:
+		return compareOther(op, pos, x, y)
 	}
 	if x.isNumber() && y.isNumber() {
 		return cmpFloat(op, x.Float(), y.Float()), nil
@@ -223,6 +236,38 @@ func compare(env enumLookup, op opcode, pos int, x, y Value) (bool, error) {
 		b = f
 	}
 	return cmpFloat(op, a, b), nil
+}
+
+// compareOther applies == or != when an operand is an Other value: both must
+// hold Go values of one type that Go can compare, and they compare as Go's ==
+// does. The ordering operators need numbers or strings.
+func compareOther(op opcode, pos int, x, y Value) (bool, error) {
+	if op != opEq && op != opNe {
+		return false, errorf(pos, "operator %s needs numbers or strings, got %s and %s", op, x.typeName(), y.typeName())
+	}
+	if x.kind != y.kind || reflect.TypeOf(x.Other()) != reflect.TypeOf(y.Other()) {
+		return false, errorf(pos, "cannot compare %s with %s", x.describe(), y.describe())
+	}
+	eq, ok := equalOther(x.Other(), y.Other())
+	if !ok {
+		return false, errorf(pos, "operator %s: values of type %s cannot be compared", op, x.typeName())
+	}
+	return eq == (op == opEq), nil
+}
+
+// equalOther is a == b for two values of one type, and ok false when Go
+// cannot compare them: a type such as a slice or a map, or a struct whose
+// interface field holds one (where == panics).
+func equalOther(a, b any) (eq, ok bool) {
+	if !reflect.TypeOf(a).Comparable() {
+		return false, false
+	}
+	defer func() {
+		if recover() != nil {
+			eq, ok = false, false
+		}
+	}()
+	return a == b, true
 }
 
 // cmpFloat compares numbers: == and != with the epsilon tolerance, the
@@ -291,6 +336,9 @@ func strToNumber(env enumLookup, s string) (float64, bool) {
 // compound computes the new value of name in name op= rhs, given its current
 // value cur. Both are initialised.
 func compound(op opcode, pos int, name string, cur, rhs Value) (Value, error) {
+	if cur.kind == KindOther || rhs.kind == KindOther {
+		return Value{}, errorf(pos, "operator %s not allowed between %s and %s: %q holds %s", op, cur.typeName(), rhs.typeName(), name, cur.describe())
+	}
 	if rhs.kind == KindString {
 		if op != opAddAssign {
 			return Value{}, errorf(pos, "operator %s not allowed on strings", op)

@@ -32,8 +32,8 @@ func main() {
 	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, cli.WithGroot2(publish)))
 }
 
-// publish serves tree to Groot2 on port and the next one, on every interface, as
-// BehaviorTree.CPP's Groot2Publisher does.
-func publish(tree *bt.Tree, port int) (io.Closer, error) {
-	return groot2.New(tree, &groot2.Options{Port: port})
+// publish serves tree to Groot2 on the port and the next one of the host that o
+// gives, as BehaviorTree.CPP's Groot2Publisher does.
+func publish(tree *bt.Tree, o cli.Groot2Options) (io.Closer, error) {
+	return groot2.New(tree, &groot2.Options{Host: o.Host, Port: o.Port, ReadOnly: o.ReadOnly})
 }

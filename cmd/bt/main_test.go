@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/go-zeromq/zmq4"
 
+	"github.com/gobt/bt"
 	"github.com/gobt/bt/internal/cli"
 )
 
@@ -82,22 +84,8 @@ func TestRunGroot2(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	req := zmq4.NewReq(ctx)
-	defer req.Close()
-	if err := req.Dial("tcp://127.0.0.1:" + strconv.Itoa(port)); err != nil {
-		t.Fatal(err)
-	}
-	header := []byte{2, 'I', 1, 2, 3, 4} // HOOK_INSERT, request id 0x04030201
-	hook := `{"enabled":true,"uid":2,"mode":1,"once":false,"desired_status":"FAILURE","position":0}`
-	if err := req.Send(zmq4.NewMsgFrom(header, []byte(hook))); err != nil {
-		t.Fatal(err)
-	}
-	reply, err := req.Recv()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(reply.Frames) != 1 || len(reply.Frames[0]) != 22 || !bytes.Equal(reply.Frames[0][:6], header) {
-		t.Fatalf("HOOK_INSERT replied %q", reply.Frames)
+	if reply := insertHook(t, ctx, port, 2); len(reply) != 1 || len(reply[0]) != 22 || !bytes.Equal(reply[0][:6], hookInsert) {
+		t.Fatalf("HOOK_INSERT replied %q", reply)
 	}
 
 	select {
@@ -129,4 +117,51 @@ func freePortPair(t *testing.T) int {
 	}
 	t.Fatal("no two consecutive free ports")
 	return 0
+}
+
+// publish hands the command's options to the publisher: its host, and read-only,
+// which refuses a fault injection.
+func TestPublishReadOnly(t *testing.T) {
+	f := bt.NewFactory()
+	if err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="Main"><AlwaysSuccess/></BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("Main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := freePortPair(t)
+	pub, err := publish(tree, cli.Groot2Options{Host: "127.0.0.1", Port: port, ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pub.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if reply := insertHook(t, ctx, port, 1); len(reply) != 2 || string(reply[0]) != "error" || !strings.HasPrefix(string(reply[1]), "read-only") {
+		t.Errorf("HOOK_INSERT replied %q, want the read-only error", reply)
+	}
+}
+
+// hookInsert is the header of a HOOK_INSERT request, with the request id 0x04030201.
+var hookInsert = []byte{2, 'I', 1, 2, 3, 4}
+
+// insertHook sends Groot2's request to insert a hook that makes the node uid fail,
+// to the publisher on port, and returns the reply.
+func insertHook(t *testing.T, ctx context.Context, port int, uid int) [][]byte {
+	t.Helper()
+	req := zmq4.NewReq(ctx)
+	defer req.Close()
+	if err := req.Dial("tcp://127.0.0.1:" + strconv.Itoa(port)); err != nil {
+		t.Fatal(err)
+	}
+	hook := fmt.Sprintf(`{"enabled":true,"uid":%d,"mode":1,"once":false,"desired_status":"FAILURE","position":0}`, uid)
+	if err := req.Send(zmq4.NewMsgFrom(hookInsert, []byte(hook))); err != nil {
+		t.Fatal(err)
+	}
+	reply, err := req.Recv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reply.Frames
 }

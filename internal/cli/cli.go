@@ -67,9 +67,18 @@ func (o *outWriter) Write(p []byte) (int, error) {
 // Option gives the command a capability.
 type Option func(*cmd)
 
-// Publish starts serving tree to Groot2 on port (Groot2's requests) and port+1 (its
-// notices) until Close; Close also lets go a tick paused at a breakpoint.
-type Publish func(tree *bt.Tree, port int) (io.Closer, error)
+// Publish starts serving tree to Groot2 as o says until Close; Close also lets go a
+// tick paused at a breakpoint.
+type Publish func(tree *bt.Tree, o Groot2Options) (io.Closer, error)
+
+// Groot2Options say where and how "bt run --groot2" publishes: on Host, ports Port
+// (Groot2's requests) and Port+1 (its notices); with ReadOnly, monitoring only (no
+// hooks: no breakpoints, no fault injection).
+type Groot2Options struct {
+	Host     string // never "": "127.0.0.1" unless --groot2 gives another
+	Port     int
+	ReadOnly bool
+}
 
 // WithGroot2 gives "bt run --groot2" its publisher. The command in cmd/bt passes the
 // one of the groot2 module, which the main module cannot import: it would make every
@@ -89,18 +98,19 @@ type cmd struct {
 type command struct {
 	name, summary string
 	run           func(c *cmd, args []string) int
+	document      bool // its stdout is a document, written as it is (see escaper)
 }
 
 func commands() []command {
 	return []command{
-		{"run", "tick a tree; print its statuses and its blackboard", (*cmd).run},
-		{"replay", "print the status changes of a .btlog file (bt's or BehaviorTree.CPP's)", (*cmd).replay},
-		{"view", "serve a .btlog file in a browser, with a timeline to step through the run", (*cmd).view},
-		{"check", "validate files without running them", (*cmd).check},
-		{"nodes", "list the node types with their ports", (*cmd).nodes},
-		{"models", "write the TreeNodesModel XML of the node types (for Groot2)", (*cmd).models},
-		{"graph", "draw a tree as Graphviz DOT, Mermaid or indented text", (*cmd).graph},
-		{"convert", "upgrade a format-3 file to format 4", (*cmd).convert},
+		{"run", "tick a tree; print its statuses and its blackboard", (*cmd).run, false},
+		{"replay", "print the status changes of a .btlog file (bt's or BehaviorTree.CPP's)", (*cmd).replay, false},
+		{"view", "serve a .btlog file in a browser, with a timeline to step through the run", (*cmd).view, false},
+		{"check", "validate files without running them", (*cmd).check, false},
+		{"nodes", "list the node types with their ports", (*cmd).nodes, false},
+		{"models", "write the TreeNodesModel XML of the node types (for Groot2)", (*cmd).models, true},
+		{"graph", "draw a tree as Graphviz DOT, Mermaid or indented text", (*cmd).graph, false},
+		{"convert", "upgrade a format-3 file to format 4", (*cmd).convert, true},
 	}
 }
 
@@ -125,12 +135,26 @@ func (c *cmd) main(args []string) int {
 	var names []string
 	for _, cm := range commands() {
 		if cm.name == name {
-			return cm.run(c, args[1:])
+			return c.runEscaped(cm, args[1:])
 		}
 		names = append(names, cm.name)
 	}
 	fmt.Fprintf(c.stderr, "bt: unknown command %q%s\nRun 'bt help' for the list of commands.\n", name, typo.Suggest(name, names))
 	return exitUsage
+}
+
+// runEscaped runs the command cm with its output escaped for a terminal (see
+// escaper): stderr always, stdout unless the command writes a document.
+func (c *cmd) runEscaped(cm command, args []string) int {
+	stderr := escapedTo(c.stderr, false)
+	c.stderr = stderr
+	defer stderr.flush()
+	if !cm.document {
+		stdout := escapedTo(c.stdout, c.color)
+		c.stdout = stdout
+		defer stdout.flush()
+	}
+	return cm.run(c, args)
 }
 
 func (c *cmd) usage(w io.Writer) {

@@ -8,8 +8,10 @@
 // reporting their errors with paths as the user wrote them). observers.go holds what
 // watches a run — the loggers of package btlog behind --log, --btlog, --trace, --jsonl
 // and --stats, and the monitor of --serve — attached in one place and closed in one
-// place. The commands that serve a page (view, run --serve) print its address and
-// serve until interrupted; their tests drive them as a person does.
+// place. escape.go keeps what files say from acting on the terminal: every command's
+// output goes through an escaper. The commands that serve a page (view, run --serve)
+// print its address and serve until interrupted; their tests drive them as a person
+// does.
 //
 // Exit statuses are 0 when the command did its job, 1 when it ran and failed (a bad
 // file, a tree that could not be built or ticked, problems found by check) and 2 for

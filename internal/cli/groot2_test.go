@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -17,7 +20,7 @@ import (
 // fakePublisher stands in for the groot2 module's publisher, which the main module
 // cannot import: it notes what run gives it and when it is closed.
 type fakePublisher struct {
-	port    int
+	o       Groot2Options
 	ticked  bt.Status // the tree's status when the publisher started
 	nodes   int
 	closed  int
@@ -25,11 +28,11 @@ type fakePublisher struct {
 	onStart func(*bt.Tree)
 }
 
-func (f *fakePublisher) publish(tree *bt.Tree, port int) (io.Closer, error) {
+func (f *fakePublisher) publish(tree *bt.Tree, o Groot2Options) (io.Closer, error) {
 	if f.fail != nil {
 		return nil, f.fail
 	}
-	f.port, f.ticked, f.nodes = port, tree.Status(), tree.Len()
+	f.o, f.ticked, f.nodes = o, tree.Status(), tree.Len()
 	if f.onStart != nil {
 		f.onStart(tree)
 	}
@@ -58,27 +61,47 @@ func runWith(t *testing.T, publish Publish, args ...string) (stdout, stderr stri
 
 func TestRunGroot2(t *testing.T) {
 	tree := writeTree(t, `<Sequence><AlwaysSuccess/><AlwaysSuccess/></Sequence>`)
+	const (
+		remote   = "bt: warning: --groot2 %s: clients on other machines can connect, without authentication, and pause and alter the tree (breakpoints, fault injection); add --groot2-read-only to let them only watch\n"
+		remoteRO = "bt: warning: --groot2 %s: clients on other machines can connect, without authentication, and read the tree and its blackboards\n"
+	)
 	for _, c := range []struct {
-		args []string
-		port int
+		args    []string
+		o       Groot2Options
+		warning string // the warning printed after the line saying where, with the address
 	}{
-		{[]string{"run", "--groot2", tree}, 1667},
-		{[]string{"run", "--groot2", "1700", tree}, 1700},
-		{[]string{"run", "--groot2=1800", "--interval", "1s", tree}, 1800},
-		{[]string{"run", tree, "--groot2", "1900"}, 1900},
-		{[]string{"run", "-groot2", "2000", tree}, 2000},
+		{[]string{"run", "--groot2", tree}, Groot2Options{"127.0.0.1", 1667, false}, ""},
+		{[]string{"run", "--groot2", "1700", tree}, Groot2Options{"127.0.0.1", 1700, false}, ""},
+		{[]string{"run", "--groot2=1800", "--interval", "1s", tree}, Groot2Options{"127.0.0.1", 1800, false}, ""},
+		{[]string{"run", tree, "--groot2", "1900"}, Groot2Options{"127.0.0.1", 1900, false}, ""},
+		{[]string{"run", "-groot2", "2000", tree}, Groot2Options{"127.0.0.1", 2000, false}, ""},
+		{[]string{"run", "--groot2", "localhost:2100", tree}, Groot2Options{"localhost", 2100, false}, ""},
+		{[]string{"run", "--groot2=[::1]:2200", tree}, Groot2Options{"::1", 2200, false}, ""},
+		{[]string{"run", "--groot2", "--groot2-read-only", tree}, Groot2Options{"127.0.0.1", 1667, true}, ""},
+		{[]string{"run", "--groot2", "0.0.0.0:1667", tree}, Groot2Options{"0.0.0.0", 1667, false}, remote},
+		{[]string{"run", "--groot2", ":1667", tree}, Groot2Options{"0.0.0.0", 1667, false}, remote},
+		{[]string{"run", "--groot2", "192.168.1.7:1700", tree}, Groot2Options{"192.168.1.7", 1700, false}, remote},
+		{[]string{"run", "--groot2-read-only", "--groot2", "0.0.0.0:1667", tree}, Groot2Options{"0.0.0.0", 1667, true}, remoteRO},
 	} {
 		f := &fakePublisher{}
 		out, errOut, code := runWith(t, f.publish, c.args...)
 		if code != exitOK || out != "tick 1 SUCCESS\nblackboard {}\n" {
 			t.Errorf("%q: exit %d\n%s%s", c.args, code, out, errOut)
 		}
-		if f.port != c.port || f.ticked != bt.Idle || f.nodes != 3 || f.closed != 1 {
-			t.Errorf("%q: the publisher got port %d, a tree of %d nodes %v, and was closed %d times; want port %d, the tree before its first tick, closed once",
-				c.args, f.port, f.nodes, f.ticked, f.closed, c.port)
+		if f.o != c.o || f.ticked != bt.Idle || f.nodes != 3 || f.closed != 1 {
+			t.Errorf("%q: the publisher got %+v, a tree of %d nodes %v, and was closed %d times; want %+v, the tree before its first tick, closed once",
+				c.args, f.o, f.nodes, f.ticked, f.closed, c.o)
 		}
-		if want := "bt: publishing to Groot2 on ports "; !strings.HasPrefix(errOut, want) {
-			t.Errorf("%q: stderr %q, want it to say where Groot2 connects", c.args, errOut)
+		mode := ""
+		if c.o.ReadOnly {
+			mode = " (read-only)"
+		}
+		want := fmt.Sprintf("bt: publishing to Groot2 on ports %d and %d of %s%s\n", c.o.Port, c.o.Port+1, c.o.Host, mode)
+		if c.warning != "" {
+			want += fmt.Sprintf(c.warning, net.JoinHostPort(c.o.Host, strconv.Itoa(c.o.Port)))
+		}
+		if errOut != want {
+			t.Errorf("%q: stderr\n%s--- want\n%s", c.args, errOut, want)
 		}
 	}
 }
@@ -94,7 +117,10 @@ func TestRunGroot2Errors(t *testing.T) {
 	}{
 		{f.publish, []string{"run", "--groot2=0", tree}, exitUsage, "bt: --groot2=0: want a port from 1 to 65534 (the publisher takes the next one too)"},
 		{f.publish, []string{"run", "--groot2=65535", tree}, exitUsage, "--groot2=65535: want a port"},
-		{f.publish, []string{"run", "--groot2=x", tree}, exitUsage, "--groot2=x: want a port"},
+		{f.publish, []string{"run", "--groot2=x", tree}, exitUsage, "bt: --groot2=x: want PORT or HOST:PORT"},
+		{f.publish, []string{"run", "--groot2=0.0.0.0:65535", tree}, exitUsage, "--groot2=0.0.0.0:65535: want a port from 1 to 65534"},
+		{f.publish, []string{"run", "--groot2=host:x", tree}, exitUsage, "bt: --groot2=host:x: want PORT or HOST:PORT"},
+		{f.publish, []string{"run", "--groot2-read-only", tree}, exitUsage, "bt: --groot2-read-only: give --groot2 too (it says where to publish)"},
 		{nil, []string{"run", "--groot2", tree}, exitUsage, "bt: --groot2: this bt was built without Groot2 support; the command of the repository's cmd/bt has it"},
 		{(&fakePublisher{fail: errors.New("groot2: server port: listen tcp :1667: bind: address already in use")}).publish,
 			[]string{"run", "--groot2", tree}, exitError, ""},
@@ -107,7 +133,7 @@ func TestRunGroot2Errors(t *testing.T) {
 			t.Errorf("%q: stdout %q", c.args, out)
 		}
 	}
-	if f.port != 0 {
+	if f.o.Port != 0 {
 		t.Error("the publisher started despite a wrong command line")
 	}
 }
@@ -122,8 +148,8 @@ func TestRunGroot2Interrupted(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		closedEarly := make(chan struct{})
 		f := &fakePublisher{}
-		publish := func(tree *bt.Tree, port int) (io.Closer, error) {
-			_, err := f.publish(tree, port)
+		publish := func(tree *bt.Tree, o Groot2Options) (io.Closer, error) {
+			_, err := f.publish(tree, o)
 			return closer(func() error {
 				if f.closed++; f.closed == 1 {
 					close(closedEarly)

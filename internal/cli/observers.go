@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -24,6 +26,7 @@ type watchOptions struct {
 	btlog, trace, jsonl string     // files to write ("": none)
 	stats               bool       // --stats: a table at the end
 	groot2              groot2Flag // --groot2: publish to Groot2
+	groot2ReadOnly      bool       // --groot2-read-only: without hooks
 	serve               serveFlag  // --serve: the tree in a browser
 }
 
@@ -34,7 +37,8 @@ func (w *watchOptions) register(fs *flag.FlagSet) {
 	fs.StringVar(&w.trace, "trace", "", "write the run as a Chrome trace to `FILE.json`, to open in Perfetto or chrome://tracing")
 	fs.StringVar(&w.jsonl, "jsonl", "", "write a JSON object per status change to `FILE`, a line each")
 	fs.BoolVar(&w.stats, "stats", false, "print a table of statistics per node at the end: transitions, successes, failures, last result and status")
-	fs.Var(&w.groot2, "groot2", fmt.Sprintf("publish the run to Groot2 on `PORT` (default %d) and the next port: Groot2 follows it live, sets breakpoints and injects faults", defaultGroot2Port))
+	fs.Var(&w.groot2, "groot2", fmt.Sprintf("publish the run to Groot2 on `PORT` (default %d) and the next port of 127.0.0.1, or of HOST with HOST:PORT (0.0.0.0:PORT: every interface): Groot2 follows it live, sets breakpoints and injects faults", defaultGroot2Port))
+	fs.BoolVar(&w.groot2ReadOnly, "groot2-read-only", false, "with --groot2: monitoring only; Groot2 follows the run but cannot set breakpoints or inject faults")
 	fs.Var(&w.serve, "serve", "serve the tree in a browser at `ADDR` (default "+defaultAddr+", loopback only), and go on serving the run once it is over, until interrupted")
 }
 
@@ -44,32 +48,59 @@ func (w *watchOptions) check(canPublish bool) error {
 	if w.btlog != "" && filepath.Ext(w.btlog) != btlog.Ext {
 		return fmt.Errorf("--btlog %s: the file's name must end in %s (Groot2 reads no other)", w.btlog, btlog.Ext)
 	}
-	if _, given, err := w.groot2.port(); err != nil || !given || canPublish {
+	_, given, err := w.groot2.addr()
+	switch {
+	case err != nil:
 		return err
+	case !given && w.groot2ReadOnly:
+		return errors.New("--groot2-read-only: give --groot2 too (it says where to publish)")
+	case !given || canPublish:
+		return nil
 	}
 	return errors.New("--groot2: this bt was built without Groot2 support; the command of the repository's cmd/bt has it")
 }
 
-// defaultGroot2Port is the port Groot2 connects to by default (BehaviorTree.CPP's).
-const defaultGroot2Port = 1667
+// defaultGroot2Port is the port Groot2 connects to by default (BehaviorTree.CPP's),
+// and defaultGroot2Host where bt listens unless told: this machine only, since a
+// client can pause and alter the run.
+const (
+	defaultGroot2Port = 1667
+	defaultGroot2Host = "127.0.0.1"
+)
 
-// groot2Flag is --groot2, alone (the default port) or with a port: --groot2=1700, or
-// "--groot2 1700" (see joinFlagValues).
+// groot2Flag is --groot2, alone (the default port) or with a port or an address:
+// --groot2=1700, --groot2=0.0.0.0:1700, or "--groot2 1700" (see joinFlagValues).
 type groot2Flag struct{ optionalFlag }
 
-// port returns the server port and whether --groot2 was given.
-func (g *groot2Flag) port() (int, bool, error) {
+// addr returns the host and server port, and whether --groot2 was given. ":PORT"
+// means every interface, as it does for Go's net.Listen.
+func (g *groot2Flag) addr() (Groot2Options, bool, error) {
+	o := Groot2Options{Host: defaultGroot2Host, Port: defaultGroot2Port}
 	switch g.value {
 	case "":
-		return 0, false, nil
+		return o, false, nil
 	case "true":
-		return defaultGroot2Port, true, nil
+		return o, true, nil
 	}
-	p, err := strconv.Atoi(g.value)
-	if err != nil || p < 1 || p > 65534 {
-		return 0, false, fmt.Errorf("--groot2=%s: want a port from 1 to 65534 (the publisher takes the next one too)", g.value)
+	port := g.value
+	if !isPort(port) {
+		host, p, err := net.SplitHostPort(g.value)
+		if err != nil || !isPort(p) {
+			return o, false, fmt.Errorf("--groot2=%s: want PORT or HOST:PORT", g.value)
+		}
+		o.Host, port = cmp.Or(host, "0.0.0.0"), p
 	}
-	return p, true, nil
+	o.Port, _ = strconv.Atoi(port)
+	if o.Port < 1 || o.Port > 65534 {
+		return o, false, fmt.Errorf("--groot2=%s: want a port from 1 to 65534 (the publisher takes the next one too)", g.value)
+	}
+	return o, true, nil
+}
+
+// isLoopback reports whether host is an address of this machine only.
+func isLoopback(host string) bool {
+	ip := net.ParseIP(host)
+	return host == "localhost" || ip != nil && ip.IsLoopback()
 }
 
 // optionalValues are the flags that may stand alone or take a value, with what a
@@ -77,7 +108,7 @@ func (g *groot2Flag) port() (int, bool, error) {
 // argument as their value when it looks like one (else it is the file), which package
 // flag does not do for a flag that may stand alone.
 var optionalValues = map[string]func(string) bool{
-	"groot2": isPort,
+	"groot2": func(s string) bool { return isPort(s) || addrArg.MatchString(s) },
 	"serve":  addrArg.MatchString,
 }
 
@@ -174,14 +205,15 @@ func (obs *observers) attach(c *cmd, tree *bt.Tree, w *watchOptions) error {
 			obs.add("--stats", s)
 		}
 	}
-	if port, ok, _ := w.groot2.port(); ok {
-		pub, err := c.publish(tree, port)
+	if o, ok, _ := w.groot2.addr(); ok {
+		o.ReadOnly = w.groot2ReadOnly
+		pub, err := c.publish(tree, o)
 		if try("--groot2", err) {
 			// An interrupt closes it at once, which lets a tick paused at a breakpoint go
 			// on, so that the run can stop.
 			stop := context.AfterFunc(c.ctx, func() { pub.Close() })
 			obs.add("--groot2", closer(func() error { stop(); return pub.Close() }))
-			fmt.Fprintf(c.stderr, "bt: publishing to Groot2 on ports %d and %d\n", port, port+1)
+			announceGroot2(c.stderr, o)
 		}
 	}
 	if w.serve.addr != "" {
@@ -191,6 +223,25 @@ func (obs *observers) attach(c *cmd, tree *bt.Tree, w *watchOptions) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// announceGroot2 says on stderr where the run is published, and warns when clients
+// of other machines may connect.
+func announceGroot2(w io.Writer, o Groot2Options) {
+	mode := ""
+	if o.ReadOnly {
+		mode = " (read-only)"
+	}
+	fmt.Fprintf(w, "bt: publishing to Groot2 on ports %d and %d of %s%s\n", o.Port, o.Port+1, o.Host, mode)
+	switch {
+	case isLoopback(o.Host):
+	case o.ReadOnly:
+		fmt.Fprintf(w, "bt: warning: --groot2 %s: clients on other machines can connect, without authentication, and read the tree and its blackboards\n",
+			net.JoinHostPort(o.Host, strconv.Itoa(o.Port)))
+	default:
+		fmt.Fprintf(w, "bt: warning: --groot2 %s: clients on other machines can connect, without authentication, and pause and alter the tree (breakpoints, fault injection); add --groot2-read-only to let them only watch\n",
+			net.JoinHostPort(o.Host, strconv.Itoa(o.Port)))
+	}
 }
 
 // closer is a function that closes something.

@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -18,6 +19,7 @@ import (
 // that is not bt's must be one of the few the test knows to leave alone.
 func TestREADMECommands(t *testing.T) {
 	bin := buildBT(t)
+	holdDefaultAddr(t)
 	readme, err := os.ReadFile(filepath.Join(moduleRoot, "README.md"))
 	if err != nil {
 		t.Fatal(err)
@@ -73,6 +75,7 @@ func TestREADMELinks(t *testing.T) {
 // succeed. What follows a pipe or a redirection is left out.
 func TestHelpExamples(t *testing.T) {
 	bin := buildBT(t)
+	holdDefaultAddr(t)
 	dir := t.TempDir()
 	abs, err := filepath.Abs(filepath.Join(moduleRoot, "examples"))
 	if err != nil {
@@ -141,12 +144,14 @@ func runExample(t *testing.T, bin, dir, line, args string) {
 		}
 		argv = append(argv, a)
 	}
-	cmd := exec.Command(bin, argv...)
-	cmd.Dir = dir
 	if argv[0] == "view" || slices.Contains(argv, "--serve") {
+		cmd := exec.Command(bin, onFreePort(argv)...)
+		cmd.Dir = dir
 		runServing(t, cmd, line)
 		return
 	}
+	cmd := exec.Command(bin, argv...)
+	cmd.Dir = dir
 	out, err := cmd.Output()
 	if err != nil {
 		stderr := ""
@@ -159,6 +164,29 @@ func runExample(t *testing.T, bin, dir, line, args string) {
 	if strings.HasPrefix(string(out), "error ") || strings.Contains(string(out), "\nerror ") {
 		t.Errorf("%s printed an error:\n%s", line, out)
 	}
+}
+
+// holdDefaultAddr listens on the monitor's default address while the test runs, when it
+// can, so that the commands are seen to work when something else holds it.
+func holdDefaultAddr(t *testing.T) {
+	if ln, err := net.Listen("tcp", defaultAddr); err == nil {
+		t.Cleanup(func() { ln.Close() })
+	}
+}
+
+// onFreePort returns the arguments of a command that serves a page (bt view, bt run
+// --serve) with a free port in place of the default address, which something else on
+// the machine may hold (a monitor left open is enough).
+func onFreePort(argv []string) []string {
+	const free = "127.0.0.1:0"
+	out := slices.Clone(argv)
+	if i := slices.Index(out, "--serve"); i >= 0 && (i+1 == len(out) || !addrArg.MatchString(out[i+1])) {
+		out[i] = "--serve=" + free
+	}
+	if out[0] == "view" && !slices.ContainsFunc(out, func(a string) bool { return a == "--addr" || strings.HasPrefix(a, "--addr=") }) {
+		out = slices.Insert(out, 1, "--addr="+free)
+	}
+	return out
 }
 
 // runServing runs a command that serves a page until interrupted (bt view, bt run
@@ -175,14 +203,15 @@ func runServing(t *testing.T, cmd *exec.Cmd, line string) {
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait(); w.Close() }()
 	lines := bufio.NewScanner(r)
-	url := ""
+	url, printed := "", ""
 	for url == "" && lines.Scan() {
+		printed += lines.Text() + "\n"
 		if _, after, ok := strings.Cut(lines.Text(), " at http://"); ok && strings.HasPrefix(lines.Text(), "bt: serving ") {
 			url = "http://" + after
 		}
 	}
 	if url == "" {
-		t.Fatalf("%s printed no address", line)
+		t.Fatalf("%s (run as %s) printed no address:\n%s", line, strings.Join(cmd.Args[1:], " "), printed)
 	}
 	for _, path := range []string{"", "api/trees"} {
 		resp, err := http.Get(url + path)

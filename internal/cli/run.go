@@ -9,6 +9,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -79,7 +80,12 @@ connects, shows the tree and its statuses live, reads the blackboards, records
 transitions, pauses the run at breakpoints and replaces the statuses of nodes (fault
 injection). Give --interval (500ms, say) to follow the tree by eye; the publisher
 stops when the run does, and an interrupt lets a tick paused at a breakpoint go on
-first.
+first. There is no authentication, so it listens on 127.0.0.1, for Groot2 on this
+machine only; --groot2 HOST:PORT listens on HOST instead (0.0.0.0:1667, or :1667,
+for every interface), with a warning: whoever reaches the port can pause and alter
+the run. --groot2-read-only publishes for monitoring only: Groot2 shows the tree,
+its statuses, the blackboards and transitions, and its breakpoints and fault
+injections are refused.
 
 --serve shows the run in a browser: it prints on stderr the address of a page that
 draws the tree coloured by the status of each node, with the blackboard and a
@@ -342,7 +348,7 @@ func (c *cmd) restore(tree *bt.Tree, o *runOptions) error {
 		if err != nil {
 			return err
 		}
-		snap, err := bt.ReadSnapshot(data)
+		snap, err := tree.ReadSnapshot(data) // a snapshot of another tree is refused unread
 		if err == nil {
 			err = tree.Restore(snap)
 		}
@@ -351,7 +357,7 @@ func (c *cmd) restore(tree *bt.Tree, o *runOptions) error {
 			return fmt.Errorf("--restore %s: %s", o.restore, msg)
 		}
 		if r := snap.Restarts(); len(r) > 0 {
-			fmt.Fprintf(c.stderr, "bt: restored from %s; these nodes start again: %s\n", o.restore, strings.Join(r, ", "))
+			fmt.Fprintf(c.stderr, "bt: restored from %s; these nodes start again: %s\n", o.restore, quoted(r))
 		}
 	}
 	return seed(tree.Blackboard(), o)
@@ -453,8 +459,8 @@ func seed(bb *blackboard.Blackboard, o *runOptions) error {
 	for _, kv := range o.sets {
 		key, text, _ := strings.Cut(kv, "=")
 		e := bb.Entry(key)
-		v := blackboard.String(text) // parsed into the entry's type, if it has one
-		if e.Type() == nil {
+		v := blackboard.String(text)                                // parsed into the entry's type, if it has one
+		if t := e.Type(); t == nil || t == reflect.TypeFor[any]() { // generic, or of type any
 			v = literal(text)
 		}
 		if err := e.Set(v); err != nil {

@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"path/filepath"
 	"regexp"
-	"time"
+	"runtime/debug"
 
 	"github.com/gobt/bt"
 	"github.com/gobt/bt/btlog"
@@ -51,12 +50,14 @@ var addrArg = regexp.MustCompile(`^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]*):[0-9]+$`)
 
 // server serves a monitor until it is closed.
 type server struct {
-	srv *http.Server
+	srv *monitor.Server
 	url string
 }
 
-// listen starts serving m at addr and says where on w. An address that is not a
-// loopback one is served too, with a warning: the monitor has no authentication.
+// listen starts serving m at addr and says where on w, with the monitor's limits
+// (monitor.NewServer: timeouts, idle connections closed, connections capped). An
+// address that is not a loopback one is served too, with a warning: the monitor has no
+// authentication.
 func listen(m *monitor.Monitor, addr string, w io.Writer, what string) (*server, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -67,8 +68,7 @@ func listen(m *monitor.Monitor, addr string, w io.Writer, what string) (*server,
 	if tcp.IP.IsUnspecified() {
 		host = "localhost"
 	}
-	s := &server{srv: &http.Server{Handler: m, ReadHeaderTimeout: 10 * time.Second},
-		url: "http://" + net.JoinHostPort(host, fmt.Sprint(tcp.Port)) + "/"}
+	s := &server{srv: monitor.NewServer(addr, m), url: "http://" + net.JoinHostPort(host, fmt.Sprint(tcp.Port)) + "/"}
 	go s.srv.Serve(ln)
 	fmt.Fprintf(w, "bt: serving %s at %s\n", what, s.url)
 	if !tcp.IP.IsLoopback() {
@@ -155,6 +155,11 @@ func (c *cmd) view(args []string) int {
 		c.fail(err)
 		return exitError
 	}
+	// The monitor keeps the transitions in the file's encoding (9 bytes each); the
+	// Log's (16 bytes each, and the file read whole) are given back to the system now
+	// rather than held for as long as the page is served.
+	log = nil
+	debug.FreeOSMemory()
 	s, err := listen(m, *addr, c.stdout, files[0])
 	if err != nil {
 		c.fail(err)

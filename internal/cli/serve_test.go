@@ -17,6 +17,7 @@ import (
 
 	"github.com/gobt/bt"
 	"github.com/gobt/bt/btlog"
+	"github.com/gobt/bt/monitor"
 )
 
 // serving runs the command with args until it prints the address it serves at, on
@@ -280,5 +281,29 @@ func TestServeAddress(t *testing.T) {
 	if code := c.main([]string{"view", "--addr", addr, filepath.Join("..", "..", "examples", "sniper", "sniper.btlog")}); code != 1 ||
 		errOut.String() != "bt: cannot serve at "+addr+": bind: address already in use\n" {
 		t.Errorf("a busy address: exit %d, stderr %q", code, errOut.String())
+	}
+}
+
+// TestServeLimits: the server of --serve and view closes idle connections, bounds
+// the time a request takes and caps the connections (monitor.NewServer).
+func TestServeLimits(t *testing.T) {
+	s, err := listen(monitor.New(), "127.0.0.1:0", io.Discard, "nothing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.srv.Close()
+	srv := s.srv
+	if srv.IdleTimeout != 30*time.Second || srv.ReadTimeout != 30*time.Second || srv.ReadHeaderTimeout != 10*time.Second ||
+		srv.WriteTimeout != 30*time.Second || srv.MaxConns != monitor.DefaultMaxConns {
+		t.Errorf("idle %v, read %v, header %v, write %v, %d connections", srv.IdleTimeout, srv.ReadTimeout,
+			srv.ReadHeaderTimeout, srv.WriteTimeout, srv.MaxConns)
+	}
+	resp, err := http.Get(s.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("GET %s: %d", s.url, resp.StatusCode)
 	}
 }

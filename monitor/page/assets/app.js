@@ -41,7 +41,10 @@ function open(name) {
   stream.addEventListener('tick', (e) => tick(JSON.parse(e.data)));
   stream.addEventListener('stale', () => { synced = false; show(); });
   stream.addEventListener('gone', () => { stream.close(); say('the tree was removed'); });
-  stream.onerror = () => { if (stream.readyState !== EventSource.CLOSED) say('disconnected: reconnecting…'); };
+  stream.onerror = () => {
+    if (stream.readyState !== EventSource.CLOSED) say('disconnected: reconnecting…');
+    else say('the monitor refused the stream (the tree is gone, or too many viewers): reload to try again');
+  };
 }
 
 function load(snap) {
