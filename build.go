@@ -266,6 +266,15 @@ func literalValue(text string) blackboard.Value {
 }
 
 func (b *builder) fail(n *Node, err error) {
+	if de, ok := err.(*btxml.Error); ok { // a problem of the definition (link.go), said once for all instances
+		for _, e := range b.errs {
+			if e.Error() == de.Error() {
+				return
+			}
+		}
+		b.errs = append(b.errs, de)
+		return
+	}
 	ne := n.errorf(err)
 	if p := n.Pos(); p.IsValid() {
 		b.errs = append(b.errs, &btxml.Error{Pos: p, Msg: ne.Error(), Err: ne})

@@ -1,5 +1,7 @@
 package bt
 
+import "slices"
+
 // catalogueFile is a file that implements builtin nodes, and their models.
 type catalogueFile struct {
 	file   string
@@ -59,4 +61,32 @@ var catalogue = [...]catalogueFile{
 	{"frames.go", []*Model{framesModel}},
 	{"count_limit.go", []*Model{countLimitModel}},
 	{"until.go", []*Model{successUntilModel, failureUntilModel}},
+}
+
+// hidable lists the builtin IDs that BehaviorTree.CPP does not have: behaviac's
+// decorators and the few nodes bt adds. A program migrating from BehaviorTree.CPP may
+// have node types of its own by these names, so Register lets a user's type take one
+// (the builtin is then hidden, with a note); BehaviorTree.CPP's own builtin IDs stay
+// reserved, as they are there. A test keeps the list true against the reference's
+// models.
+var hidable = map[string]bool{
+	"Not": true, "ForceRunning": true, "AlwaysRunning": true, "TestNode": true,
+	"Log": true, "Loop": true, "LoopUntil": true, "Time": true, "Frames": true,
+	"CountLimit": true, "SuccessUntil": true, "FailureUntil": true,
+}
+
+// hides reports whether a node type registered as m.ID would hide the builtin old (and
+// may): old is a builtin BehaviorTree.CPP does not have, not yet hidden.
+func hides(m, old *Model) bool {
+	return hidable[m.ID] && isBuiltin(old)
+}
+
+// isBuiltin reports whether m is the model of a builtin node.
+func isBuiltin(m *Model) bool {
+	for _, c := range catalogue {
+		if slices.Contains(c.models, m) {
+			return true
+		}
+	}
+	return false
 }

@@ -234,3 +234,26 @@ func (m *Model) checkDefaults(enums func(string) (int64, bool)) error {
 	}
 	return errors.Join(errs...)
 }
+
+// asyncChildren reports a ReactiveSequence (the node type m) with more than one
+// AsyncSequence child, which BehaviorTree.CPP refuses when it loads a tree: two
+// children that yield Running in turn would halt each other on every tick. kids are
+// the node types of its n children (nil for one that is not known), at(i) says where
+// the child i is. This is the reference's rule exactly: it counts AsyncSequence
+// children only (its other "async" names are C++ classes, never node IDs) and checks
+// ReactiveSequence only.
+func asyncChildren(m *Model, n int, kid func(i int) *Model, at func(i int) string) error {
+	if m != reactiveSequenceModel {
+		return nil
+	}
+	var where []string
+	for i := range n {
+		if kid(i) == asyncSequenceModel {
+			where = append(where, at(i))
+		}
+	}
+	if len(where) < 2 {
+		return nil
+	}
+	return fmt.Errorf("a ReactiveSequence cannot have more than one async child; it has %d AsyncSequence children (%s)", len(where), strings.Join(where, ", "))
+}

@@ -37,10 +37,14 @@ type compiler struct {
 
 // treeSource is what the compiler knows of one of the document's trees.
 type treeSource struct {
-	elem  *btxml.Element // its root
-	pos   btxml.Pos
-	subs  []uint32 // the records of its SubTree nodes, in document order
-	nodes int      // its nodes, without those of the subtrees it instantiates
+	id   string
+	elem *btxml.Element // its root
+	pos  btxml.Pos
+	subs []uint32 // the records of its SubTree nodes, in document order
+	// subNames are the names given to its SubTree nodes, and where: two of one tree
+	// would have the same path (see subtreeName).
+	subNames map[string]btxml.Pos
+	nodes    int // its nodes, without those of the subtrees it instantiates
 }
 
 // reserve sizes the definition's tables for the elements of trees, which spares growing
@@ -78,9 +82,6 @@ func newCompiler(f *Factory, doc *btxml.Document) *compiler {
 	for id, d := range f.trees {
 		c.defs[id] = d
 	}
-	for id, m := range f.subModels {
-		c.subModels[id] = m
-	}
 	return c
 }
 
@@ -106,8 +107,11 @@ func (c *compiler) compile() {
 	}
 	c.checkCycles()
 	c.chooseMain()
-	if len(c.errs) == 0 {
-		c.sizeTrees()
+	for i, d := range c.added {
+		d.subs = c.sources[i].subs
+		if d.subs == nil {
+			d.size = c.sources[i].nodes // else known when it is linked
+		}
 	}
 	c.errs.Sort()
 }
@@ -125,6 +129,7 @@ func (c *compiler) declareModels() {
 // SubTree may name a tree defined later in the file.
 func (c *compiler) declareTrees() {
 	unnamed := 0
+	ours := map[string]btxml.Pos{}
 	for _, t := range c.doc.Trees {
 		id := t.ID
 		if id == "" {
@@ -139,14 +144,16 @@ func (c *compiler) declareTrees() {
 			c.errorf(t.Pos, "tree ID %q is the ID of a node type", id)
 			continue
 		}
-		if _, dup := c.defs[id]; dup {
-			c.errorf(t.Pos, "tree %q is defined twice", id)
+		if other, dup := ours[id]; dup {
+			c.errorf(t.Pos, "tree %q is defined twice in the document (first at %s)", id, other)
 			continue
 		}
+		ours[id] = t.Pos
+		// A tree registered before is replaced (see Factory.LoadDocument).
 		d := &treeDef{id: id}
 		c.defs[id] = d
 		c.added = append(c.added, d)
-		c.sources = append(c.sources, treeSource{elem: t.Root, pos: t.Pos})
+		c.sources = append(c.sources, treeSource{id: id, elem: t.Root, pos: t.Pos})
 	}
 }
 
@@ -225,6 +232,27 @@ func (c *compiler) node(e *btxml.Element, i uint32) {
 	}
 	first, n := c.children(e) // which adds records: r is stale
 	c.d.nodes[i].first, c.d.nodes[i].nkids = first, n
+	if m == reactiveSequenceModel {
+		c.checkAsyncChildren(m, e, first, n)
+	}
+}
+
+// checkAsyncChildren reports a ReactiveSequence e with more than one AsyncSequence
+// child (see asyncChildren); its children are the n records from first.
+func (c *compiler) checkAsyncChildren(m *Model, e *btxml.Element, first uint32, n uint16) {
+	kid := func(j int) *Model {
+		if r := &c.d.nodes[first+uint32(j)]; r.line > 0 { // 0: not compiled, an error
+			return c.d.models[r.model]
+		}
+		return nil
+	}
+	at := func(j int) string {
+		p := e.Children[j].Pos
+		return fmt.Sprintf("%d:%d", p.Line, p.Col)
+	}
+	if err := asyncChildren(m, int(n), kid, at); err != nil {
+		c.errorf(e.Pos, "%v", err)
+	}
 }
 
 // children compiles the children of e into new, contiguous records and returns the
@@ -458,13 +486,10 @@ func (c *compiler) script(a *btxml.Attr) *script.Script {
 // subtree compiles <SubTree ID="X" …/> into the record i: its attributes remap the
 // subtree's ports.
 func (c *compiler) subtree(e *btxml.Element, i uint32) {
-	d, ok := c.defs[e.ID]
-	if !ok {
-		c.errorf(e.IDPos(), "no tree %q to instantiate%s", e.ID, typo.Suggest(e.ID, c.treeIDs()))
-		return
-	}
 	r := c.record(i, c.addModel(subTreeModel, e), e)
-	c.more(r).sub = d
+	// The tree is found by its ID when a tree is created (link.go): it may be defined
+	// by a document loaded later, or again.
+	c.more(r).subID = e.ID
 	c.cur.nodes++
 	c.cur.subs = append(c.cur.subs, i)
 	for j := range e.Attrs {
@@ -472,6 +497,7 @@ func (c *compiler) subtree(e *btxml.Element, i uint32) {
 		switch h, isHook := HookByName(a.Name); {
 		case a.Name == "name":
 			r.name = c.name(a.Value)
+			c.subtreeName(e, a)
 		case isHook:
 			if parsed := c.script(a); parsed != nil {
 				c.setHook(r, h, scriptHook(h, parsed))
@@ -495,39 +521,34 @@ func (c *compiler) subtree(e *btxml.Element, i uint32) {
 	if len(e.Children) > 0 {
 		c.errorf(e.Pos, "a SubTree has no children, found %d", len(e.Children))
 	}
-	c.modelPorts(r, e)
 }
 
-// modelPorts applies the ports a TreeNodesModel declares for a subtree: one that is not
-// remapped takes its default, and is an error without one (unless _autoremap).
-func (c *compiler) modelPorts(r *defNode, e *btxml.Element) {
-	m := c.subModels[e.ID]
-	if m == nil || c.d.extras[r.more].autoRemap {
+// subtreeName refuses a SubTree named as another SubTree of the same tree, as
+// BehaviorTree.CPP does (since Groot2's issue 56): the two instances would have one
+// path, in logs, Groot2 and the monitor. A SubTree without a name has its own path
+// (ID::UID).
+func (c *compiler) subtreeName(e *btxml.Element, name *btxml.Attr) {
+	if other, dup := c.cur.subNames[name.Value]; dup {
+		c.errorf(name.Pos, "two SubTrees of tree %q are named %q, here and at %d:%d: their instances would have the same path; give them different names",
+			c.cur.id, name.Value, other.Line, other.Col)
 		return
 	}
-	for _, p := range m.Ports {
-		if c.d.port(r, p.Name) != nil { // remapped
-			continue
-		}
-		if p.Dir != btxml.DirInput && p.Dir != btxml.DirOutput && p.Dir != btxml.DirInOut {
-			continue // <bidirectional_port> and the like: BehaviorTree.CPP reads no such port
-		}
-		if !p.HasDefault || p.Default == "" {
-			c.errorf(e.Pos, "the TreeNodesModel of subtree %q declares the port %q without a default: remap it", e.ID, p.Name)
-			continue
-		}
-		c.addPort(r, portValue{name: p.Name, value: p.Default}, p.Pos)
+	if c.cur.subNames == nil {
+		c.cur.subNames = map[string]btxml.Pos{}
 	}
+	c.cur.subNames[name.Value] = name.Pos
 }
 
-// sub returns the tree the SubTree record i instantiates, and where it is written.
+// sub returns the tree the SubTree record i instantiates as the document's trees are
+// now (nil: none of them), and where it is written.
 func (c *compiler) sub(i uint32) (*treeDef, btxml.Pos) {
 	r := &c.d.nodes[i]
-	return c.d.extras[r.more].sub, btxml.Pos{File: c.d.files[r.file], Line: r.line, Col: r.col}
+	return c.defs[c.d.extras[r.more].subID], btxml.Pos{File: c.d.files[r.file], Line: r.line, Col: r.col}
 }
 
-// checkCycles reports subtrees that instantiate themselves, directly or not. Only the
-// document's trees can be part of a cycle: a tree loaded earlier cannot name them.
+// checkCycles reports the document's subtrees that instantiate themselves, directly
+// or not, as it defines them. Cycles through trees of other documents are found when
+// a tree is created (link.go).
 func (c *compiler) checkCycles() {
 	index := c.treeIndex()
 	state := make([]uint8, len(c.added)) // 1: being visited, 2: done
@@ -539,7 +560,7 @@ func (c *compiler) checkCycles() {
 			sub, pos := c.sub(s)
 			j, ours := index[sub]
 			switch {
-			case !ours:
+			case !ours: // another document's tree, or none
 			case state[j] == 1:
 				k := slices.Index(path, sub)
 				c.errorf(pos, "subtree %q instantiates itself: %s", sub.id, cycle(path[k:], sub))
@@ -563,31 +584,4 @@ func (c *compiler) treeIndex() map[*treeDef]int {
 		index[d] = i
 	}
 	return index
-}
-
-// sizeTrees records the number of nodes each of the document's trees expands to, so
-// that building one need not count them (see newTreeOf). The trees have no cycles.
-func (c *compiler) sizeTrees() {
-	index := c.treeIndex()
-	var size func(d *treeDef) int
-	size = func(d *treeDef) int {
-		i, ours := index[d]
-		if d.size > 0 || !ours {
-			return d.size // known, or a tree loaded earlier: known then
-		}
-		n := c.sources[i].nodes
-		for _, s := range c.sources[i].subs {
-			sub, _ := c.sub(s)
-			k := size(sub)
-			if k == 0 {
-				return 0 // unknown: NewTree counts
-			}
-			n = min(n+k, maxNodes+1) // subtrees can multiply a size out of range
-		}
-		d.size = n
-		return n
-	}
-	for _, d := range c.added {
-		size(d)
-	}
 }

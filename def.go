@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/gobt/bt/btxml"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -176,6 +177,9 @@ type treeDef struct {
 	defs *defs
 	root uint32
 	size int // the number of nodes the tree expands to, subtrees included; 0: unknown
+	// subs are the records of the tree's SubTree nodes, for a tree read from XML: they
+	// name the trees they instantiate by ID until a Factory links them (link.go).
+	subs []uint32
 	// fp is the fingerprint of the trees built from it, made by their first Snapshot
 	// or Restore (see Tree.fingerprint).
 	fp atomic.Pointer[string]
@@ -282,6 +286,17 @@ func (f *flattener) node(s *Spec, i uint32) error {
 	}
 	if s.line == 0 { // built in Go: check it as the compiler checks XML
 		problems = append(problems, checkPorts(s.model, d.portsOf(&r))...)
+		if s.model == reactiveSequenceModel {
+			kid := func(j int) *Model {
+				if c := s.children[j]; c != nil {
+					return c.model
+				}
+				return nil
+			}
+			if err := asyncChildren(s.model, len(s.children), kid, func(j int) string { return "child " + strconv.Itoa(j+1) }); err != nil {
+				problems = append(problems, err)
+			}
+		}
 	}
 	if m := s.more; m != nil || problems != nil {
 		if m == nil {
@@ -290,7 +305,7 @@ func (f *flattener) node(s *Spec, i uint32) error {
 		if m.file != "" {
 			r.file = d.file(m.file)
 		}
-		if m.hooks != nil || m.errs != nil || m.sub != nil || m.attrs != nil || m.autoRemap || problems != nil {
+		if m.hooks != nil || m.errs != nil || m.sub != nil || m.subID != "" || m.attrs != nil || m.autoRemap || problems != nil {
 			sub, err := f.subtree(m.sub)
 			if err != nil {
 				return err

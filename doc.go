@@ -177,8 +177,15 @@
 // only per instance (the same subtree has other paths under another SubTree name). The
 // substitute keeps the node's ID, name, path, pre/post conditions and position; a
 // substitute node type gets the node's port values (ports it does not declare are
-// ignored), a TestNode its configuration. A node with children can only be replaced by
-// a type of the same shape. SubTree elements themselves are never replaced.
+// ignored), a TestNode its configuration. A rule that names a node with children (by
+// its name, its ID or its exact path) may replace it by a TestNode or a leaf type,
+// which mocks the whole branch: its children are dropped (BehaviorTree.CPP's tutorial
+// 15 mocks its "counting" Sequence so). Otherwise a node with children is replaced by
+// a type of its shape only, and a leaf never by a control or decorator. A SubTree
+// node is replaced, by a TestNode or a leaf type, when a rule names it by its name (by
+// default the ID of the tree it instantiates), by "SubTree" or by its exact path (a
+// pattern passes over it, to the nodes inside): the subtree instance is dropped, and
+// the tree it names need not exist.
 //
 // Node types that are not registered are accepted by Load only if a rule could match
 // them, that is when the factory has a rule whose filter equals their name or ID, or a
@@ -289,6 +296,12 @@
 // AlwaysSuccess, AlwaysFailure and AlwaysRunning are leaves in bt, as in
 // BehaviorTree.CPP. behaviac's Weight and Iterator have no counterpart.
 //
+// These names are not BehaviorTree.CPP's, so a program ported from it may have node
+// types of its own by them (a Log action, say): Register lets a node type take the ID
+// of a builtin BehaviorTree.CPP lacks (the nodes above, and TestNode), which hides the
+// builtin in that factory, with a note (Factory.Notes). BehaviorTree.CPP's own
+// builtin IDs stay reserved, as there.
+//
 // # Errors
 //
 // A script that fails, a port that cannot be read, or a panic in a node's code stops the
@@ -397,15 +410,28 @@
 //     write the entry itself.
 //   - Tree.Print writes names only, as printTreeRecursively does; PrintStatus, which
 //     the reference does not have, adds the statuses.
-//   - Loading XML: a tree ID defined twice is an error (the reference keeps the last);
-//     two SubTrees of one parent with the same name load, and share a path in logs
-//     (the reference refuses them); an explicit tag that does not match the node's
-//     kind (<Action ID="ScriptCondition">) is a note. Blackboard keys are trimmed
-//     inside the braces too ("{ x }" is x), and "=" alone means "{=}"; _autoremap
-//     takes Go's spellings of a bool ("t", "F"). Integer port values are read as Go
-//     reads them, whole and with 0x for hex ("0x2" is 2; the reference reads 0 and
-//     ignores the rest), and a SubTree's literal values as the reference types them
-//     but for "+5" (a number here) and "inf" or "nan" (strings here).
+//   - A branch that a substitution rule mocks by a leaf has no children in bt; the
+//     reference still creates them, unattached, so the nodes after the branch have
+//     other UIDs there (higher by the number of children dropped). A pattern (with *
+//     or ?) never replaces a SubTree node, only the nodes inside; the reference's
+//     patterns match SubTree nodes too.
+//   - Loading XML: two trees with one ID in one document are an error (the reference
+//     keeps the last; loading the ID again in another document replaces it, as there);
+//     an explicit tag that does not match the node's kind (<Action ID="ScriptCondition">)
+//     is a note. Problems the document alone shows are found when it is loaded, where
+//     the reference finds them when it creates a tree: two SubTrees of one tree with
+//     the same name, and trees of the document that instantiate themselves (a cycle
+//     through trees of several documents, and a missing subtree, are errors of NewTree,
+//     as there). A ReactiveSequence's AsyncSequence children count in either XML form
+//     (the reference's check stumbles on <Control ID="AsyncSequence">). The ports of a
+//     <SubTree> entry of TreeNodesModel must start with a letter, as every port name
+//     (the reference lets "_x" through there, a port no SubTree could then remap).
+//     Blackboard keys are trimmed inside the braces too ("{ x }" is x), and "=" alone
+//     means "{=}"; _autoremap takes Go's spellings of a bool ("t", "F"). Integer port
+//     values are read as Go reads them, whole and with 0x for hex ("0x2" is 2; the
+//     reference reads 0 and ignores the rest), and a SubTree's literal values as the
+//     reference types them but for "+5" (a number here) and "inf" or "nan" (strings
+//     here).
 //
 // (How the behaviac decorators differ from behaviac is under Nodes from behaviac.)
 //

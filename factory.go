@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gobt/bt/btxml"
 	"github.com/gobt/bt/internal/typo"
@@ -33,6 +34,11 @@ type Factory struct {
 	standIns  map[string]*btxml.Model // the TreeNodesModel entries of stand-ins, by ID
 
 	enumLookup func(string) (int64, bool) // f.enum, made once: every tree keeps it
+
+	// links are the linked definitions of the registered trees (link.go), made when
+	// trees are created and forgotten when a document is loaded.
+	linkMu sync.Mutex
+	links  map[*treeDef]*treeDef
 }
 
 // NewFactory returns a factory that knows every builtin node.
@@ -53,7 +59,10 @@ func NewFactory() *Factory {
 }
 
 // Register adds node types. It fails, registering none of them, if an ID is taken
-// (builtin IDs included) or invalid, or a model is malformed.
+// or invalid, or a model is malformed. BehaviorTree.CPP's builtin IDs are taken; the
+// IDs of the builtins it does not have (behaviac's Log, Loop, Time …, and Not,
+// ForceRunning, AlwaysRunning, TestNode) may be taken by a node type of the program's
+// own, which then hides the builtin, with a note (see Notes).
 func (f *Factory) Register(models ...*Model) error {
 	var errs []error
 	seen := map[string]bool{}
@@ -65,7 +74,7 @@ func (f *Factory) Register(models ...*Model) error {
 		if err := m.checkDefaults(f.enum); err != nil {
 			errs = append(errs, fmt.Errorf("bt: %w", err))
 		}
-		if _, taken := f.models[m.ID]; taken || seen[m.ID] {
+		if old, taken := f.models[m.ID]; taken && !hides(m, old) || seen[m.ID] {
 			errs = append(errs, fmt.Errorf("bt: node %q is already registered", m.ID))
 		}
 		seen[m.ID] = true
@@ -73,9 +82,14 @@ func (f *Factory) Register(models ...*Model) error {
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
+	var notes []btxml.Note
 	for _, m := range models {
+		if old := f.models[m.ID]; old != nil {
+			notes = append(notes, btxml.Note{Msg: fmt.Sprintf("node type %q hides the builtin %s %s (not a BehaviorTree.CPP node)", m.ID, old.Kind, old.ID)})
+		}
 		f.models[m.ID] = m
 	}
+	f.note(notes)
 	return nil
 }
 
@@ -94,10 +108,10 @@ func checkModel(m *Model) error {
 	}
 	seen := map[string]bool{}
 	for _, p := range m.Ports {
-		switch {
-		case !isPortName(p.Name):
-			return fmt.Errorf("bt: node %q: %q is not a valid port name (it must start with a letter and not be name or ID)", m.ID, p.Name)
-		case seen[p.Name]:
+		if err := btxml.ValidPortName(p.Name); err != nil {
+			return fmt.Errorf("bt: node %q: %w", m.ID, err)
+		}
+		if seen[p.Name] {
 			return fmt.Errorf("bt: node %q: port %q is declared twice", m.ID, p.Name)
 		}
 		seen[p.Name] = true
@@ -173,6 +187,15 @@ func (f *Factory) LoadFile(path string) error {
 // trees. Every problem of the document is reported, one per line, as file:line:col;
 // then no tree of the document is registered. Remarks that do not stop the load, such
 // as a misspelt _onSucess, are logged (see Notes).
+//
+// A tree whose ID is registered already replaces the old definition (two trees with
+// one ID in one document are an error), so that a program can load an edited file
+// again; the trees built before keep the definition they were built from. A SubTree
+// names its tree by ID, found when a tree is built (NewTree): documents may be loaded
+// in any order, and a missing subtree, or one that instantiates itself through trees
+// of several documents, is an error of NewTree at the SubTree's position. So are the
+// ports that the TreeNodesModel of a subtree declares, from whichever document: they
+// apply to its SubTree nodes when a tree is built.
 func (f *Factory) Load(fsys fs.FS, name string) error {
 	doc, err := btxml.Load(fsys, name)
 	if err != nil {
@@ -208,8 +231,11 @@ func (f *Factory) LoadDocument(doc *btxml.Document) error {
 		return err
 	}
 	for _, d := range c.added {
-		f.trees[d.id] = d
+		f.trees[d.id] = d // replacing a tree of that ID
 	}
+	f.linkMu.Lock()
+	f.links = nil // they may name the trees replaced
+	f.linkMu.Unlock()
 	for id, m := range c.subModels {
 		f.subModels[id] = m
 	}
@@ -284,7 +310,7 @@ func (f *Factory) definition(id string) (*treeDef, error) {
 		ids := f.TreeIDs()
 		return nil, fmt.Errorf("bt: no tree %q: the trees are %s%s", id, quoteList(ids), typo.Suggest(id, ids))
 	}
-	return d, nil
+	return f.linked(d), nil
 }
 
 // NewTree builds the registered tree id ("" for the main tree) with a new, empty root

@@ -39,6 +39,21 @@ func FuzzLoad(f *testing.F) {
 			}
 			tree.Halt()
 		}
+		// Loading the document again replaces its trees (link.go), and a rule may
+		// replace every SubTree node by a leaf.
+		if err := fac.LoadString("again.xml", doc); err != nil {
+			t.Fatalf("loading a document that loaded once: %v", err)
+		}
+		if err := fac.SubstituteTestNode("SubTree", TestNodeConfig{}); err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range fac.TreeIDs() {
+			if tree, err := fac.NewTree(id); err == nil {
+				checkSpecs(t, tree)
+				_, _ = tree.TickExactlyOnce()
+				tree.Halt()
+			}
+		}
 	})
 }
 

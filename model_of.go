@@ -3,6 +3,7 @@ package bt
 import (
 	"errors"
 	"fmt"
+	"github.com/gobt/bt/btxml"
 	"reflect"
 	"strings"
 )
@@ -140,7 +141,7 @@ func portFields(t reflect.Type) ([]taggedPort, error) {
 		case !f.IsExported():
 			return nil, fmt.Errorf("port field %s is not exported", f.Name)
 		case !isPortName(name):
-			return nil, fmt.Errorf("field %s: %q is not a valid port name", f.Name, name)
+			return nil, fmt.Errorf("field %s: %w", f.Name, btxml.ValidPortName(name))
 		case seen[name]:
 			return nil, fmt.Errorf("field %s: port %q is declared twice", f.Name, name)
 		}

@@ -15,14 +15,7 @@ import (
 // spec/reference/btcpp-4.10-TreeNodesModel.xml): IDs, kinds, port names, directions,
 // types and defaults must be the same; descriptions are our own words.
 func TestBuiltinModelsMatchBehaviorTreeCPP(t *testing.T) {
-	data, err := os.ReadFile("testdata/btcpp-4.10-TreeNodesModel.xml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := btxml.Parse("btcpp.xml", data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := referenceModels(t)
 	f := NewFactory()
 	for _, want := range ref.Models {
 		m, ok := f.Model(want.ID)
@@ -38,6 +31,20 @@ func TestBuiltinModelsMatchBehaviorTreeCPP(t *testing.T) {
 			t.Errorf("%s: ports\n got  %s\n want %s", want.ID, g, w)
 		}
 	}
+}
+
+// referenceModels reads the TreeNodesModel that BehaviorTree.CPP 4.10 writes.
+func referenceModels(t *testing.T) *btxml.Document {
+	t.Helper()
+	data, err := os.ReadFile("testdata/btcpp-4.10-TreeNodesModel.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := btxml.Parse("btcpp.xml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ref
 }
 
 // portSig describes ports in a canonical order, descriptions left out.
@@ -85,6 +92,32 @@ func TestWriteModels(t *testing.T) {
 `
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+// TestHidableAreTheBuiltinsBehaviorTreeCPPLacks keeps the list of builtin IDs a user's
+// node type may hide true: every builtin that BehaviorTree.CPP 4.10 does not have
+// (its models, and SequenceStar, which it registers without writing a model), and no
+// other.
+func TestHidableAreTheBuiltinsBehaviorTreeCPPLacks(t *testing.T) {
+	ref := referenceModels(t)
+	theirs := map[string]bool{"SequenceStar": true}
+	for _, m := range ref.Models {
+		theirs[m.ID] = true
+	}
+	ours := map[string]bool{}
+	for _, c := range catalogue {
+		for _, m := range c.models {
+			ours[m.ID] = true
+			if hidable[m.ID] == theirs[m.ID] {
+				t.Errorf("%s: hidable %v, a BehaviorTree.CPP builtin %v", m.ID, hidable[m.ID], theirs[m.ID])
+			}
+		}
+	}
+	for id := range hidable {
+		if !ours[id] {
+			t.Errorf("%s is hidable but no builtin", id)
+		}
 	}
 }
 

@@ -148,8 +148,8 @@ func (n *Node) Pos() btxml.Pos {
 // the tree it instantiates.
 func (n *Node) typeID() string {
 	d, r := n.def()
-	if m := d.moreOf(r); m != nil && m.sub != nil {
-		return m.sub.id
+	if id := d.moreOf(r).treeID(); id != "" { // (also of a SubTree a rule replaced)
+		return id
 	}
 	return d.models[r.model].ID
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gobt/bt/blackboard"
+	"github.com/gobt/bt/btxml"
 )
 
 // Direction says which way data flows through a port.
@@ -162,14 +163,9 @@ func (p PortDef) WithDefault(def string) PortDef {
 	return p
 }
 
-// isPortName reports whether name can be a port: it starts with a letter and is not
-// an attribute every node has (name, ID, _autoremap, the pre/post conditions).
-func isPortName(name string) bool {
-	if name == "" || !('a' <= name[0] && name[0] <= 'z' || 'A' <= name[0] && name[0] <= 'Z') {
-		return false
-	}
-	return name != "name" && name != "ID"
-}
+// isPortName reports whether name can be a port (btxml.ValidPortName, BehaviorTree.CPP's
+// IsAllowedPortName): an attribute that cannot be one is not a port of its node.
+func isPortName(name string) bool { return btxml.IsPortName(name) }
 
 // Require returns a copy of p that must be set: a tree whose node neither sets the port
 // nor can use a default is rejected when it is built, with the node's position.

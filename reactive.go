@@ -11,7 +11,12 @@ package bt
 //	all children done → reset them; Skipped if every child was skipped in this tick,
 //	                else Success
 //
-// Use at most one asynchronous child. XML:
+// Use at most one asynchronous child: two that return Running in turn halt each
+// other on every tick. As BehaviorTree.CPP does, loading (or NewTree, for a tree built
+// in Go) refuses a ReactiveSequence with more than one AsyncSequence child, in either
+// XML form; that is the reference's whole rule: other children that may run (actions,
+// subtrees, other controls) are not counted, nor are the children of a
+// ReactiveFallback. XML:
 //
 //	<ReactiveSequence>
 //	    <IsEnemyVisible/>

@@ -1,6 +1,7 @@
 package bt_test
 
 import (
+	"strings"
 	"testing"
 
 	. "github.com/gobt/bt"
@@ -81,4 +82,34 @@ func TestReactiveFallback(t *testing.T) {
 			{Want: Running, Log: "A:R B:halt"},
 		}},
 	})
+}
+
+// TestReactiveSequenceRefusesTwoAsyncChildren: as BehaviorTree.CPP's
+// TwoAsyncNodesInReactiveSequence, a ReactiveSequence with two AsyncSequence children
+// is refused when it is loaded (or, built in Go, by NewTree); one is fine, and so is a
+// ReactiveFallback with two (the reference checks ReactiveSequence only).
+func TestReactiveSequenceRefusesTwoAsyncChildren(t *testing.T) {
+	const two = `<root BTCPP_format="4"><BehaviorTree ID="T">
+  <ReactiveSequence>
+    <AsyncSequence name="first"><AlwaysSuccess/><AlwaysSuccess/></AsyncSequence>
+    <AlwaysSuccess/>
+    <Control ID="AsyncSequence" name="second"><AlwaysSuccess/></Control>
+  </ReactiveSequence></BehaviorTree></root>`
+	err := NewFactory().LoadString("t.xml", two)
+	want := "t.xml:2:3: a ReactiveSequence cannot have more than one async child; it has 2 AsyncSequence children (3:5, 5:5)"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+	for _, ok := range []string{
+		strings.Replace(two, `<Control ID="AsyncSequence" name="second">`, `<Control ID="Sequence" name="second">`, 1),
+		strings.ReplaceAll(two, "ReactiveSequence>", "ReactiveFallback>"),
+	} {
+		if err := NewFactory().LoadString("t.xml", ok); err != nil {
+			t.Errorf("%v", err)
+		}
+	}
+	_, err = NewTree(ReactiveSequence(AsyncSequence(AlwaysSuccess()), AsyncSequence(AlwaysSuccess())))
+	if err == nil || !strings.Contains(err.Error(), "it has 2 AsyncSequence children (child 1, child 2)") {
+		t.Errorf("built in Go: %v", err)
+	}
 }

@@ -50,7 +50,8 @@ type specMore struct {
 	file      string             // of the position, for specs from XML
 	hooks     *[numHooks]hookDef // nil when the node has none; never changed either
 	errs      []error            // problems found while the spec was assembled, reported by NewTree
-	sub       *treeDef           // the tree a SubTree instantiates
+	sub       *treeDef           // the tree a SubTree instantiates (see link.go)
+	subID     string             // the ID of that tree, for a SubTree read from XML
 	attrs     []attribute        // the attributes that are not ports (Node.Attribute)
 	autoRemap bool               // SubTree's _autoremap
 }
@@ -332,10 +333,21 @@ func (s *Spec) HookScript(h Hook) (script string, ok bool) {
 // SubTreeID returns the ID of the tree a SubTree spec instantiates, or "" for any
 // other spec.
 func (s *Spec) SubTreeID() string {
-	if sub := s.subtree(); sub != nil {
-		return sub.id
+	if s.model == nil || s.model.Kind != KindSubTree {
+		return "" // a SubTree that a substitution rule replaced
 	}
-	return ""
+	return s.more.treeID()
+}
+
+// treeID returns the ID of the tree a SubTree instantiates, or "".
+func (m *specMore) treeID() string {
+	switch {
+	case m == nil:
+		return ""
+	case m.sub != nil:
+		return m.sub.id
+	}
+	return m.subID
 }
 
 // msecText is a duration as the text of a port in milliseconds, rounded away from

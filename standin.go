@@ -30,7 +30,9 @@ import (
 // Entries of kind SubTree declare the ports of subtrees, which LoadDocument reads from
 // the document itself; they are skipped, and so are entries already registered with the
 // same kind. An entry whose ID is registered with another kind, or that is malformed,
-// is an error with its position; then no stand-in is registered.
+// is an error with its position; then no stand-in is registered. (An entry of another
+// kind than a builtin BehaviorTree.CPP does not have, such as an Action Log, hides the
+// builtin, as Register does.)
 func (f *Factory) RegisterStandIns(models []*btxml.Model) error {
 	var (
 		errs  btxml.ErrorList
@@ -43,7 +45,10 @@ func (f *Factory) RegisterStandIns(models []*btxml.Model) error {
 			continue
 		}
 		m, err := f.standIn(x)
-		if err != nil {
+		var at *btxml.Error // a port's problem, at the port
+		if errors.As(err, &at) {
+			errs = append(errs, at)
+		} else if err != nil {
 			msg := strings.TrimPrefix(err.Error(), "bt: ")
 			errs = append(errs, &btxml.Error{Pos: x.Pos, Msg: msg, Err: err})
 		} else if m != nil {
@@ -91,7 +96,7 @@ func (f *Factory) standIn(x *btxml.Model) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	if old, ok := f.models[m.ID]; ok {
+	if old, ok := f.models[m.ID]; ok && !(old.Kind != m.Kind && hides(m, old)) {
 		if old.Kind != m.Kind {
 			return nil, fmt.Errorf("%s is registered with kind %s, not %s", m.ID, old.Kind, m.Kind)
 		}
@@ -111,6 +116,9 @@ func standInModel(x *btxml.Model) (*Model, error) {
 		m.Metadata = append(m.Metadata, KeyValue{a.Name, a.Value})
 	}
 	for _, p := range x.Ports {
+		if err := btxml.ValidPortName(p.Name); err != nil {
+			return nil, &btxml.Error{Pos: p.Pos, Msg: fmt.Sprintf("node %q: %v", x.ID, err), Err: err}
+		}
 		dir, err := parseDirection(p.Dir)
 		if err != nil {
 			return nil, fmt.Errorf("port %q: %w", p.Name, err)

@@ -132,7 +132,7 @@ func TestRegisterStandInsErrors(t *testing.T) {
     </TreeNodesModel>
 </root>`)
 	want := "models.xml:3:9: Fallback is registered with kind Control, not Action\n" +
-		`models.xml:5:9: node "Bad": "1st" is not a valid port name (it must start with a letter and not be name or ID)`
+		`models.xml:6:13: node "Bad": port name "1st" starts with a digit`
 	if err == nil || err.Error() != want {
 		t.Fatalf("error =\n%v\nwant\n%s", err, want)
 	}

@@ -86,3 +86,32 @@ func TestSubTreeRecursionIsAnError(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestSubTreeNamesAreUnique: two SubTrees of one tree with the same name would have
+// the same path, so loading refuses them (BehaviorTree.CPP since Groot2's issue 56),
+// nested ones too, naming both positions. Unnamed SubTrees, and the same name in two
+// trees, are fine.
+func TestSubTreeNamesAreUnique(t *testing.T) {
+	const doc = `<root BTCPP_format="4">
+<BehaviorTree ID="Main">
+  <Sequence>
+    <SubTree ID="Sub" name="arm"/>
+    <Fallback>
+      <SubTree ID="Sub"/>
+      <SubTree ID="Sub"/>
+      <SubTree ID="Other" name="arm"/>
+    </Fallback>
+  </Sequence>
+</BehaviorTree>
+<BehaviorTree ID="Sub"><SubTree ID="Other" name="arm"/></BehaviorTree>
+<BehaviorTree ID="Other"><AlwaysSuccess/></BehaviorTree>
+</root>`
+	err := NewFactory().LoadString("t.xml", doc)
+	want := `t.xml:8:27: two SubTrees of tree "Main" are named "arm", here and at 4:23: their instances would have the same path; give them different names`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+	if err := NewFactory().LoadString("t.xml", strings.Replace(doc, `ID="Other" name="arm"`, `ID="Other" name="hand"`, 1)); err != nil {
+		t.Error(err)
+	}
+}

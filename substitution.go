@@ -60,6 +60,30 @@ func (f *Factory) SubstituteStandIns(cfg TestNodeConfig) error {
 // known from its TreeNodesModel only, whose nodes fail when they are ticked.
 func (m *Model) StandIn() bool { return m.standIn }
 
+// SubstitutionRule is a substitution rule as Factory.Substitutions reports it: the
+// nodes Filter matches are replaced by nodes of the registered type ID or, when
+// TestNode is not nil, by TestNodes configured by it.
+type SubstitutionRule struct {
+	Filter   string          // a node's name, its type's ID, or a pattern of paths with * and ?
+	ID       string          // the node type to build instead ("" when TestNode is set)
+	TestNode *TestNodeConfig // the TestNode to build instead, or nil
+}
+
+// Substitutions returns a copy of the substitution rules (Substitute,
+// SubstituteTestNode, LoadSubstitutions), in the order they are tried: changing it
+// changes no rule of the factory.
+func (f *Factory) Substitutions() []SubstitutionRule {
+	rules := make([]SubstitutionRule, len(f.subst))
+	for i, r := range f.subst {
+		rules[i] = SubstitutionRule{Filter: r.filter, ID: r.id}
+		if r.test != nil {
+			cfg := *r.test
+			rules[i].TestNode = &cfg
+		}
+	}
+	return rules
+}
+
 // ClearSubstitutions removes every substitution rule, and SubstituteStandIns.
 func (f *Factory) ClearSubstitutions() { f.subst, f.mockAll = nil, nil }
 
@@ -221,6 +245,20 @@ func (f *Factory) match(name, id, path string, kids int) *substRule {
 	return nil
 }
 
+// matchSubTree returns the first rule that matches a SubTree node by its instance
+// name (by default the ID of the tree it instantiates), by "SubTree" (the node type of
+// every SubTree, as BehaviorTree.CPP matches it) or by its exact path, or nil. A
+// pattern never replaces a SubTree: "nav/*" mocks the nodes inside.
+func (f *Factory) matchSubTree(name, path string) *substRule {
+	for i := range f.subst {
+		r := &f.subst[i]
+		if r.filter == name || r.filter == subTreeModel.ID || r.filter == path {
+			return r
+		}
+	}
+	return nil
+}
+
 // fits reports whether the substitute of rule r can have kids children.
 func (f *Factory) fits(r *substRule, kids int) bool {
 	kind := KindAction
@@ -311,12 +349,22 @@ func (w *substWalk) spec(s *Spec, prefix string) *Spec {
 	}
 	w.uid++
 	out := s
-	if sub := s.subtree(); sub != nil {
-		was := sub.rootSpec()
-		root := w.spec(was, subtreePrefix(&scope{prefix: prefix}, s.name, sub.id, uint16(w.uid)))
-		if root != was {
-			out = s.clone()
-			out.edit().sub = &treeDef{id: sub.id, spec: root}
+	if s.model.Kind == KindSubTree {
+		id := s.more.treeID()
+		name, path := s.name, strings.TrimSuffix(subtreePrefix(&scope{prefix: prefix}, s.name, id, uint16(w.uid)), "/")
+		if name == "" {
+			name = id
+		}
+		if r := w.f.matchSubTree(name, path); r != nil {
+			return w.replaceSubTree(s, r, path)
+		}
+		if sub := s.subtree(); sub != nil {
+			was := sub.rootSpec()
+			root := w.spec(was, path+"/")
+			if root != was {
+				out = s.clone()
+				out.edit().sub = &treeDef{id: sub.id, spec: root}
+			}
 		}
 	} else {
 		name := s.name
@@ -329,6 +377,12 @@ func (w *substWalk) spec(s *Spec, prefix string) *Spec {
 		}
 		if r := w.f.match(name, s.model.ID, path, len(s.children)); r != nil {
 			out = w.replace(s, r, path)
+			if k := out.model.Kind; len(s.children) > 0 && (k == KindAction || k == KindCondition) {
+				// A branch mocked by a leaf (the reference's tutorial 15): its
+				// children are dropped, and not numbered.
+				out.children = nil
+				return out
+			}
 		} else if s.model.standIn && w.f.mockAll != nil {
 			out = mockStandIn(s, w.f.mockAll)
 		}
@@ -372,6 +426,22 @@ func (w *substWalk) replace(s *Spec, r *substRule, path string) *Spec {
 	c.model = &Model{ID: s.model.ID, Kind: m.Kind, Ports: m.Ports, Description: m.Description,
 		New: m.New, build: m.build, err: m.err, leaf: m.leaf, fieldPorts: m.fieldPorts}
 	return c
+}
+
+// replaceSubTree returns the substitute of the SubTree node s for rule r: a leaf, which
+// takes the place of the whole subtree instance (which need not exist then).
+func (w *substWalk) replaceSubTree(s *Spec, r *substRule, path string) *Spec {
+	out := w.replace(s, r, path)
+	if out == s {
+		return s // an error, recorded
+	}
+	if k := out.model.Kind; k != KindAction && k != KindCondition {
+		w.errs = append(w.errs, fmt.Errorf("bt: substitution rule %q for %s: a SubTree can only be replaced by a leaf, not a %s", r.filter, path, k))
+		return s
+	}
+	m := out.edit()
+	m.sub, m.errs, m.autoRemap = nil, nil, false // keeping subID: the node's name and path
+	return out
 }
 
 // testNodeFor is the model of a TestNode standing in for the node s: its ID is the

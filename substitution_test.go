@@ -146,22 +146,12 @@ func TestSubstitutionRules(t *testing.T) {
 			"SubstitutionRules": {"action_1": "slow"}}`, want: Failure, log: "hi;slow;two;slow;two;F"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			f := NewFactory()
-			if err := f.Register(say, echo); err != nil {
-				t.Fatal(err)
-			}
-			if err := f.LoadSubstitutions([]byte(c.rules)); err != nil {
-				t.Fatal(err)
-			}
-			if err := f.LoadString("subst.xml", substXML); err != nil {
-				t.Fatal(err)
-			}
 			clock := bttest.NewClock(epoch)
-			tree, err := f.NewTree("", WithClock(clock))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var s Status
+			tree := mockedTree(t, c.rules, substXML, say, echo, WithClock(clock))
+			var (
+				s   Status
+				err error
+			)
 			for range 10 {
 				if s, err = tree.TickOnce(); err != nil || s != Running {
 					break
@@ -191,6 +181,35 @@ func TestSubstitutionRules(t *testing.T) {
 			}
 		})
 	}
+}
+
+// mockedTree builds the main tree of doc with the substitution rules of the JSON text
+// rules and the node types models.
+func mockedTree(t *testing.T, rules, doc string, models ...any) *Tree {
+	t.Helper()
+	f := NewFactory()
+	var opts []Option
+	for _, m := range models {
+		switch m := m.(type) {
+		case *Model:
+			if err := f.Register(m); err != nil {
+				t.Fatal(err)
+			}
+		case Option:
+			opts = append(opts, m)
+		}
+	}
+	if err := f.LoadSubstitutions([]byte(rules)); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.LoadString("t.xml", doc); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("", opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree
 }
 
 func errorsJoin(errs ...error) error {
@@ -457,5 +476,92 @@ func TestSubstituteStandIns(t *testing.T) {
 	}
 	if err := NewFactory().SubstituteStandIns(TestNodeConfig{AsyncDelay: -1}); err == nil {
 		t.Error("a negative delay was accepted")
+	}
+}
+
+// TestSubstitutionsReadBack reads the rules back after LoadSubstitutions (the
+// reference's substitutionRules()), in the order they are tried, as a copy.
+func TestSubstitutionsReadBack(t *testing.T) {
+	f := NewFactory()
+	if err := f.LoadSubstitutions([]byte(`{
+		"TestNodeConfigs": {"slow": {"return_status": "FAILURE", "async_delay": 200, "post_script": "n += 1"}},
+		"SubstitutionRules": {"nav/*": "slow", "talk": "AlwaysSuccess"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	f.Substitute("talk", "AlwaysFailure") // replaces the rule of the same filter
+	got := f.Substitutions()
+	if len(got) != 2 {
+		t.Fatalf("rules %+v, want 2", got)
+	}
+	if r := got[0]; r.Filter != "nav/*" || r.ID != "" || r.TestNode == nil ||
+		*r.TestNode != (TestNodeConfig{ReturnStatus: Failure, AsyncDelay: 200 * time.Millisecond, PostScript: "n += 1"}) {
+		t.Errorf("rule 0: %+v %+v", r, r.TestNode)
+	}
+	if r := got[1]; r.Filter != "talk" || r.ID != "AlwaysFailure" || r.TestNode != nil {
+		t.Errorf("rule 1: %+v", r)
+	}
+	got[0].TestNode.ReturnStatus = Success
+	got[1].ID = "x"
+	if again := f.Substitutions(); again[0].TestNode.ReturnStatus != Failure || again[1].ID != "AlwaysFailure" {
+		t.Errorf("changing the copy changed the factory: %+v", again)
+	}
+}
+
+// TestMockABranch: a rule may replace a node with children — the "counting" Sequence
+// of BehaviorTree.CPP's tutorial 15 — by a TestNode or a leaf type, which drops its
+// children; a decorator may be mocked likewise. A leaf still cannot become a control.
+func TestMockABranch(t *testing.T) {
+	const doc = `<root BTCPP_format="4"><BehaviorTree ID="Main">
+    <Sequence>
+      <Script code="log := ''"/>
+      <Sequence name="counting">
+        <Say message="1"/>
+        <Say message="2"/>
+      </Sequence>
+      <Inverter name="flip"><Say message="3"/></Inverter>
+      <Say message="end"/>
+    </Sequence></BehaviorTree></root>`
+	for _, c := range []struct {
+		name, rules string
+		want        Status
+		log, paths  string
+	}{
+		{"no rules", `{}`, Failure, "1;2;3;",
+			"Sequence::1 Script::2 counting Say::4 Say::5 flip Say::7 Say::8"},
+		{"a branch by a TestNode, a decorator by a leaf type", `{
+			"TestNodeConfigs": {"NoCounting": {"return_status": "SUCCESS", "post_script": "log := log .. 'mock;'"}},
+			"SubstitutionRules": {"counting": "NoCounting", "flip": "AlwaysSuccess"}}`, Success, "mock;end;",
+			"Sequence::1 Script::2 counting flip Say::5"},
+		{"by ID", `{"SubstitutionRules": {"Inverter": "AlwaysSuccess"}}`, Success, "1;2;end;",
+			"Sequence::1 Script::2 counting Say::4 Say::5 flip Say::7"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tree := mockedTree(t, c.rules, doc, say)
+			var paths []string
+			for n := range tree.Nodes() {
+				paths = append(paths, n.Path())
+			}
+			if got := strings.Join(paths, " "); got != c.paths {
+				t.Errorf("paths %s\nwant  %s", got, c.paths)
+			}
+			s, err := tree.TickOnce()
+			if err != nil || s != c.want {
+				t.Fatalf("got %v, %v; want %v", s, err, c.want)
+			}
+			if got := tree.Blackboard().Entry("log").Load().Str(); got != c.log {
+				t.Errorf("log %q, want %q", got, c.log)
+			}
+		})
+	}
+	f := NewFactory()
+	if err := f.Register(say); err != nil {
+		t.Fatal(err)
+	}
+	f.Substitute("Say", "Sequence")
+	if err := f.LoadString("t.xml", doc); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.NewTree(""); err == nil || !strings.Contains(err.Error(), "t.xml:5:9: node Say::4 (Say): Say is a Control: it needs at least one child") {
+		t.Errorf("a leaf replaced by a control: %v", err)
 	}
 }

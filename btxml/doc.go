@@ -21,7 +21,11 @@
 //     (explicit, also Condition, Control, Decorator and SubTree); the
 //     explicit form needs an ID attribute and the compact one may not have
 //     one; a subtree reference is always <SubTree ID="TreeID" .../>;
-//   - tree and model IDs obey BehaviorTree.CPP 4.10's name rules (ValidName);
+//   - tree and model IDs obey BehaviorTree.CPP 4.10's name rules (ValidName),
+//     and the ports of a <SubTree> entry of TreeNodesModel its port-name rules
+//     (ValidPortName: no "goal.x", "port name", "port<T>", "2nd", "ID" …);
+//     the ports of node types' entries are checked by the engine when it
+//     registers them;
 //   - tree IDs are unique, and so are model IDs (after Load: models repeated
 //     identically in several files, as Groot2 writes them, are merged;
 //     different ones are an error);

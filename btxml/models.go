@@ -73,6 +73,12 @@ func (p *parser) parsePort(t *token, m *Model, dir string) {
 			pm.Name, hasName = a.Value, true
 			if a.Value == "" {
 				p.errorf(a.ValuePos(), "empty port name")
+			} else if err := ValidPortName(a.Value); err != nil && m.Kind == "SubTree" && m.ID != "SubTree" {
+				// BehaviorTree.CPP reads the ports of subtree models only (and checks
+				// them); those of node types are checked when they are registered. The
+				// entry of the SubTree node itself, which BehaviorTree.CPP writes with
+				// its _autoremap, declares no subtree.
+				p.errorf(a.ValuePos(), "%v", err)
 			}
 		case "type":
 			pm.Type = a.Value

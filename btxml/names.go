@@ -10,7 +10,7 @@ import (
 // ValidName checks a tree or model ID against BehaviorTree.CPP 4.10's rules:
 // not empty, not "Root" or "root", no control character and none of
 // space < > & " ' / \ : * ? | . (other UTF-8 characters are fine).
-// Port names follow other rules, which the engine checks.
+// Port names follow other rules (ValidPortName).
 func ValidName(s string) error {
 	if s == "" {
 		return errors.New("empty name")
@@ -18,6 +18,57 @@ func ValidName(s string) error {
 	if s == "Root" || s == "root" {
 		return fmt.Errorf("%q is reserved", s)
 	}
+	return checkNameChars(s)
+}
+
+// ValidPortName checks a port name against BehaviorTree.CPP 4.10's rules (its
+// IsAllowedPortName): it starts with an ASCII letter, has no control character
+// and none of space < > & " ' / \ : * ? | . (other UTF-8 characters are fine),
+// and is not an attribute every node has: name, ID, _autoremap and the pre- and
+// post-conditions (_skipIf, _onSuccess …).
+func ValidPortName(s string) error {
+	if IsPortName(s) {
+		return nil
+	}
+	switch {
+	case s == "":
+		return errors.New("empty port name")
+	case isReservedAttr(s):
+		return fmt.Errorf("port name %q is reserved: every node has that attribute", s)
+	case '0' <= s[0] && s[0] <= '9':
+		return fmt.Errorf("port name %q starts with a digit", s)
+	case !isLetter(s[0]):
+		return fmt.Errorf("port name %q must start with a letter", s)
+	}
+	return fmt.Errorf("port name %q: %w", s, checkNameChars(s))
+}
+
+// IsPortName reports whether ValidPortName accepts s. It does not allocate: the
+// engine asks it of every attribute, to tell ports from the attributes every node
+// has.
+func IsPortName(s string) bool {
+	if s == "" || !isLetter(s[0]) || isReservedAttr(s) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x80 && (c < ' ' || c == 0x7f || isForbiddenNameRune(rune(c))) {
+			return false
+		}
+	}
+	// Past ASCII, the characters are checked as in names: valid UTF-8, no control
+	// character (which checkNameChars does without allocating when all is well).
+	return checkNameChars(s) == nil
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// isReservedAttr reports whether s is an attribute every node has.
+func isReservedAttr(s string) bool {
+	return s == "name" || s == "ID" || s == "_autoremap" || isScriptAttr(s)
+}
+
+// checkNameChars checks the characters of a name (see ValidName).
+func checkNameChars(s string) error {
 	for i, r := range s {
 		switch {
 		case r == utf8.RuneError && !validRuneAt(s, i):

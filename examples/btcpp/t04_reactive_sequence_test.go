@@ -94,13 +94,11 @@ func t04(factoryFor func() *bt.Factory) {
 // The output has two blank lines in a row, which an Example's "Output:" comment cannot
 // hold, so this tutorial is a test.
 //
-// The reference loads both documents into one factory (createTreeFromText), whose
-// second MainTree replaces the first. bt refuses a tree ID that is registered again
-// ("tree "MainTree" is defined twice") until issue 30 item 6 lands, so each document
-// gets a factory of its own here; t04_reactive_sequence_pending_test.go loads both
-// into one.
+// As in the reference, both documents are loaded into one factory, whose second
+// MainTree replaces the first.
 func TestT04ReactiveSequence(t *testing.T) {
-	got := captureStdout(t, func() { t04(t04Factory) })
+	factory := t04Factory()
+	got := captureStdout(t, func() { t04(func() *bt.Factory { return factory }) })
 	if got != t04Want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, t04Want)
 	}

@@ -1,8 +1,3 @@
-//go:build btcpp_pending
-
-// Waits for issue 30 item 23 (a substitution rule replaces a node that has children,
-// here the Sequence "counting", by a TestNode), as tutorial 15 does.
-
 package btcpp_test
 
 // Tutorial 15, strict failure (t15_nodes_mocking_strict_failure.cpp): the companion of

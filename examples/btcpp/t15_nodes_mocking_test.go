@@ -1,9 +1,3 @@
-//go:build btcpp_pending
-
-// Waits for issue 30 item 23 (a substitution rule replaces a node that has children,
-// here the Sequence "counting", by a TestNode): today building the tree fails with
-// "Sequence is a leaf (Action): it has no children, found 3".
-
 package btcpp_test
 
 // Tutorial 15 (t15_nodes_mocking.cpp): substituting nodes with mocks, by rules given
