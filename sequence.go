@@ -289,6 +289,8 @@ func (q *sequence) tickCommitting(n *Node, wake *wakeClaim) Status {
 // tickObserved is the loop of an observed Sequence or Fallback: every child's status is
 // stored and recorded as it returns, and when the node completes its children are reset
 // and recorded, the common cases written out (observation.commit, family.resetObserved).
+// The child's byte is reached through the family's status array, which holds it, and the
+// loop has one exit for a node that completes, so that it stays small.
 func (q *sequence) tickObserved(n *Node, o *observation) Status {
 	if n.Status() == Idle {
 		q.skipped = 0
@@ -296,35 +298,41 @@ func (q *sequence) tickObserved(n *Node, o *observation) Status {
 	if !o.commit(n, Running) {
 		n.set(Running)
 	}
-	kids := q.nodes
-	for i := int(q.idx); i < len(kids); i++ {
+	kids, st, pass := q.nodes, q.status, q.pass
+	st = st[:len(kids)]
+	s := pass
+	i := int(q.idx)
+	for ; i < len(kids); i++ {
 		c := &kids[i]
-		s := c.t.tick(c)
-		if s == Skipped || !o.commit(c, s) {
+		s = c.t.tick(c)
+		if b, k := st[i], o.n; b&flagBits == observedBit && k < len(o.quick) && s != Skipped {
+			if nb := statusByte(s) | observedBit; b != nb { // observation.commit
+				st[i] = nb
+				o.quick[k] = MakeChange(c.meta.uid, Status(b&^observedBit), s)
+				o.n = k + 1
+			}
+		} else {
 			c.commit(s)
 		}
-		if s == q.pass {
+		if s == pass {
 			continue
 		}
-		switch s {
-		case Skipped:
+		if s == Skipped {
 			q.skipped++
-		case Running:
+			continue
+		}
+		if s == Running {
 			q.idx = uint32(i)
 			return Running
-		default: // the stop status
-			q.idx = 0
-			q.resetObserved(o, 0)
-			return s
 		}
+		break // the stop status
 	}
-	allSkipped := int(q.skipped) == len(kids)
+	if i == len(kids) && int(q.skipped) == len(kids) {
+		s = Skipped
+	}
 	q.idx, q.skipped = 0, 0
-	q.resetObserved(o, 0)
-	if allSkipped {
-		return Skipped
-	}
-	return q.pass
+	q.recordReset(o)
+	return s
 }
 
 // stop1 ends the node after child i returned the stopping status s.
