@@ -327,8 +327,11 @@ func (q *sequence) tickObserved(n *Node, o *observation) Status {
 		}
 		break // the stop status
 	}
-	if i == len(kids) && int(q.skipped) == len(kids) {
-		s = Skipped
+	if i == len(kids) { // every child passed or was skipped
+		s = pass
+		if int(q.skipped) == len(kids) {
+			s = Skipped
+		}
 	}
 	q.idx, q.skipped = 0, 0
 	q.recordReset(o)
