@@ -56,7 +56,7 @@ func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tr
 	if err != nil {
 		return nil, err
 	}
-	t.id, t.def = d.id, d
+	t.def = d
 	t.nodes = make([]Node, count)
 	t.status = make([]statusByte, count)
 	t.byUID = make([]uint16, count)

@@ -99,7 +99,7 @@ func (t *Tree) Snapshot() (*Snapshot, error) {
 		return nil, errSnapshotTicking
 	}
 	w := stateWriter{tree: t, now: t.clock.Now()}
-	s := &Snapshot{version: snapshotVersion, tree: t.id, fingerprint: t.fingerprint(), nodes: len(t.nodes),
+	s := &Snapshot{version: snapshotVersion, tree: t.ID(), fingerprint: t.fingerprint(), nodes: len(t.nodes),
 		taken: w.now, aborted: t.attention.Load()&attnAborted != 0, of: t}
 	skipTo := uint16(0) // the nodes up to this UID are under a node restored halted
 	for n := range t.Nodes() {
@@ -249,8 +249,8 @@ func (t *Tree) checkDefinition(s *Snapshot) error {
 	}
 	if s.fingerprint != fp {
 		what := "another tree definition"
-		if s.tree != t.id {
-			what = fmt.Sprintf("tree %q, not of %q", s.tree, t.id)
+		if s.tree != t.ID() {
+			what = fmt.Sprintf("tree %q, not of %q", s.tree, t.ID())
 		}
 		return fmt.Errorf("the snapshot is of %s (its fingerprint is %s, this tree's %s)", what, s.fingerprint, fp)
 	}

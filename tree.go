@@ -19,8 +19,7 @@ import (
 // A tree is ticked, halted and read by one goroutine at a time; WakeUp and Stop may be
 // called from anywhere.
 type Tree struct {
-	id          string   // of the definition it was built from; "" for NewTree
-	def         *treeDef // the definition it was built from (for its fingerprint, see Snapshot)
+	def         *treeDef // the definition it was built from (its ID, its fingerprint: see Snapshot)
 	root        *Node
 	nodes       []Node       // every node; siblings are contiguous
 	status      []statusByte // the status of nodes[i] is status[i]
@@ -424,7 +423,12 @@ func (t *Tree) halt() (err error) {
 
 // ID returns the ID of the tree definition the tree was built from, as a Factory
 // knows it (for example "MainTree"), or "" for a tree built with NewTree.
-func (t *Tree) ID() string { return t.id }
+func (t *Tree) ID() string {
+	if t.def == nil { // a zero Tree
+		return ""
+	}
+	return t.def.id
+}
 
 // Root returns the root node, or nil for an empty tree.
 func (t *Tree) Root() *Node { return t.root }
