@@ -120,13 +120,18 @@ func (n *Node) portValue(name string) *portValue {
 }
 
 // kidStores reports whether a child of the node stores its own status when ticked: a
-// decorator or a subtree (see ticker). It reads the children's records in a row.
+// decorator or a subtree (see ticker), or a control a user wrote, which stores Running
+// when it calls Node.MarkRunning. It reads the children's records in a row.
 func (n *Node) kidStores() bool {
 	d, r := n.def()
 	for _, kid := range d.nodes[r.first : r.first+uint32(r.nkids)] {
-		switch d.models[kid.model].Kind {
+		switch m := d.models[kid.model]; m.Kind {
 		case KindDecorator, KindSubTree:
 			return true
+		case KindControl:
+			if m.build == nil {
+				return true
+			}
 		}
 	}
 	return false
