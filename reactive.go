@@ -95,7 +95,9 @@ func (r *reactive) tick(n *Node) Status {
 		}
 		switch s {
 		case Running:
-			r.ran(i)
+			if int(r.running) != i || r.kidsStore {
+				r.ran(i)
+			} // else the child that ran at the last tick runs on: its byte says so already
 			return Running
 		case Skipped:
 			return r.tickSkipped(i)
