@@ -102,11 +102,15 @@ func (r *reactive) tick(n *Node) Status {
 		case Skipped:
 			return r.tickSkipped(i)
 		default: // stop: the children ticked are reset, a later one that runs halted
-			r.putBack(i + 1)
+			if r.running >= 0 || r.kidsStore { // else every byte is Idle
+				r.putBack(i + 1)
+			}
 			return s
 		}
 	}
-	r.putBack(len(kids))
+	if r.running >= 0 || r.kidsStore {
+		r.putBack(len(kids))
+	}
 	if len(kids) == 0 {
 		return Skipped
 	}
