@@ -116,7 +116,54 @@ func (t *Tree) TickExactlyOnce() (Status, error) { return t.tick(false) }
 
 // tick is TickOnce (rerun) or TickExactlyOnce: the root's ticks, then the tick's end
 // for the subscribers, who may have come in a function given to Do.
-func (t *Tree) tick(rerun bool) (Status, error) {
+//
+// Its common case — nobody observes the tree and the tick has nothing to see to first
+// (Stop, an aborted tick, functions given to Do) — is written out in one frame: a crowd
+// of small trees, each ticked once a frame, pays a tick's fixed cost for every tree.
+// Every other case takes tickFull.
+func (t *Tree) tick(rerun bool) (s Status, err error) {
+	root := t.root
+	if root == nil || t.ticking || t.obs != nil || t.attention.Load() != 0 {
+		return t.tickFull(rerun)
+	}
+	done := false // the tick did not panic: the deferred call need not ask recover
+	defer func() {
+		if !done {
+			s, err = t.untick(recover())
+		}
+	}()
+	t.ticking = true
+	if s = root.t.tick(root); rerun && s == Running && uint32(t.wakes.Load()) != 0 {
+		s, err = t.rerun(root, s, true)
+	} else if b := root.st; !b.observed() { // Running, or Idle when it completed
+		*b = statusByte(Idle)
+		if s == Running {
+			*b = statusByte(Running)
+		}
+	} else { // a subscriber came during the tick
+		s = root.rooted(s)
+	}
+	done = true
+	t.ticking = false
+	if t.attention.Load()&attnStop != 0 || t.obs != nil { // (tickEnd is not inlined)
+		return t.tickEnd(s, err)
+	}
+	t.ticks++
+	return s, err
+}
+
+// untick ends a tick of tick's common case that panicked with r.
+func (t *Tree) untick(r any) (Status, error) {
+	t.ticking = false
+	var err error
+	if r != nil {
+		err = t.caught(r)
+	}
+	return t.tickEnd(Idle, err)
+}
+
+// tickFull is tick, every case.
+func (t *Tree) tickFull(rerun bool) (Status, error) {
 	switch {
 	case t.root == nil:
 		return Idle, ErrEmptyTree
@@ -124,7 +171,12 @@ func (t *Tree) tick(rerun bool) (Status, error) {
 		return Idle, errNestedTick
 	}
 	t.beginBatch(true)
-	s, err := t.tickRoot(rerun)
+	return t.tickEnd(t.tickRoot(rerun))
+}
+
+// tickEnd ends a tick that returned s and err: a Stop called during it halts the tree,
+// and the subscribers get the tick's last batch.
+func (t *Tree) tickEnd(s Status, err error) (Status, error) {
 	if t.attention.Load()&attnStop != 0 {
 		s, err = t.stopDuring(s, err)
 	}
@@ -163,36 +215,40 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 		}
 	}
 	t.ticking = true
-	s = root.t.tick(root)
-	for rerun && s == Running && t.woken() {
+	s, err = t.rerun(root, root.t.tick(root), rerun)
+	done = true
+	return s, err
+}
+
+// rerun ticks the root again, when again is set (TickOnce), while it returns Running
+// (s, for the tick it just had) and a node asked for a wake-up, and stores the root's
+// status.
+func (t *Tree) rerun(root *Node, s Status, again bool) (Status, error) {
+	for again && s == Running && t.woken() {
 		root.commit(s)
 		if a := t.attention.Load(); a != 0 {
 			if a&attnStop != 0 {
 				return t.endRun(true)
 			}
 			if err := t.runDo(); err != nil {
-				done = true
 				return Idle, err
 			}
 		}
 		s = root.t.tick(root)
 	}
-	if b := root.st; !b.observed() { // the root's status: Running, or Idle when it completed
+	return root.rooted(s), nil
+}
+
+// rooted stores s, the status of the root, and returns it. A root that completed is
+// reset to Idle, ready for the next run: observers see both changes.
+func (root *Node) rooted(s Status) Status {
+	if b := root.st; !b.observed() { // Running, or Idle when it completed
 		*b = statusByte(Idle)
 		if s == Running {
 			*b = statusByte(Running)
 		}
-		done = true
-		return s, nil
+		return s
 	}
-	s = root.rooted(s) // observers may panic
-	done = true
-	return s, nil
-}
-
-// rooted stores s, the status of the observed root, and returns it. A root that
-// completed is reset to Idle, ready for the next run: observers see both changes.
-func (root *Node) rooted(s Status) Status {
 	if root.commit(s).Completed() {
 		root.set(Idle)
 	}
