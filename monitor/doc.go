@@ -34,8 +34,21 @@
 // ticks it (bt.Tree.Do), since a subscription cannot change during a tick, and stops
 // the same way when the last browser leaves. While observed, the tree records its
 // changes (bt.Tree.SubscribeBatch: four bytes each) and, when a tick ends, the feed
-// copies them and the blackboard scopes that changed into a frame (see Feed); the
-// monitor's own goroutine does the rest. A slow or stuck browser never slows the tree:
+// copies them and the entries of the blackboard scopes that changed (their values, not
+// their JSON) into a batch it reuses (see Feed); the monitor's own goroutine writes
+// the JSON and does the rest. An observed tick allocates nothing on the ticking
+// goroutine (TestTickAllocatesNothing): it checks each scope's entries by their Seq,
+// and lists them again only when the scope has more.
+//
+// What it costs (BenchmarkTick, BenchmarkTickObserved: a ReactiveSequence of a
+// dozen nodes that makes about ten changes a tick and writes an entry every fourth),
+// counted in instructions with callgrind, as a shared machine's clock is too noisy:
+// a tick costs 970 instructions unobserved, 1,510 observed by a batch subscriber that
+// does nothing, and 2,740 with a monitor and a browser connected (2.8× the unobserved
+// tick), the goroutine the monitor starts when it has work included. On a shared
+// 2-core Intel Xeon, BenchmarkTickObserved takes 310–480 ns a tick against 120–180 ns
+// unobserved. A tick with more work of its own (actions, scripts) costs relatively
+// less to observe. A slow or stuck browser never slows the tree:
 // each has a bounded buffer of messages (Buffer), and one that falls behind is sent a
 // snapshot instead of what it missed. History keeps the last ticks (History, 1000 by
 // default). A tree that does not tick is served from Feed.Sync on.
