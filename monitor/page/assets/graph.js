@@ -237,7 +237,7 @@ function place(n) {
     }
     return boxes;
   }
-  const acc = [];
+  let acc = [];
   for (let i = 0; i < kids.length; i++) {
     const k = kids[i];
     const boxes = place(k);
@@ -253,12 +253,26 @@ function place(n) {
     }
     k.rx = shift;
     for (const b of boxes) acc.push([b[0] + shift, b[1], b[2] + shift, b[3]]);
+    acc = merge(acc);
   }
   const first = kids[0], last = kids[kids.length - 1];
   const centre = (first.rx + first.w / 2 + last.rx + last.w / 2) / 2;
   const dx = n.w / 2 - centre, dy = n.h + GAP_Y;
   for (const k of kids) { k.rx += dx; k.ry = dy; }
-  return [own, ...acc.map((b) => [b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy])];
+  return merge([own, ...acc.map((b) => [b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy])]);
+}
+
+// merge makes one box of the boxes that start at the same height (a row of cousins:
+// nothing can come between them), so that a subtree is as many boxes as it has rows and
+// laying out a tree of n nodes takes about n × rows², not n².
+function merge(boxes) {
+  const rows = new Map();
+  for (const b of boxes) {
+    const r = rows.get(b[1]);
+    if (!r) rows.set(b[1], b.slice());
+    else { r[0] = Math.min(r[0], b[0]); r[2] = Math.max(r[2], b[2]); r[3] = Math.max(r[3], b[3]); }
+  }
+  return [...rows.values()];
 }
 
 function curve(n, k) {
