@@ -308,6 +308,9 @@ func TestNav2View(t *testing.T) {
 	if eval[bool](t, ctx, `document.getElementById('follow').checked`) || eval[string](t, ctx, pos) == was {
 		t.Errorf("after a drag: following %v, transform %q (was %q)", eval[bool](t, ctx, `document.getElementById('follow').checked`), eval[string](t, ctx, pos), was)
 	}
+	// After a drag, the running list still shows a node's details.
+	run(t, ctx, chromedp.Click(chromedp.CSS(`#running li:last-child button`)),
+		waitFor(`document.getElementById('detail-name').textContent === document.querySelector('#running li:last-child .rname').textContent`))
 	// Arrows pan too.
 	was = eval[string](t, ctx, pos)
 	run(t, ctx, chromedp.KeyEvent(kb.ArrowLeft))

@@ -60,7 +60,7 @@ function load(snap) {
   if (fresh) {
     info = snap.info;
     selected = null;
-    graph = new Graph($('canvas'), $('nodes'), $('edges'), info, select);
+    graph = new Graph($('canvas'), $('nodes'), $('edges'), info, clicked);
     graph.onMove = (dx, dy) => camera.pan(-dx * camera.s, -dy * camera.s); // a fold keeps its node in place
     graph.collapseToFit(camera.width, camera.height);
     fitView();
@@ -196,8 +196,12 @@ function renderRunning(s) {
 
 // The detail panel.
 
+// clicked: a click on a node, unless it ended a drag.
+function clicked(n) {
+  if (!camera.moved) select(n);
+}
+
 function select(n) {
-  if (camera.moved) return; // the end of a drag, not a click
   if (selected) selected.el.classList.remove('selected');
   selected = n;
   $('detail').hidden = !n;
