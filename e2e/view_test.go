@@ -237,7 +237,13 @@ func TestNav2View(t *testing.T) {
       .concat([['name', document.getElementById('detail-name').textContent],
         ['transitions list', [...document.querySelectorAll('#detail .transitions li')].map((l) => l.textContent).join('|')]]))`)
 	}
+	// Ticks change colours and labels, never the layout.
+	boxes := `[...document.querySelectorAll('.node')].map((e) => e.style.transform + ' ' + e.offsetWidth + 'x' + e.offsetHeight).join()`
+	layout := eval[string](t, ctx, boxes)
 	tickTo(8)
+	if eval[string](t, ctx, boxes) != layout {
+		t.Error("the layout changed with the ticks")
+	}
 	d := detail()
 	st, _ := stats.ByUID(mustUID(t, leaf))
 	wantDetail := map[string]string{
