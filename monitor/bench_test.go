@@ -139,29 +139,3 @@ func hold(h *hub) {
 	h.draining = true
 	h.qmu.Unlock()
 }
-
-// TestTickAllocatesNothing: with a browser connected, a tick allocates nothing on the
-// ticking goroutine (the monitor's goroutine, held here, writes the JSON).
-func TestTickAllocatesNothing(t *testing.T) {
-	tree, h := observed(t)
-	if n := testing.AllocsPerRun(rounds/2, func() { tree.TickOnce() }); n != 0 {
-		t.Errorf("a tick observed by the monitor: %v allocations", n)
-	}
-	h.mu.Lock()
-	n := len(h.frames)
-	h.mu.Unlock()
-	h.drain()
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if got := len(h.frames) - n; got != rounds/2+1 {
-		t.Errorf("%d frames for %d ticks", got, rounds/2+1)
-	}
-	changes, scopes := 0, 0
-	for _, f := range h.frames[n:] {
-		changes += len(f.Changes)
-		scopes += len(f.BB)
-	}
-	if changes < rounds/2 || scopes != (rounds/2+1)/4 { // the script counts every fourth tick
-		t.Errorf("the frames: %d changes, %d scopes changed", changes, scopes)
-	}
-}

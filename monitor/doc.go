@@ -64,7 +64,8 @@
 // their JSON) into a batch it reuses (see Feed); the monitor's own goroutine writes
 // the JSON and does the rest. An observed tick allocates nothing on the ticking
 // goroutine (TestTickAllocatesNothing): it checks each scope's entries by their Seq,
-// and lists them again only when the scope has more.
+// and lists them again only when the scope has more. (So a value changed in place —
+// a slice a node holds and the entry shares — shows when the entry is next written.)
 //
 // What it costs (BenchmarkTick, BenchmarkTickObserved: a ReactiveSequence of a
 // dozen nodes that makes about ten changes a tick and writes an entry every fourth),
