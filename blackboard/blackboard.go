@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -21,6 +22,7 @@ type Blackboard struct {
 	mu      sync.RWMutex
 	storage map[string]*Entry
 	remaps  map[string]string // internal key → key in the parent
+	made    atomic.Int32      // len(storage), for Len without the lock
 }
 
 // options are shared by every scope of a tree and by their entries.
@@ -169,6 +171,7 @@ func (b *Blackboard) local(key string, create bool) *Entry {
 	if e = b.storage[key]; e == nil {
 		e = newEntry(key, b.env)
 		b.storage[key] = e
+		b.made.Store(int32(len(b.storage)))
 	}
 	return e
 }
@@ -224,11 +227,7 @@ func (b *Blackboard) AppendEntries(dst []*Entry) []*Entry {
 // Len returns the number of entries stored in this scope, including those that do not
 // exist (declared, or unset): an entry, once made, stays, so Len only grows, and a
 // program that keeps the list of AppendEntries needs it again only when Len changed.
-func (b *Blackboard) Len() int {
-	b.mu.RLock()
-	defer b.mu.RUnlock()
-	return len(b.storage)
-}
+func (b *Blackboard) Len() int { return int(b.made.Load()) }
 
 func compareKeys(a, b *Entry) int { return strings.Compare(a.Key(), b.Key()) }
 
@@ -252,6 +251,7 @@ func (b *Blackboard) Clone() *Blackboard {
 	for _, src := range b.entries() {
 		if e := src.clone(); e.Exists() {
 			c.storage[src.Key()] = e
+			c.made.Store(int32(len(c.storage)))
 		}
 	}
 	return c

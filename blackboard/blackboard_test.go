@@ -294,6 +294,9 @@ func TestAppendEntries(t *testing.T) {
 	if got := strings.Join(keys, " "); got != "a:true b:true c:false" {
 		t.Errorf("AppendEntries: %s", got)
 	}
+	if c := b.Clone(); c.Len() != 2 { // the existing entries
+		t.Errorf("the clone's Len: %d, want 2", c.Len())
+	}
 	if n := testing.AllocsPerRun(100, func() { list = b.AppendEntries(list[:0]) }); n != 0 {
 		t.Errorf("AppendEntries into a slice with room: %v allocations", n)
 	}

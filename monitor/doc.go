@@ -67,18 +67,22 @@
 // and lists them again only when the scope has more. (So a value changed in place —
 // a slice a node holds and the entry shares — shows when the entry is next written.)
 //
-// What it costs (BenchmarkTick, BenchmarkTickObserved: a ReactiveSequence of a
-// dozen nodes that makes about ten changes a tick and writes an entry every fourth),
-// counted in instructions with callgrind, as a shared machine's clock is too noisy:
-// a tick costs 970 instructions unobserved, 1,510 observed by a batch subscriber that
-// does nothing, and 2,740 with a monitor and a browser connected (2.8× the unobserved
-// tick), the goroutine the monitor starts when it has work included. On a shared
-// 2-core Intel Xeon, BenchmarkTickObserved takes 310–480 ns a tick against 120–180 ns
-// unobserved. A tick with more work of its own (actions, scripts) costs relatively
-// less to observe. A slow or stuck browser never slows the tree:
-// each has a bounded buffer of messages (Buffer), and one that falls behind is sent a
-// snapshot instead of what it missed. History keeps the last ticks (History, 1000 by
-// default). A tree that does not tick is served from Feed.Sync on.
+// A slow or stuck browser never slows the tree: each has a bounded buffer of messages
+// (Buffer), and one that falls behind is sent a snapshot instead of what it missed.
+// History keeps the last ticks (History, 1000 by default). A tree that does not tick
+// is served from Feed.Sync on.
+//
+// What it costs (BenchmarkTick, BenchmarkTickObserved: a ReactiveSequence of a dozen
+// nodes that makes about ten changes a tick and writes an entry every fourth — a tick
+// that does almost nothing, the worst case), counted in instructions with callgrind,
+// as a shared machine's clock is too noisy: a tick costs 570 instructions unobserved,
+// 1,500 observed by a batch subscriber that does nothing (2.6×: the cost of
+// bt.Tree.SubscribeBatch, which the feed rides on), and about 2,200 with a monitor and a
+// browser connected (3.9×; the hand-off to the monitor's goroutine included, not the
+// start of that goroutine when it was idle). The feed's own share is about 650
+// instructions a tick: the changes copied, each scope's entries checked, the batch
+// queued. A tick with more work of its own (actions, scripts) costs relatively less
+// to observe.
 //
 // # The stream
 //

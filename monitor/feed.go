@@ -256,8 +256,8 @@ func (f *Feed) blackboards(all bool) {
 		}
 		seen = seen[:0]
 		for _, e := range ents {
-			v, seq, _ := e.LoadStamped()
-			exists := e.Exists()
+			seq, exists := e.Seq(), e.Exists()
+			v := e.Load() // a write in between shows next time: its Seq differs
 			seen = append(seen, seenEntry{e: e, seq: seq, exists: exists})
 			if !exists {
 				continue
