@@ -101,7 +101,8 @@ is over, until interrupted (Ctrl-C); "bt view" serves a .btlog file the same way
 	example: `bt run examples/sniper/sniper.xml
 bt run --exactly-once --log --main Async examples/fallbacks/fallbacks.xml
 bt run --btlog sniper.btlog --trace sniper.json --jsonl sniper.jsonl --stats examples/sniper/sniper.xml
-bt run --sqlite runs.db3 --sqlite-append examples/sniper/sniper.xml
+bt run --sqlite runs.db3 examples/sniper/sniper.xml
+bt run --sqlite runs.db3 --sqlite-append --main EnemyHides examples/sniper/sniper.xml
 bt run --serve --interval 200ms examples/sniper/sniper.xml
 bt run --ticks 3 --save sniper.json examples/sniper/sniper.xml
 bt run --restore sniper.json examples/sniper/sniper.xml
