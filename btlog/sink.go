@@ -26,6 +26,15 @@ type Sink interface {
 	Close(end time.Duration) error
 }
 
+// A Drainer is a Sink told when the stream has handed it every change queued so far,
+// after one or more Writes: a database commits there the transaction its Writes
+// began, so that the more the writer fell behind, the bigger its transactions. An
+// error of Drained is taken as one of Write.
+type Drainer interface {
+	Sink
+	Drained() error
+}
+
 // Stream is a logger whose writing a Sink does: Flush, Close and SetEnabled as for
 // every logger of the package (see the package doc for what they promise).
 type Stream struct{ stream }
@@ -63,6 +72,13 @@ type sinkOf struct{ Sink }
 func (k sinkOf) write(batch []Transition) error { return k.Write(batch) }
 func (k sinkOf) flush() error                   { return k.Flush() }
 func (k sinkOf) close(end time.Duration) error  { return k.Close(end) }
+
+func (k sinkOf) drained() error {
+	if d, ok := k.Sink.(Drainer); ok {
+		return d.Drained()
+	}
+	return nil
+}
 
 // ReadTreeXML describes the nodes of a tree written with UIDs (WriteTreeXML, or
 // BehaviorTree.CPP's WriteTreeToXML as its loggers store it), sorted by UID, as

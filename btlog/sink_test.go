@@ -18,7 +18,10 @@ type memSink struct {
 	nodes          []NodeInfo
 	start          time.Time
 	failWritesWith error
+	drained        []int // len(got) at each Drained
 }
+
+func (m *memSink) Drained() error { m.drained = append(m.drained, len(m.got)); return nil }
 
 func (m *memSink) Write(batch []Transition) error {
 	m.got = append(m.got, batch...)
@@ -50,6 +53,15 @@ func TestStream(t *testing.T) {
 		run(t, tree)
 		if err := s.Flush(); err != nil || m.flushes != 1 {
 			t.Errorf("Flush: %v, %d calls of the sink's", err, m.flushes)
+		}
+		// Drained follows the Writes of each drain, before a Flush returns: the mission
+		// ticked 7 ms apart, and the writer took each tick a millisecond after it.
+		if len(m.drained) < 2 || m.drained[len(m.drained)-1] != len(*want) || slices.Contains(m.drained, 0) {
+			t.Errorf("Drained after %v transitions, want after each drain and after the last of %d", m.drained, len(*want))
+		}
+		drains := len(m.drained)
+		if err := s.Flush(); err != nil || len(m.drained) != drains {
+			t.Errorf("a Flush with nothing queued: %v, Drained %d times more", err, len(m.drained)-drains)
 		}
 		time.Sleep(time.Second)
 		closeAll(t, s)

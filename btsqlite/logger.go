@@ -124,9 +124,10 @@ CREATE TABLE IF NOT EXISTS Definitions (
 );`
 
 // writer is the logger's btlog.Sink: its connection, used by the stream's goroutine
-// (a transaction per batch) and by ExecSQL, one at a time.
+// (its transactions) and by ExecSQL, one at a time.
 type writer struct {
-	mu      sync.Mutex
+	mu      sync.Mutex    // held by the stream's goroutine from BEGIN to the end of the transaction
+	inTx    bool          // a transaction is under way (the stream's goroutine's own)
 	conn    *sqlite3.Conn // nil once closed
 	insert  *sqlite3.Stmt
 	session int64
@@ -243,20 +244,24 @@ func cmpErr(err, def error) error {
 	return def
 }
 
-// Write writes batch in one transaction. A transition's timestamp is its tick's time
-// in µs since the Unix epoch, made unique as the reference makes it: one µs after the
-// previous one when the tick's time is not later. The duration of a change from
-// RUNNING is the time since the node went RUNNING; other changes have 0.
+// Write writes batch in the transaction under way, or a new one, which Drained
+// commits. A transition's timestamp is its tick's time in µs since the Unix epoch,
+// made unique as the reference makes it: one µs after the previous one when the
+// tick's time is not later. The duration of a change from RUNNING is the time since
+// the node went RUNNING; other changes have 0.
 func (w *writer) Write(batch []btlog.Transition) (err error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if err := w.conn.Exec("BEGIN"); err != nil {
-		return fmt.Errorf("btsqlite: %w", err)
+	if !w.inTx {
+		// The connection is the writer's from BEGIN to COMMIT: ExecSQL waits.
+		w.mu.Lock()
+		if err := w.conn.Exec("BEGIN"); err != nil {
+			w.mu.Unlock()
+			return fmt.Errorf("btsqlite: %w", err)
+		}
+		w.inTx = true
 	}
 	defer func() {
 		if err != nil {
-			w.conn.Exec("ROLLBACK")
-			err = fmt.Errorf("btsqlite: %w", err)
+			err = fmt.Errorf("btsqlite: %w", errors.Join(err, w.end("ROLLBACK")))
 		}
 	}()
 	s := w.insert
@@ -281,18 +286,47 @@ func (w *writer) Write(batch []btlog.Transition) (err error) {
 			return err
 		}
 	}
-	return w.conn.Exec("COMMIT")
+	return nil
 }
 
-// Flush has nothing to do: each batch was committed when written.
+// Drained commits the transaction the Writes since the last one began: the stream
+// has written every change queued, so the further the writer fell behind the tree,
+// the more a transaction holds.
+func (w *writer) Drained() error {
+	if !w.inTx {
+		return nil
+	}
+	if err := w.end("COMMIT"); err != nil {
+		return fmt.Errorf("btsqlite: %w", err)
+	}
+	return nil
+}
+
+// end ends the transaction under way with COMMIT or ROLLBACK, and lets ExecSQL have
+// the connection.
+func (w *writer) end(how string) error {
+	err := w.conn.Exec(how)
+	if err != nil && how == "COMMIT" {
+		err = errors.Join(err, w.conn.Exec("ROLLBACK"))
+	}
+	w.inTx = false
+	w.mu.Unlock()
+	return err
+}
+
+// Flush has nothing to do: Drained committed what was written.
 func (w *writer) Flush() error { return nil }
 
 // Close lets SQLite optimize the database for the queries it saw, as the reference
 // does, and closes it.
 func (w *writer) Close(time.Duration) error {
+	var err error
+	if w.inTx { // not after Drained, but in case
+		err = w.end("COMMIT")
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	err := errors.Join(w.insert.Close(), w.conn.Exec("PRAGMA optimize"), w.conn.Close())
+	err = errors.Join(err, w.insert.Close(), w.conn.Exec("PRAGMA optimize"), w.conn.Close())
 	w.conn = nil
 	if err != nil {
 		return fmt.Errorf("btsqlite: %w", err)
