@@ -131,3 +131,34 @@ func execSQL(name, statements string) error {
 	}
 	return errors.Join(conn.Exec(statements), conn.Close())
 }
+
+// openConn opens the database file name for writing.
+func openConn(t testing.TB, name string) *sqlite3.Conn {
+	t.Helper()
+	conn, err := sqlite3.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return conn
+}
+
+// execArgs executes the statement query with args (int64 or string).
+func execArgs(conn *sqlite3.Conn, query string, args ...any) error {
+	s, _, err := conn.Prepare(query)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	for i, a := range args {
+		switch a := a.(type) {
+		case int64:
+			err = s.BindInt64(i+1, a)
+		case string:
+			err = s.BindText(i+1, a)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return s.Exec()
+}
