@@ -2,6 +2,7 @@ package btsqlite
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -26,6 +27,23 @@ func TestCreateExtension(t *testing.T) {
 	}
 	if _, err := Create(nil, filepath.Join(dir, "nil.db3"), nil); err == nil {
 		t.Error("Create with a nil tree: no error")
+	}
+	text := filepath.Join(dir, "text.db3")
+	if err := os.WriteFile(text, []byte(strings.Repeat("not a database\n", 100)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Create(newTree(t), text, nil); err == nil || !strings.Contains(err.Error(), "text.db3: sqlite3: file is not a database") {
+		t.Errorf("Create on a text file: %v", err)
+	}
+	other := filepath.Join(dir, "other.db3")
+	if err := execSQL(other, "CREATE TABLE Transitions (x)"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Create(newTree(t), other, nil); err == nil || !strings.Contains(err.Error(), "other.db3") {
+		t.Errorf("Create on a database of other tables: %v", err)
+	}
+	if got := rows(t, other, "SELECT count(*) FROM sqlite_master WHERE name = 'Definitions'"); got[0][0] != int64(0) {
+		t.Error("a Create that failed left tables behind")
 	}
 	if _, err := Create(newTree(t), filepath.Join(dir, "missing", "run.db3"), nil); err == nil || !strings.Contains(err.Error(), "run.db3") {
 		t.Errorf("Create in a missing directory: %v, want an error naming the file", err)
