@@ -2,10 +2,10 @@
 // changed highlighted.
 
 export function renderBlackboard(el, info, s) {
-  if (!info.live) { // a .btlog file records statuses only
+  if (!info.live) { // a .btlog file (or a logger's database) records statuses only
     const p = document.createElement('p');
     p.className = 'empty';
-    p.textContent = 'This file carries no blackboard: a .btlog records the statuses of the nodes only.';
+    p.textContent = 'This file carries no blackboard: a recorded run holds the statuses of the nodes only.';
     el.replaceChildren(p);
     return;
   }
