@@ -110,8 +110,9 @@ var viewHelp = help{
 	usage: "bt view [flags] FILE.btlog|FILE.db3",
 	text: `View serves a recorded run in a browser: it prints the address of a page that
 draws the tree, coloured by the status of each node, with a timeline to step
-through the run, pause, and play it at the pace it was recorded. The file may come
-from "bt run --btlog", from a Go program (btlog.CreateFile) or from
+through the run, pause, and play it at the pace it was recorded; the page zooms,
+follows the running nodes, finds nodes and shows each one's details. The file
+may come from "bt run --btlog", from a Go program (btlog.CreateFile) or from
 BehaviorTree.CPP's FileLogger2, or be a SQLite database (.db3, .btdb) of "bt run
 --sqlite" or of BehaviorTree.CPP's SqliteLogger: one that holds several sessions
 needs --session ID, and without it the command lists them. It serves until
