@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"hash/maphash"
 	"slices"
-	"strconv"
 
 	"github.com/gobt/bt/blackboard"
 )
@@ -188,6 +186,7 @@ func (t *Tree) adopt(nt *Tree, m *matcher, carried []bool) {
 	}
 	t.id, t.def, t.enums = nt.id, nt.def, nt.enums
 	t.root, t.nodes, t.status, t.byUID = nt.root, nt.nodes, nt.status, nt.byUID
+	t.keys = m.newKeys
 	if old != nil {
 		t.claims.Store(&claims)
 	}
@@ -223,7 +222,6 @@ func (b *builder) childBoard(n *Node, parent *scope) (*blackboard.Blackboard, bo
 // matcher matches the nodes of a tree with those of its new definition.
 type matcher struct {
 	old      *Tree
-	seeds    [2]maphash.Seed
 	oldKeys  []nodeKey         // the key of each old node, by UID-1
 	byKey    map[nodeKey]*Node // the old nodes by key
 	rel      map[relOf][]nodeKey
@@ -238,8 +236,8 @@ type matcher struct {
 }
 
 // nodeKey is a node's key: a hash of the chain of steps from the root to the node, each
-// a type, a name and a rank among siblings. Hashing keeps keys small in deep trees; two
-// hashes of 64 bits make a collision as unlikely as a cosmic ray.
+// a type, a name and a rank among siblings. Hashing keeps keys small in deep trees; 128
+// bits make a collision of two keys of one tree as unlikely as a cosmic ray's bit flip.
 type nodeKey [2]uint64
 
 // relOf is a definition's records from one root: a tree definition, in one instance.
@@ -249,10 +247,12 @@ type relOf struct {
 }
 
 func newMatcher(t *Tree) *matcher {
-	m := &matcher{old: t, seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()},
-		rel: map[relOf][]nodeKey{}, byKey: make(map[nodeKey]*Node, len(t.nodes)),
+	m := &matcher{old: t, rel: map[relOf][]nodeKey{}, byKey: make(map[nodeKey]*Node, len(t.nodes)),
 		boardKey: map[*blackboard.Blackboard]nodeKey{t.bb: {}}, reused: map[*blackboard.Blackboard]bool{t.bb: true}}
-	m.oldKeys = m.keys(t)
+	m.oldKeys = t.keys
+	if len(m.oldKeys) != len(t.nodes) { // (a tree's structure changes only by reload)
+		m.oldKeys = m.keys(t)
+	}
 	for n := range t.Nodes() {
 		m.byKey[m.oldKeys[n.meta.uid-1]] = n
 	}
@@ -260,29 +260,25 @@ func newMatcher(t *Tree) *matcher {
 }
 
 // step returns the key of a node under the one whose key is parent: its type and name
-// (stepOf) and its rank among the siblings of that type and name.
-func (m *matcher) step(parent nodeKey, step string, rank int) nodeKey {
-	var k nodeKey
-	b := parent.bytes()
+// (stepOf) and its rank among the siblings of that type and name. Each half of the key
+// is an FNV-1a hash, of its own offset, of the parent's half, the step and the rank.
+func (m *matcher) step(parent nodeKey, typ, name string, rank int) nodeKey {
+	const prime = 1099511628211
+	k := nodeKey{parent[0] ^ 14695981039346656037, parent[1] ^ 0x9e3779b97f4a7c15}
 	for i := range k {
-		var h maphash.Hash
-		h.SetSeed(m.seeds[i])
-		h.Write(b[:])
-		h.WriteString(step)
-		h.WriteByte(0)
-		h.WriteString(strconv.Itoa(rank))
-		k[i] = h.Sum64()
+		h := k[i] * prime
+		for j := 0; j < len(typ); j++ {
+			h = (h ^ uint64(typ[j])) * prime
+		}
+		h = (h ^ 0x1f) * prime // (a byte no ID has)
+		for j := 0; j < len(name); j++ {
+			h = (h ^ uint64(name[j])) * prime
+		}
+		k[i] = (h ^ uint64(rank+1)) * prime
+		k[i] ^= k[i] >> 29 // (the two halves differ by their offsets only: mix them apart)
+		k[i] *= uint64(0xbf58476d1ce4e5b9) + uint64(i)<<1
 	}
 	return k
-}
-
-func (k nodeKey) bytes() (b [16]byte) {
-	for j, v := range k {
-		for s := range 8 {
-			b[8*j+s] = byte(v >> (8 * s))
-		}
-	}
-	return b
 }
 
 // keys returns the key of every node of t, by UID-1. The nodes of a subtree instance
@@ -311,8 +307,7 @@ func (m *matcher) within(prefix nodeKey, d *defs, root uint32, i uint16) nodeKey
 	if prefix == (nodeKey{}) { // the main tree's
 		return rel
 	}
-	b := rel.bytes()
-	return m.step(prefix, string(b[:]), -1)
+	return m.step(m.step(prefix, "", "", int(rel[0]>>1)), "", "", int(rel[1]>>1))
 }
 
 // relKeys returns the keys of the records of a tree definition from root, by their
@@ -332,33 +327,40 @@ func (m *matcher) relKeys(d *defs, root uint32) []nodeKey {
 	walk = func(i uint32, key nodeKey) {
 		set(i, key)
 		r := &d.nodes[i]
-		var seen map[string]int
-		for j := range uint32(r.nkids) {
-			c := r.first + j
-			step := stepOf(d, &d.nodes[c])
+		kids := d.nodes[r.first : r.first+uint32(r.nkids)]
+		var seen map[[2]string]int // the ranks, for many children
+		if len(kids) > 8 {
+			seen = map[[2]string]int{}
+		}
+		for j := range kids {
+			typ, name := stepOf(d, &kids[j])
 			rank := 0
-			if r.nkids > 1 {
-				if seen == nil {
-					seen = map[string]int{}
+			if seen != nil {
+				rank = seen[[2]string{typ, name}]
+				seen[[2]string{typ, name}] = rank + 1
+			} else {
+				for k := range j {
+					if t, n := stepOf(d, &kids[k]); t == typ && n == name {
+						rank++
+					}
 				}
-				rank = seen[step]
-				seen[step] = rank + 1
 			}
-			walk(c, m.step(key, step, rank))
+			walk(r.first+uint32(j), m.step(key, typ, name, rank))
 		}
 	}
-	walk(root, m.step(nodeKey{}, stepOf(d, &d.nodes[root]), 0))
+	typ, name := stepOf(d, &d.nodes[root])
+	walk(root, m.step(nodeKey{}, typ, name, 0))
 	m.rel[relOf{d, root}] = keys
 	return keys
 }
 
 // stepOf is what a record adds to the keys of the nodes under it: its type and name.
-func stepOf(d *defs, r *defNode) string {
-	typ := d.models[r.model].ID
+func stepOf(d *defs, r *defNode) (typ, name string) {
+	typ = d.models[r.model].ID
 	if id := d.moreOf(r).treeID(); id != "" {
 		typ = id
 	}
-	return typ + "\x1f" + d.names[r.name]
+	return typ, d.names[r.name]
 }
 
 // board gives a subtree instance of the new tree the blackboard of the old instance of
