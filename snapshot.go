@@ -530,8 +530,12 @@ func (n *Node) appendPrint(buf []byte) []byte {
 	buf = appendField(buf, d.models[r.model].ID)
 	buf = appendField(buf, d.names[r.name])
 	buf = strconv.AppendUint(buf, uint64(n.NumChildren()), 10)
-	ports := slices.Clone(d.portsOf(r))
-	slices.SortFunc(ports, func(a, b portValue) int { return strings.Compare(a.name, b.name) })
+	ports := d.portsOf(r)
+	byName := func(a, b portValue) int { return strings.Compare(a.name, b.name) }
+	if !slices.IsSortedFunc(ports, byName) {
+		ports = slices.Clone(ports)
+		slices.SortFunc(ports, byName)
+	}
 	for _, p := range ports {
 		buf = appendField(appendField(buf, p.name), fingerprintText(p))
 	}

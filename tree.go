@@ -47,6 +47,7 @@ type Tree struct {
 	typeNames   map[string]reflect.Type // the types given WithTypes, by name
 	queue       atomic.Pointer[queue]   // functions to run before the next tick (see Do); nil: none yet
 	reloaded    []*func(*ReloadReport)  // told of each reload (see OnReload)
+	keys        []nodeKey               // the nodes' keys, which the last reload made for the next
 }
 
 // The bits of Tree.attention: a tick finds what it must see to before it ticks the
