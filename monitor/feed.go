@@ -35,6 +35,7 @@ type Feed struct {
 
 	// The ticking goroutine's.
 	cancel  func() // the subscription; nil while the feed does not observe
+	reload  func() // cancels OnReload (see reload.go)
 	changes []bt.Change
 	full    bool        // changes were dropped: the next frame is a keyframe
 	shown   []bt.Status // by UID-1, the status observers were last told of
@@ -52,6 +53,7 @@ const maxChanges = 1 << 16
 func newFeed(m *Monitor, name string, h *hub, t *bt.Tree, scopes []*blackboard.Blackboard) *Feed {
 	f := &Feed{hub: h, tree: t, m: m, name: name, scopes: scopes, bb: make([][]byte, len(scopes))}
 	h.setWake(f.wake)
+	f.reload = t.OnReload(f.reloaded)
 	f.sync()
 	return f
 }
@@ -109,6 +111,7 @@ func (f *Feed) Close() {
 		return
 	}
 	f.closed = true
+	f.reload()
 	f.m.remove(f.name, f.hub)
 	f.stop()
 }

@@ -122,14 +122,15 @@ func newHub(info *treeInfo, limit, buffer int, always bool) *hub {
 type record struct {
 	frame
 	stop bool
+	info *treeInfo // the tree was reloaded: its new description (see reload.go)
 }
 
 // enqueue hands r to the hub without waiting for it; false if the queue is full (the
 // hub is that far behind), when r is dropped and the feed must send a keyframe next.
-// A stop record is always taken.
+// A stop record is always taken, and so is a reload's.
 func (h *hub) enqueue(r record, max int) bool {
 	h.qmu.Lock()
-	if len(h.queue) >= max && !r.stop {
+	if len(h.queue) >= max && !r.stop && r.info == nil {
 		h.qmu.Unlock()
 		return false
 	}
@@ -174,6 +175,10 @@ func (h *hub) apply(r record) {
 		return
 	}
 	h.version++ // the snapshot changes, or nothing is sent
+	if r.info != nil {
+		h.reloaded(r)
+		return
+	}
 	if r.stop {
 		h.synced = false
 		h.broadcast(message("stale", []byte("{}")))
