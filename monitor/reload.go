@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/gobt/bt"
+	"github.com/gobt/bt/blackboard"
 )
 
 // A tree reloaded with a new definition (bt.Tree.Reload) has new nodes and UIDs, and
@@ -16,7 +17,8 @@ import (
 // goroutine, after the tree took its new structure.
 func (f *Feed) reloaded(*bt.ReloadReport) {
 	info, scopes := describe(f.name, f.tree)
-	f.scopes, f.bb = scopes, make([][]byte, len(scopes))
+	f.scopes = scopes
+	f.seen, f.ents = make([][]seenEntry, len(scopes)), make([][]*blackboard.Entry, len(scopes))
 	f.shown = f.shown[:0]
 	for n := range f.tree.Nodes() {
 		f.shown = append(f.shown, n.Status())
@@ -26,12 +28,12 @@ func (f *Feed) reloaded(*bt.ReloadReport) {
 		r.Statuses = nil
 	}
 	r.info = info
-	f.hub.enqueue(r, 0) // always taken: the old history cannot go on
+	f.send(r) // always taken: the old history cannot go on
 }
 
 // reloaded starts the history afresh from the record of a reload, and sends every
 // client the new snapshot; h.mu is held.
-func (h *hub) reloaded(r record) {
+func (h *hub) reloaded(r *record) {
 	r.info.Limit = h.limit
 	js, err := json.Marshal(r.info)
 	if err != nil { // strings and numbers only

@@ -37,7 +37,7 @@ func (rw *reloadWatch) register(fs *flag.FlagSet) {
 }
 
 // check refuses the flags --watch does not go with: the files and tables of a run
-// (--btlog, --trace, --jsonl, --stats, --log, --save, --restore) describe one tree
+// (--btlog, --trace, --jsonl, --sqlite, --stats, --log, --save, --restore) describe one tree
 // structure, which a reload changes.
 func (rw *reloadWatch) check(o *runOptions, w *watchOptions) error {
 	if !rw.on {
@@ -47,7 +47,7 @@ func (rw *reloadWatch) check(o *runOptions, w *watchOptions) error {
 		return errors.New("--watch-every must be positive")
 	}
 	for flag, set := range map[string]bool{"--btlog": w.btlog != "", "--trace": w.trace != "", "--jsonl": w.jsonl != "",
-		"--stats": w.stats, "--log": w.log, "--save": o.save != "", "--restore": o.restore != ""} {
+		"--sqlite": w.sqlite != "", "--stats": w.stats, "--log": w.log, "--save": o.save != "", "--restore": o.restore != ""} {
 		if set {
 			return fmt.Errorf("--watch does not go with %s, whose output describes one tree structure (use --serve or --groot2 to watch a tree that reloads)", flag)
 		}
