@@ -293,13 +293,7 @@ func TestLive(t *testing.T) {
 // monitor added before, is followed by the page from its first tick to the end of the
 // run.
 func TestTickWhileRunning(t *testing.T) {
-	tree := newPatrol(t)
-	m := monitor.New()
-	if _, err := m.Add("patrol", tree); err != nil {
-		t.Fatal(err)
-	}
-	ctx, url := serve(t, m)
-	run(t, ctx, chromedp.Navigate(url), waitFor(`document.getElementById('state').textContent === 'waiting for the tree to tick'`))
+	tree, ctx := watchPatrol(t)
 	if s, err := tree.TickWhileRunning(context.Background(), 20*time.Millisecond); s != bt.Success || err != nil {
 		t.Fatalf("the run: %v, %v", s, err)
 	}

@@ -1,12 +1,14 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/gobt/bt"
 	"github.com/gobt/bt/monitor"
 )
 
@@ -14,13 +16,7 @@ import (
 // added): the page draws the new tree without being reloaded itself, and follows its
 // ticks.
 func TestReload(t *testing.T) {
-	tree := newPatrol(t)
-	m := monitor.New()
-	if _, err := m.Add("patrol", tree); err != nil {
-		t.Fatal(err)
-	}
-	ctx, url := serve(t, m)
-	run(t, ctx, chromedp.Navigate(url), waitFor(`document.getElementById('state').textContent === 'waiting for the tree to tick'`))
+	tree, ctx := watchPatrol(t)
 	for range 2 {
 		if _, err := tree.TickOnce(); err != nil {
 			t.Fatal(err)
@@ -51,4 +47,17 @@ func TestReload(t *testing.T) {
 		t.Errorf("the page was loaded again (%v)", err)
 	}
 	screenshot(t, ctx, "reload.png")
+}
+
+// watchPatrol returns a patrol tree, added to a monitor whose page a browser shows,
+// waiting for the tree to tick.
+func watchPatrol(t *testing.T) (*bt.Tree, context.Context) {
+	tree := newPatrol(t)
+	m := monitor.New()
+	if _, err := m.Add("patrol", tree); err != nil {
+		t.Fatal(err)
+	}
+	ctx, url := serve(t, m)
+	run(t, ctx, chromedp.Navigate(url), waitFor(`document.getElementById('state').textContent === 'waiting for the tree to tick'`))
+	return tree, ctx
 }
