@@ -130,6 +130,10 @@ func (t *Tree) reload(d *treeDef, enums func(string) (int64, bool)) (*ReloadRepo
 	case t.attention.Load()&attnAborted != 0:
 		return nil, errors.New("bt: Reload: an error stopped the tree's last tick: halt it first (Halt)")
 	}
+	if t.claims.Load() == nil { // made now, before the tree changes: see adopt
+		fresh := make([]wakeClaim, len(t.nodes))
+		t.claims.CompareAndSwap(nil, &fresh)
+	}
 	m := newMatcher(t)
 	// The new nodes are built into a tree of their own, with the options of this one, so
 	// that a definition that fails to build leaves this one untouched.
@@ -162,11 +166,13 @@ func (t *Tree) adopt(nt *Tree, m *matcher, carried []bool) {
 	if t.obs != nil {
 		flags = observedBit
 	}
-	var claims []wakeClaim
+	// The goroutine of an async action kept with its work under way holds its node of
+	// the tree the work started in, and asks for its wake-up by that node's UID: the
+	// claims are as many as the nodes of the largest tree the tree has been, and reload
+	// made them before the tree changed, so that such a goroutine never makes them from
+	// a changing tree.
 	old := t.claims.Load()
-	if old != nil { // as large as the old ones, for a kept async action's goroutine that holds its old node
-		claims = make([]wakeClaim, max(len(t.nodes), len(nt.nodes)))
-	}
+	claims := make([]wakeClaim, max(len(*old), len(nt.nodes)))
 	for i := range nt.nodes {
 		n := &nt.nodes[i]
 		*n.st = statusByte(Idle) | flags
@@ -180,16 +186,12 @@ func (t *Tree) adopt(nt *Tree, m *matcher, carried []bool) {
 			*n.st = *o.st&^observedBit | flags
 			n.t = o.t
 		}
-		if old != nil {
-			claims[n.meta.uid-1].epoch.Store((*old)[o.meta.uid-1].epoch.Load())
-		}
+		claims[n.meta.uid-1].epoch.Store((*old)[o.meta.uid-1].epoch.Load())
 	}
 	t.id, t.def, t.enums = nt.id, nt.def, nt.enums
 	t.root, t.nodes, t.status, t.byUID = nt.root, nt.nodes, nt.status, nt.byUID
 	t.keys = m.newKeys
-	if old != nil {
-		t.claims.Store(&claims)
-	}
+	t.claims.Store(&claims)
 	for i := range t.nodes {
 		n := &t.nodes[i]
 		n.meta.scope.tree = t

@@ -87,3 +87,12 @@ func FuzzReload(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, seed uint64) { CheckReload(t, seed) })
 }
+
+// TestReloadFound replays the seeds that found defects of Reload. 3465: the goroutine
+// of an async action kept with its work under way asked for its wake-up by the UID of
+// its old node, beyond the claims made for the smaller new tree.
+func TestReloadFound(t *testing.T) {
+	for _, seed := range []uint64{3465} {
+		CheckReload(t, seed)
+	}
+}
