@@ -180,11 +180,11 @@ func holdDefaultAddr(t *testing.T) {
 func onFreePort(argv []string) []string {
 	const free = "127.0.0.1:0"
 	out := slices.Clone(argv)
-	if i := slices.Index(out, "--serve"); i >= 0 && (i+1 == len(out) || !addrArg.MatchString(out[i+1])) {
+	if i := slices.Index(out, "--serve"); i >= 0 && (i+1 == len(out) || !optionalValues["serve"](out[i+1])) {
 		out[i] = "--serve=" + free
 	}
-	if out[0] == "view" && !slices.ContainsFunc(out, func(a string) bool { return a == "--addr" || strings.HasPrefix(a, "--addr=") }) {
-		out = slices.Insert(out, 1, "--addr="+free)
+	if out[0] == "view" && !slices.ContainsFunc(out, func(a string) bool { return a == "--serve" || strings.HasPrefix(a, "--serve=") }) {
+		out = slices.Insert(out, 1, "--serve="+free)
 	}
 	return out
 }
@@ -224,7 +224,7 @@ func runServing(t *testing.T, cmd *exec.Cmd, line string) {
 			t.Errorf("%s: GET %s: %s", line, url+path, resp.Status)
 		}
 	}
-	if strings.Contains(line, "--serve") {
+	if cmd.Args[1] == "run" {
 		for lines.Scan() && !strings.HasPrefix(lines.Text(), "bt: the run is over") {
 		}
 	}

@@ -139,7 +139,7 @@ func (c *cmd) run(args []string) int {
 	case !ok:
 		return code
 	case len(files) != 1:
-		return c.usageError(runHelp, "run needs one FILE.xml, got %d arguments", len(files))
+		return c.usageError(runHelp, "run needs one FILE.xml, got %d arguments%s", len(files), valueHint(args, files))
 	case *ticks < 0:
 		return c.usageError(runHelp, "--ticks must not be negative")
 	case *interval < 0:
