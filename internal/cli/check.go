@@ -68,8 +68,9 @@ func (c *cmd) check(args []string) int {
 		}
 	}
 	status := exitOK
+	var unknown []string
 	for _, path := range files {
-		problems, notes := checkFile(path, m, files)
+		problems, notes, types := checkFile(path, m, files)
 		for _, p := range problems {
 			fmt.Fprintln(c.stdout, p)
 			status = exitError
@@ -77,7 +78,13 @@ func (c *cmd) check(args []string) int {
 		for _, n := range notes {
 			fmt.Fprintln(c.stderr, n)
 		}
+		for _, id := range types {
+			if !slices.Contains(unknown, id) {
+				unknown = append(unknown, id)
+			}
+		}
 	}
+	hintCustomNodes(c.stderr, unknown, false)
 	return status
 }
 
@@ -89,14 +96,15 @@ func printAll(w io.Writer, err error) {
 }
 
 // checkFile loads and builds the trees of one file; it returns its problems and the
-// notes on it (those of the models file were printed already). The trees it
+// notes on it (those of the models file were printed already), and the node types it
+// uses that bt does not know (see hintCustomNodes). The trees it
 // instantiates but does not define come from the other files of the set checked, as
 // when a program loads them all into one factory; its own trees win over theirs, and
 // their problems are theirs to report.
-func checkFile(path string, m *models, set []string) (problems, notes []string) {
+func checkFile(path string, m *models, set []string) (problems, notes, unknown []string) {
 	f, err := factoryWith(m)
 	if err != nil {
-		return messages(err), nil
+		return messages(err), nil, nil
 	}
 	doc, dir, err := loadDocument(path)
 	if err == nil {
@@ -117,7 +125,11 @@ func checkFile(path string, m *models, set []string) (problems, notes []string) 
 	// when the load fails, and by NewTree in the same words.
 	missing := missingSubtrees(doc, f.TreeIDs())
 	if err != nil {
-		return append(messages(located(err, dir)), messages(located(missing, dir))...), notes
+		return append(messages(located(err, dir)), messages(located(missing, dir))...), notes, unknownTypes(doc, f)
+	}
+	if len(doc.Trees) == 0 && len(doc.Models) == 0 {
+		// Nothing to check is a mistake: the wrong file, or a file not yet written.
+		return []string{path + ": the file defines no tree (no <BehaviorTree>) and no node models: nothing to check"}, notes, nil
 	}
 	problems = messages(located(missing, dir))
 	used := subtreesUsed(doc)
@@ -134,7 +146,7 @@ func checkFile(path string, m *models, set []string) (problems, notes []string) 
 			}
 		}
 	}
-	return problems, notes
+	return problems, notes, nil
 }
 
 // ownFiles returns the files doc was read from (the file and its includes), as its

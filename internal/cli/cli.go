@@ -90,10 +90,11 @@ func WithGroot2(p Publish) Option { return func(c *cmd) { c.publish = p } }
 type cmd struct {
 	ctx            context.Context
 	stdout, stderr io.Writer
-	color          bool    // stdout is a terminal that takes ANSI colours
-	pid            int     // the process ID written in traces (0: the process's own)
-	publish        Publish // for --groot2; nil: not built in
-	defaultAddr    string  // where --serve and view listen by default ("": defaultAddr)
+	color          bool     // stdout is a terminal that takes ANSI colours
+	pid            int      // the process ID written in traces (0: the process's own)
+	publish        Publish  // for --groot2; nil: not built in
+	defaultAddr    string   // where --serve and view listen by default ("": defaultAddr)
+	unknown        []string // node types bt run's file uses and bt does not know
 }
 
 // command is a subcommand: its name, a one-line summary and its implementation.

@@ -94,7 +94,8 @@ var modelsHelp = help{
 BehaviorTree.CPP writes it, for Groot2 or for "bt check --models". Builtin nodes,
 which Groot2 knows already, are included only with --builtins; the node types of
 --models are always included, as they were read (in canonical form, sorted by ID,
-with their comments).
+with their comments); one of the two flags is needed. A program's own node types are
+known to the program only: it writes their models with Factory.WriteModels.
 `,
 	example: `bt models --builtins > builtin_models.xml`,
 }
@@ -110,6 +111,9 @@ func (c *cmd) models(args []string) int {
 		return code
 	case len(rest) > 0:
 		return c.usageError(modelsHelp, "models takes no arguments, got %q", rest[0])
+	case !*builtins && *models == "":
+		// Without either, the list would be empty: bt knows no program's nodes.
+		return c.usageError(modelsHelp, "models writes the builtin nodes (--builtins) and those of a models file (--models MODELS.xml); give one of them: bt knows no program's own nodes, which a Go program writes with Factory.WriteModels")
 	}
 	f, err := factory(*models)
 	if err != nil {

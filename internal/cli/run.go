@@ -60,7 +60,9 @@ from --models and from the file's own <TreeNodesModel>: the tree loads, and runs
 once they are replaced. --mock-all replaces every one of them: actions and
 conditions with TestNodes that return SUCCESS (--mock-all=FAILURE, RUNNING or
 SKIPPED for another status), decorators with ones that return their child's
-status, controls with Sequences. --mock gives substitution rules
+status, controls with Sequences. It mocks the node types the file uses without a
+model too, as the file uses them: a node without children as an action, with one
+as a decorator, with more as a control. --mock gives substitution rules
 (BehaviorTree.CPP's JSON) for particular nodes; they win over --mock-all.
 
 Log nodes print "log <LEVEL> <node>: <message>" (debug messages only with --log).
@@ -127,7 +129,7 @@ func (c *cmd) run(args []string) int {
 	fs.StringVar(&o.main, "main", "", "run the tree `ID` instead of the document's main tree")
 	interval := fs.Duration("interval", defaultInterval, "sleep up to `D` between ticks while the tree runs, cut short by a wake-up (0: back to back; with --ticks the default is 0)")
 	fs.StringVar(&o.mock, "mock", "", "apply the substitution rules of `RULES.json` before building the tree")
-	fs.Var(&o.mockAll, "mock-all", "replace every node type known only from a model: leaves with TestNodes returning `STATUS` (default SUCCESS), decorators with pass-throughs, controls with Sequences")
+	fs.Var(&o.mockAll, "mock-all", "replace every node type known only from a model, or not at all: leaves with TestNodes returning `STATUS` (default SUCCESS), decorators with pass-throughs, controls with Sequences")
 	fs.StringVar(&o.models, "models", "", "declare the node types of the TreeNodesModel file `MODELS.xml` (stand-ins without implementation)")
 	fs.StringVar(&o.blackboard, "blackboard", "", "seed the root blackboard with the entries of `FILE.json` (an object of key → value)")
 	fs.Var(&o.sets, "set", "seed the root blackboard entry `key=value` (repeatable)")
@@ -166,7 +168,9 @@ func (c *cmd) run(args []string) int {
 	logger := slog.New(&logHandler{w: c.stdout, level: level, before: obs.flush})
 	tree, dir, err := c.build(files[0], &o, logger)
 	if err != nil {
-		return c.runError(err)
+		code := c.runError(err)
+		hintCustomNodes(c.stderr, c.unknown, true)
+		return code
 	}
 	if err := obs.attach(c, tree, &w); err != nil {
 		return c.runError(errors.Join(err, obs.close()))
@@ -315,7 +319,8 @@ func (c *cmd) build(path string, o *runOptions, logger *slog.Logger) (tree *bt.T
 			return nil, "", err
 		}
 	}
-	dir, err = c.load(f, path)
+	_, mockAll, _ := o.mockAll.status()
+	dir, err = c.load(f, path, mockAll)
 	if err != nil {
 		return nil, "", err
 	}
@@ -384,13 +389,31 @@ func (c *cmd) save(tree *bt.Tree, path string) error {
 // load loads the file at path into f, as check does: its own TreeNodesModel declares
 // the node types it uses. It prints the notes of the file on stderr, also when it
 // fails, and returns the directory the positions of f's trees are relative to.
-func (c *cmd) load(f *bt.Factory, path string) (dir string, err error) {
+//
+// With mockAll, the node types the file uses that are known neither from --models nor
+// from the file get models inferred from the file (inferModels), for --mock-all to
+// replace; else they are errors, and c.unknown lists them for the hint after the
+// errors.
+func (c *cmd) load(f *bt.Factory, path string, mockAll bool) (dir string, err error) {
 	doc, dir, err := loadDocument(path)
 	if err == nil {
 		err = f.RegisterStandIns(doc.Models)
 	}
+	if err == nil && mockAll {
+		if inferred := inferModels(doc, f); len(inferred) > 0 {
+			var ids []string
+			for _, m := range inferred {
+				ids = append(ids, m.ID)
+			}
+			fmt.Fprintf(c.stderr, "bt: --mock-all: no model for %s: mocked as the file uses them\n", strings.Join(ids, ", "))
+			err = f.RegisterStandIns(inferred)
+		}
+	}
 	if err == nil {
 		err = f.LoadDocument(doc)
+	}
+	if err != nil {
+		c.unknown = unknownTypes(doc, f)
 	}
 	for _, n := range notes(f, dir) {
 		fmt.Fprintln(c.stderr, n)
