@@ -15,7 +15,8 @@ var nodesHelp = help{
 	usage: "bt nodes [flags] [ID...]",
 	text: `Nodes lists the node types bt knows — every builtin node, and the node types of
 --models — or only those named: for each, its ID and kind, its description, and its
-ports with their direction, name, type, default and description.
+ports with their direction, name, type, default (or "required": a tree must set
+the port) and description.
 `,
 	example: `bt nodes
 bt nodes Repeat RetryUntilSuccessful
@@ -74,8 +75,11 @@ func writeNode(w io.Writer, m *bt.Model) {
 	tw := tabwriter.NewWriter(&rows, 0, 0, 2, ' ', 0)
 	for _, p := range m.Ports {
 		def := ""
-		if p.HasDefault {
+		switch {
+		case p.HasDefault:
 			def = fmt.Sprintf("default %q", p.Default)
+		case p.Required:
+			def = "required"
 		}
 		fmt.Fprintf(tw, "    %s\t%s\t%s\t%s\t%s\n", p.Dir, p.Name, p.XMLType(), def, p.Description)
 	}
