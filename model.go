@@ -106,7 +106,9 @@ func (m *Model) XML() *btxml.Model {
 		x.Ports = append(x.Ports, btxml.PortModel{
 			Dir: p.Dir.String(), Name: p.Name, Type: p.XMLType(),
 			Default: p.Default, HasDefault: p.HasDefault && !p.textless, Description: p.Description,
-			Required: p.Required && !p.HasDefault, // a port with a default is never missing
+			// A port with a default is never missing. Builtins are written as
+			// BehaviorTree.CPP writes them (bt knows them without their models).
+			Required: p.Required && !p.HasDefault && (m.build == nil || m.generic),
 		})
 	}
 	x.Metadata = metadataAttrs(m.Metadata)

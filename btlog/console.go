@@ -4,16 +4,23 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gobt/bt"
 )
 
 // Console prints every status change as BehaviorTree.CPP's StdCoutLogger does, a line
 // per change: the time in seconds with three decimals, the node's name padded to 25
-// characters, and the statuses, coloured on a terminal:
+// characters (or to the longest name of the tree, so that the statuses line up), and
+// the statuses, coloured on a terminal:
 //
 //	[0.012]: ApproachEnemy             IDLE -> RUNNING
+//
+// Names are what StdCoutLogger prints, and what Log.WriteConsole prints of a .btlog
+// file; ConsoleOptions.Paths prints paths instead, and ConsoleOptions.UIDs adds the
+// UIDs that tell apart nodes of one name.
 //
 // The time counts from the moment the logger attached (StdCoutLogger's relative
 // timestamps) unless ConsoleOptions.Absolute asks for seconds since the Unix epoch
@@ -29,6 +36,9 @@ type ConsoleOptions struct {
 	Color bool
 	// Paths prints each node's full path (bt.Node.Path) instead of its name.
 	Paths bool
+	// UIDs adds each node's UID to its name or path, as "name::UID" (paths name
+	// nodes without a name of their own so already).
+	UIDs bool
 	// Absolute prints seconds since the Unix epoch instead of since the logger attached.
 	Absolute bool
 	// Since, when set, is the time the relative times count from, instead of when the
@@ -56,8 +66,20 @@ func NewConsole(t *bt.Tree, w io.Writer, o *ConsoleOptions) (*Console, error) {
 	if !o.Since.IsZero() {
 		c.start = o.Since
 	}
-	c.run(t, &consoleSink{output: out, nodes: c.nodes, opts: *o, epoch: c.start.UnixMicro()})
+	c.run(t, newConsoleSink(out, c.nodes, o, c.start.UnixMicro()))
 	return c, nil
+}
+
+// newConsoleSink returns the sink that formats the lines of a Console, or of a Log
+// replayed, for nodes indexed by UID-1.
+func newConsoleSink(out output, nodes []NodeInfo, o *ConsoleOptions, epoch int64) *consoleSink {
+	c := &consoleSink{output: out, nodes: nodes, opts: *o, epoch: epoch, width: nameWidth}
+	c.labels = make([]string, len(nodes))
+	for i := range nodes {
+		c.labels[i] = c.label(&nodes[i])
+		c.width = max(c.width, utf8.RuneCountInString(c.labels[i]))
+	}
+	return c
 }
 
 // Terminal reports whether w is a terminal that takes colours: an *os.File on a
@@ -73,9 +95,23 @@ func Terminal(w io.Writer) bool {
 
 type consoleSink struct {
 	output
-	nodes []NodeInfo
-	opts  ConsoleOptions
-	epoch int64 // the start, in µs since the Unix epoch
+	nodes  []NodeInfo
+	labels []string // what a line names each node by, indexed by UID-1
+	width  int      // the names are padded to: nameWidth, or the longest label
+	opts   ConsoleOptions
+	epoch  int64 // the start, in µs since the Unix epoch
+}
+
+// label is what the lines name n by: its name or path, with its UID if asked.
+func (c *consoleSink) label(n *NodeInfo) string {
+	name := n.Name
+	if c.opts.Paths {
+		name = n.Path
+	}
+	if uid := "::" + strconv.Itoa(int(n.UID)); c.opts.UIDs && !strings.HasSuffix(name, uid) {
+		name += uid
+	}
+	return name
 }
 
 func (c *consoleSink) write(batch []Transition) error {
@@ -92,11 +128,7 @@ const nameWidth = 25
 
 // line appends the line of one change.
 func (c *consoleSink) line(b []byte, tr Transition) []byte {
-	n := &c.nodes[tr.UID-1]
-	name := n.Name
-	if c.opts.Paths {
-		name = n.Path
-	}
+	name := c.labels[tr.UID-1]
 	us := tr.Offset.Microseconds()
 	if c.opts.Absolute {
 		us += c.epoch
@@ -105,7 +137,7 @@ func (c *consoleSink) line(b []byte, tr Transition) []byte {
 	b = appendSeconds(b, us)
 	b = append(b, "]: "...)
 	b = append(b, name...)
-	for i := len(name); i < nameWidth; i++ {
+	for i := utf8.RuneCountInString(name); i < c.width; i++ {
 		b = append(b, ' ')
 	}
 	b = append(b, ' ')

@@ -18,7 +18,7 @@
 // a wrong command line. "bt run --ticks N" follows the contract of the conformance
 // cases bt is tested against: its stdout lines "tick", "blackboard" and "error" are
 // read by the checker; everything else it prints, and stderr, is ignored there. The
-// lines of --log ("[0.012]: path PREV -> NEW", which the transition streams compare)
+// lines of --log ("[0.012]: name PREV -> NEW", which the transition streams compare)
 // and the table of --stats (after the blackboard line, each row starting with a UID)
 // share stdout with them; run flushes the console logger before each line of its own,
 // so that the lines come in the order things happened. Without --ticks, run ticks as

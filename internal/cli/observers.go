@@ -24,6 +24,7 @@ import (
 // and Groot2.
 type watchOptions struct {
 	log                 bool       // --log: the console, on stdout
+	paths, uids         bool       // --paths, --uids: how --log names nodes
 	btlog, trace, jsonl string     // files to write ("": none)
 	stats               bool       // --stats: a table at the end
 	groot2              groot2Flag // --groot2: publish to Groot2
@@ -34,6 +35,8 @@ type watchOptions struct {
 // register defines the flags on fs.
 func (w *watchOptions) register(fs *flag.FlagSet) {
 	fs.BoolVar(&w.log, "log", false, "print every status change as it happens, as BehaviorTree.CPP's StdCoutLogger does, and the debug messages of Log nodes")
+	fs.BoolVar(&w.paths, "paths", false, "with --log: name each node by its path in the tree (Main/Patrol/Move) instead of its name")
+	fs.BoolVar(&w.uids, "uids", false, "with --log: add each node's UID to its name (Move::7), as Groot2 and the .btlog file number nodes")
 	fs.StringVar(&w.btlog, "btlog", "", "record every status change in `FILE.btlog` (BehaviorTree.CPP's FileLogger2 format, which Groot2 and bt replay read)")
 	fs.StringVar(&w.trace, "trace", "", "write the run as a Chrome trace to `FILE.json`, to open in Perfetto or chrome://tracing")
 	fs.StringVar(&w.jsonl, "jsonl", "", "write a JSON object per status change to `FILE`, a line each")
@@ -214,7 +217,7 @@ func (obs *observers) attach(c *cmd, tree *bt.Tree, w *watchOptions) error {
 		}
 	}
 	if w.log {
-		console, err := btlog.NewConsole(tree, c.stdout, &btlog.ConsoleOptions{Color: c.color, Paths: true, Since: since})
+		console, err := btlog.NewConsole(tree, c.stdout, &btlog.ConsoleOptions{Color: c.color, Paths: w.paths, UIDs: w.uids, Since: since})
 		if try("--log", err) {
 			obs.console = console
 			obs.add("--log", console)

@@ -68,9 +68,11 @@ as a decorator, with more as a control. --mock gives substitution rules
 Log nodes print "log <LEVEL> <node>: <message>" (debug messages only with --log).
 
 To watch the run, --log prints every status change as it happens, as
-BehaviorTree.CPP's StdCoutLogger does: "[0.012]: path PREV -> NEW", with the
+BehaviorTree.CPP's StdCoutLogger does: "[0.012]: name PREV -> NEW", with the
 seconds from the start of the run to the start of the change's tick (the clock is
-read once per tick; coloured on a terminal). --btlog FILE.btlog records
+read once per tick; coloured on a terminal) and the names padded to the longest;
+--paths prints each node's path in the tree instead of its name, and --uids adds
+its UID ("bt replay" takes the same flags). --btlog FILE.btlog records
 the changes in BehaviorTree.CPP's FileLogger2 format, for Groot2 and "bt replay";
 --trace FILE.json writes a Chrome trace for Perfetto or chrome://tracing; --jsonl
 FILE a JSON object per change; --stats prints a table per node after the blackboard
