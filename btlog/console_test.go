@@ -189,3 +189,59 @@ func TestConsoleHideIdle(t *testing.T) {
 		t.Errorf("printed:\n%s\nwant:\n%s", printed.String(), want)
 	}
 }
+
+// TestConsoleSyncOrder: a synchronous Console writes each change as the tree makes it,
+// so what a node prints and the log come out in the order they happened, and the
+// program's own line after the tick comes after the tick's log, without Flush. The
+// tree ticks twice: the action runs in the first tick and completes in the second.
+func TestConsoleSyncOrder(t *testing.T) {
+	var out bytes.Buffer
+	calls := 0
+	move := bt.Action("MoveTo", func() bt.Status {
+		calls++
+		out.WriteString("MoveTo(A): driving\n")
+		if calls == 1 {
+			return bt.Running
+		}
+		return bt.Success
+	})
+	tree, err := bt.NewTree(bt.Sequence(move).Named("Patrol"), bt.WithClock(bttest.NewClock(time.Unix(0, 0))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewConsole(tree, &out, &ConsoleOptions{Sync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		st, err := tree.TickOnce()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out.WriteString("result " + st.String() + "\n")
+	}
+	want := `[0.000]: Patrol                    IDLE -> RUNNING
+MoveTo(A): driving
+[0.000]: MoveTo                    IDLE -> RUNNING
+result RUNNING
+MoveTo(A): driving
+[0.000]: MoveTo                    RUNNING -> SUCCESS
+[0.000]: MoveTo                    SUCCESS -> IDLE
+[0.000]: Patrol                    RUNNING -> SUCCESS
+[0.000]: Patrol                    SUCCESS -> IDLE
+result SUCCESS
+`
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+	if err := c.Close(); err != nil {
+		t.Error(err)
+	}
+	tree.TickOnce()
+	if out.String() != want+"MoveTo(A): driving\n" {
+		t.Errorf("a closed Console wrote:\n%s", strings.TrimPrefix(out.String(), want))
+	}
+	if err := c.Flush(); err != ErrClosed {
+		t.Errorf("Flush after Close: %v, want ErrClosed", err)
+	}
+}
