@@ -68,9 +68,9 @@ func (c *cmd) check(args []string) int {
 		}
 	}
 	status := exitOK
-	var unknown []string
+	var unknown, typos []string
 	for _, path := range files {
-		problems, notes, types := checkFile(path, m, files)
+		problems, notes, types, misspelt := checkFile(path, m, files)
 		for _, p := range problems {
 			fmt.Fprintln(c.stdout, p)
 			status = exitError
@@ -78,14 +78,20 @@ func (c *cmd) check(args []string) int {
 		for _, n := range notes {
 			fmt.Fprintln(c.stderr, n)
 		}
-		for _, id := range types {
-			if !slices.Contains(unknown, id) {
-				unknown = append(unknown, id)
-			}
+		unknown, typos = union(unknown, types), union(typos, misspelt)
+	}
+	hintCustomNodes(c.stderr, unknown, typos, false)
+	return status
+}
+
+// union adds to list the names of more that it does not hold yet.
+func union(list, more []string) []string {
+	for _, id := range more {
+		if !slices.Contains(list, id) {
+			list = append(list, id)
 		}
 	}
-	hintCustomNodes(c.stderr, unknown, false)
-	return status
+	return list
 }
 
 // printAll prints the problems of err on w, one per line.
@@ -101,10 +107,10 @@ func printAll(w io.Writer, err error) {
 // instantiates but does not define come from the other files of the set checked, as
 // when a program loads them all into one factory; its own trees win over theirs, and
 // their problems are theirs to report.
-func checkFile(path string, m *models, set []string) (problems, notes, unknown []string) {
+func checkFile(path string, m *models, set []string) (problems, notes, unknown, typos []string) {
 	f, err := factoryWith(m)
 	if err != nil {
-		return messages(err), nil, nil
+		return messages(err), nil, nil, nil
 	}
 	doc, dir, err := loadDocument(path)
 	if err == nil {
@@ -125,11 +131,12 @@ func checkFile(path string, m *models, set []string) (problems, notes, unknown [
 	// when the load fails, and by NewTree in the same words.
 	missing := missingSubtrees(doc, f.TreeIDs())
 	if err != nil {
-		return append(messages(located(err, dir)), messages(located(missing, dir))...), notes, unknownTypes(doc, f)
+		unknown, typos = unknownTypes(doc, f)
+		return append(messages(located(err, dir)), messages(located(missing, dir))...), notes, unknown, typos
 	}
 	if len(doc.Trees) == 0 && len(doc.Models) == 0 {
 		// Nothing to check is a mistake: the wrong file, or a file not yet written.
-		return []string{path + ": the file defines no tree (no <BehaviorTree>) and no node models: nothing to check"}, notes, nil
+		return []string{path + ": the file defines no tree (no <BehaviorTree>) and no node models: nothing to check"}, notes, nil, nil
 	}
 	problems = messages(located(missing, dir))
 	used := subtreesUsed(doc)
@@ -146,7 +153,7 @@ func checkFile(path string, m *models, set []string) (problems, notes, unknown [
 			}
 		}
 	}
-	return problems, notes, nil
+	return problems, notes, nil, nil
 }
 
 // ownFiles returns the files doc was read from (the file and its includes), as its

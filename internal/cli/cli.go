@@ -94,7 +94,7 @@ type cmd struct {
 	pid            int      // the process ID written in traces (0: the process's own)
 	publish        Publish  // for --groot2; nil: not built in
 	defaultAddr    string   // where --serve and view listen by default ("": defaultAddr)
-	unknown        []string // node types bt run's file uses and bt does not know
+	unknown, typos []string // node types bt run's file uses and bt does not know (see unknownTypes)
 }
 
 // command is a subcommand: its name, a one-line summary and its implementation.

@@ -13,26 +13,30 @@ import (
 
 // unknownTypes returns the node types that the trees of doc use and that f does not
 // know — a program's own nodes, whose models were not given — in the order they first
-// appear. A type whose name is close to a known one is left out: it is more likely a
-// typo, which the error's "did you mean" answers.
-func unknownTypes(doc *btxml.Document, f *bt.Factory) []string {
+// appear: in custom those that look like a program's own, in typos those whose name
+// is close to a known one (the error's "did you mean" answers them, unless they are a
+// program's own too).
+func unknownTypes(doc *btxml.Document, f *bt.Factory) (custom, typos []string) {
 	if doc == nil {
-		return nil
+		return nil, nil
 	}
 	var known []string
 	for _, m := range f.Models() {
 		known = append(known, m.ID)
 	}
-	var out []string
 	walkElements(doc, func(e *btxml.Element) {
-		if e.Tag == "SubTree" || doc.Tree(e.ID) != nil || slices.Contains(out, e.ID) {
+		if e.Tag == "SubTree" || doc.Tree(e.ID) != nil || slices.Contains(custom, e.ID) || slices.Contains(typos, e.ID) {
 			return
 		}
-		if _, ok := f.Model(e.ID); !ok && typo.Suggest(e.ID, known) == "" {
-			out = append(out, e.ID)
+		switch _, ok := f.Model(e.ID); {
+		case ok:
+		case typo.Suggest(e.ID, known) == "":
+			custom = append(custom, e.ID)
+		default:
+			typos = append(typos, e.ID)
 		}
 	})
-	return out
+	return custom, typos
 }
 
 // walkElements calls fn with every element of the trees of doc.
@@ -54,16 +58,25 @@ func walkElements(doc *btxml.Document, fn func(e *btxml.Element)) {
 
 // hintCustomNodes says once, after the errors naming them, what to do about node types
 // that bt does not know: they are a program's own, and need their models (or mocks).
-// run says whether the command is "bt run", which can mock them on the spot.
-func hintCustomNodes(w io.Writer, ids []string, run bool) {
-	if len(ids) == 0 {
+// typos are those that look like misspelt builtins: they are named only when there
+// is nothing else to say. run says whether the command is "bt run", which can mock
+// them on the spot.
+func hintCustomNodes(w io.Writer, custom, typos []string, run bool) {
+	dry := "bt run --mock-all FILE.xml"
+	if run {
+		dry = "add --mock-all"
+	}
+	if len(custom) == 0 {
+		if len(typos) > 0 {
+			fmt.Fprintf(w, "bt: if %s is a node type of your program rather than a typo, give its model with --models MODELS.xml, or for a dry run %s.\n", strings.Join(typos, ", "), dry)
+		}
 		return
 	}
 	what := "a node type"
-	if len(ids) > 1 {
-		what = fmt.Sprintf("%d node types", len(ids))
+	if len(custom) > 1 {
+		what = fmt.Sprintf("%d node types", len(custom))
 	}
-	fmt.Fprintf(w, "bt: %s that bt does not know: %s.\n", what, strings.Join(ids, ", "))
+	fmt.Fprintf(w, "bt: %s that bt does not know: %s.\n", what, strings.Join(custom, ", "))
 	fmt.Fprint(w, "bt: A program's own nodes are declared by their TreeNodesModel: give it with --models MODELS.xml\n")
 	fmt.Fprint(w, "bt: (a Go program writes it with Factory.WriteModels, BehaviorTree.CPP with writeTreeNodesModelXML,\n")
 	fmt.Fprint(w, "bt: Groot2 saves its palette in the project), or put a <TreeNodesModel> in the file.\n")
@@ -80,7 +93,8 @@ func hintCustomNodes(w io.Writer, ids []string, run bool) {
 // Decorator, more: a Control), its ports from its attributes (of unknown type; those
 // that name an entry, "{key}", may be written too).
 func inferModels(doc *btxml.Document, f *bt.Factory) []*btxml.Model {
-	unknown := unknownTypes(doc, f)
+	custom, typos := unknownTypes(doc, f)
+	unknown := append(custom, typos...) // a typo is mocked too, and named on stderr
 	byID := map[string]*btxml.Model{}
 	kids := map[string]int{}
 	walkElements(doc, func(e *btxml.Element) {

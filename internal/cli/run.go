@@ -171,7 +171,7 @@ func (c *cmd) run(args []string) int {
 	tree, dir, err := c.build(files[0], &o, logger)
 	if err != nil {
 		code := c.runError(err)
-		hintCustomNodes(c.stderr, c.unknown, true)
+		hintCustomNodes(c.stderr, c.unknown, c.typos, true)
 		return code
 	}
 	if err := obs.attach(c, tree, &w); err != nil {
@@ -415,7 +415,7 @@ func (c *cmd) load(f *bt.Factory, path string, mockAll bool) (dir string, err er
 		err = f.LoadDocument(doc)
 	}
 	if err != nil {
-		c.unknown = unknownTypes(doc, f)
+		c.unknown, c.typos = unknownTypes(doc, f)
 	}
 	for _, n := range notes(f, dir) {
 		fmt.Fprintln(c.stderr, n)
