@@ -5,11 +5,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -117,6 +119,7 @@ type runOptions struct {
 	main, models, mock, blackboard string
 	mockAll                        mockAllFlag
 	sets                           setFlags
+	enums                          enumFlags
 	save, restore                  string // --save, --restore: the files of the tree's state
 }
 
@@ -135,6 +138,7 @@ func (c *cmd) run(args []string) int {
 	fs.StringVar(&o.models, "models", "", "declare the node types of the TreeNodesModel file `MODELS.xml` (stand-ins without implementation)")
 	fs.StringVar(&o.blackboard, "blackboard", "", "seed the root blackboard with the entries of `FILE.json` (an object of key → value)")
 	fs.Var(&o.sets, "set", "seed the root blackboard entry `key=value` (repeatable)")
+	fs.Var(&o.enums, "enum", "make `NAME=VALUE` a scripting enum, as the program's Factory.RegisterEnum (BehaviorTree.CPP's registerScriptingEnums) does (repeatable)")
 	fs.StringVar(&o.save, "save", "", "write the tree's state to `FILE` when the run stops, interrupted too (JSON if FILE ends in .json, else binary)")
 	fs.StringVar(&o.restore, "restore", "", "continue the run whose state --save wrote to `FILE`")
 	w.register(fs)
@@ -190,7 +194,9 @@ func (c *cmd) run(args []string) int {
 	obs.report(c.stdout)
 	if err != nil {
 		obs.serveUntilInterrupted(c)
-		return c.runError(err)
+		code := c.runError(err)
+		hintEnums(c.stderr, err)
+		return code
 	}
 	obs.serveUntilInterrupted(c)
 	return exitOK
@@ -315,6 +321,11 @@ func (c *cmd) build(path string, o *runOptions, logger *slog.Logger) (tree *bt.T
 	f, err := factory(o.models)
 	if err != nil {
 		return nil, "", err
+	}
+	for _, e := range o.enums {
+		if err := f.RegisterEnum(e.name, e.value); err != nil {
+			return nil, "", fmt.Errorf("--enum %s=%d: %s", e.name, e.value, strings.TrimPrefix(err.Error(), "bt: "))
+		}
 	}
 	if o.mock != "" {
 		if err := loadSubstitutions(f, o.mock); err != nil {
@@ -521,6 +532,45 @@ func (s *setFlags) Set(kv string) error {
 	}
 	*s = append(*s, kv)
 	return nil
+}
+
+// enumFlags collects the NAME=VALUE of every --enum.
+type enumFlags []struct {
+	name  string
+	value int64
+}
+
+func (e *enumFlags) String() string { return "" }
+
+func (e *enumFlags) Set(kv string) error {
+	name, text, ok := strings.Cut(kv, "=")
+	v, err := strconv.ParseInt(text, 10, 64)
+	if !ok || name == "" || err != nil {
+		return errors.New("want NAME=VALUE, VALUE an integer")
+	}
+	*e = append(*e, struct {
+		name  string
+		value int64
+	}{name, v})
+	return nil
+}
+
+// missingEntry finds the entry a script read that does not exist in an error message.
+var missingEntry = regexp.MustCompile(`entry "([A-Za-z_][A-Za-z0-9_]*)" does not exist`)
+
+// hintEnums says, after a script read an entry that does not exist, that it may be an
+// enum the program registers, which bt run does not know (BehaviorTree.CPP's
+// tutorials use them: THE_ANSWER, RED).
+func hintEnums(w io.Writer, err error) {
+	var names []string
+	for _, m := range missingEntry.FindAllStringSubmatch(err.Error(), -1) {
+		if !slices.Contains(names, m[1]) {
+			names = append(names, m[1])
+		}
+	}
+	if len(names) > 0 {
+		fmt.Fprintf(w, "bt: if %s is a scripting enum of the program (Factory.RegisterEnum, registerScriptingEnums), give it with --enum %s=VALUE\n", strings.Join(names, ", "), names[0])
+	}
 }
 
 // optionalFlag is a flag that may stand alone or take a value: --flag, --flag=value.
