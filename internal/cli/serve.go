@@ -11,7 +11,6 @@ import (
 	"syscall"
 
 	"github.com/gobt/bt"
-	"github.com/gobt/bt/btlog"
 	"github.com/gobt/bt/monitor"
 )
 
@@ -115,12 +114,16 @@ func startServe(c *cmd, tree *bt.Tree, addr string) (*serveRun, error) {
 }
 
 var viewHelp = help{
-	usage: "bt view [flags] FILE.btlog",
+	usage: "bt view [flags] FILE.btlog|FILE.db3",
 	text: `View serves a recorded run in a browser: it prints the address of a page that
 draws the tree, coloured by the status of each node, with a timeline to step
-through the run, pause, and play it at the pace it was recorded. The file may come
-from "bt run --btlog", from a Go program (btlog.CreateFile) or from
-BehaviorTree.CPP's FileLogger2. It serves until interrupted (Ctrl-C).
+through the run, pause, and play it at the pace it was recorded; the page zooms,
+follows the running nodes, finds nodes and shows each one's details. The file
+may come from "bt run --btlog", from a Go program (btlog.CreateFile) or from
+BehaviorTree.CPP's FileLogger2, or be a SQLite database (.db3, .btdb) of "bt run
+--sqlite" or of BehaviorTree.CPP's SqliteLogger: one that holds several sessions
+needs --session ID, and without it the command lists them. It serves until
+interrupted (Ctrl-C).
 
 A .btlog file records when each status changed, not the ticks: each burst of
 changes is a step of the timeline, a change more than --gap after the one before
@@ -143,6 +146,7 @@ func (c *cmd) view(args []string) int {
 	var serve serveFlag
 	fs.Var(&serve, "serve", "serve the page at `ADDR` (host:port, or a port of 127.0.0.1; 127.0.0.1:0 picks a free port; default "+defaultAddr+")")
 	fs.Func("addr", "the old spelling of --serve=`ADDR`", func(v string) error { return serve.Set(v) })
+	session := fs.Int64("session", 0, "serve the session `ID` of a database (.db3) that holds several")
 	gap := fs.Duration("gap", monitor.DefaultGap, "start a new step of the timeline after a pause of more than `D` between two changes")
 	files, code, ok := c.parse(fs, viewHelp, joinFlagValues(args))
 	switch {
@@ -151,7 +155,7 @@ func (c *cmd) view(args []string) int {
 	case len(files) == 2 && (addrArg.MatchString(files[1]) || isPort(files[1])):
 		return c.usageError(viewHelp, "view takes its address after --serve: bt view --serve %s %s", files[1], files[0])
 	case len(files) != 1:
-		return c.usageError(viewHelp, "view needs one FILE.btlog, got %d arguments%s", len(files), valueHint(args, files))
+		return c.usageError(viewHelp, "view needs one FILE.btlog or FILE.db3, got %d arguments%s", len(files), valueHint(args, files))
 	case *gap < 0:
 		return c.usageError(viewHelp, "--gap must not be negative")
 	}
@@ -159,10 +163,9 @@ func (c *cmd) view(args []string) int {
 	if !given {
 		addr = c.serveAddr()
 	}
-	log, err := btlog.ReadFile(files[0])
+	log, err := c.readLog(files[0], *session)
 	if log == nil {
-		c.fail(readError(err))
-		return exitError
+		return c.readFailed(err)
 	}
 	if err != nil { // cut short: serve what was read before the cut
 		fmt.Fprintf(c.stderr, "bt: warning: %v\n", readError(err))
