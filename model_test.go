@@ -182,7 +182,8 @@ func TestModelsRoundTrip(t *testing.T) {
 			InputPort[int8]("gear", "which gear"),
 			InputPort[bool]("careful", "slowly").Require().WithDefault("true"),
 			OutputPort[int]("done", "the distance driven")),
-		NewCondition("IsReady", func() bool { return true }, InputPort[uint16]("level", "").Require()),
+		NewCondition("IsReady", func() bool { return true }, InputPort[uint16]("level", "").Require(),
+			InputPort[[]float64]("weights", "")),
 	}
 	program := NewFactory()
 	b := writeModels(t, program, nodes...)
@@ -210,6 +211,8 @@ func TestModelsRoundTrip(t *testing.T) {
 		`<MoveTo goal="x" colour="red"/>`,
 		`<IsReady level="70000"/>`,
 		`<IsReady/>`,
+		`<IsReady level="1" weights="0.5;2"/>`,
+		`<IsReady level="1" weights="0.5;heavy"/>`,
 	} {
 		xml := `<root BTCPP_format="4"><BehaviorTree ID="T">` + tree + `</BehaviorTree></root>`
 		var errs [2]string

@@ -180,6 +180,12 @@ func standInType(name string) reflect.Type {
 	case "std::chrono::milliseconds":
 		return typeOf[time.Duration]()
 	}
+	// std::vector<T>, as WriteModels writes a slice: a slice of T, when T is known.
+	if elem, ok := strings.CutPrefix(name, "std::vector<"); ok && strings.HasSuffix(elem, ">") {
+		if t := standInType(strings.TrimSuffix(elem, ">")); t != nil {
+			return reflect.SliceOf(t)
+		}
+	}
 	return nil
 }
 
