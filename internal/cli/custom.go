@@ -79,7 +79,8 @@ func hintCustomNodes(w io.Writer, custom, typos []string, run bool) {
 	fmt.Fprintf(w, "bt: %s that bt does not know: %s.\n", what, strings.Join(custom, ", "))
 	fmt.Fprint(w, "bt: A program's own nodes are declared by their TreeNodesModel: give it with --models MODELS.xml\n")
 	fmt.Fprint(w, "bt: (a Go program writes it with Factory.WriteModels, BehaviorTree.CPP with writeTreeNodesModelXML,\n")
-	fmt.Fprint(w, "bt: Groot2 saves its palette in the project), or put a <TreeNodesModel> in the file.\n")
+	fmt.Fprint(w, "bt: Groot2 saves its palette in the project), or put a <TreeNodesModel> in the file;\n")
+	fmt.Fprint(w, "bt: bt models --from FILE.xml starts one from the way the tree uses them.\n")
 	if run {
 		fmt.Fprint(w, "bt: For a dry run without them, add --mock-all: each becomes a mock that returns SUCCESS.\n")
 	} else {
