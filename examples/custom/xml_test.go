@@ -51,7 +51,7 @@ func Example_dryRun() {
 	// Sequence: RUNNING -> SUCCESS
 	// Sequence: SUCCESS -> IDLE
 	// tick 1 SUCCESS
-	// blackboard {"battery":60,"goal":null,"position":"kitchen","route":"dock;hall;kitchen"}
+	// blackboard {"battery":60,"goal":null,"position":"kitchen","route":["dock","hall","kitchen"]}
 }
 
 // TestModelsInXML checks that the TreeNodesModel of custom.xml is the one the program
