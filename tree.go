@@ -46,6 +46,8 @@ type Tree struct {
 	logger      *slog.Logger            // for the Log node; nil: slog.Default() (see logger.go)
 	typeNames   map[string]reflect.Type // the types given WithTypes, by name
 	queue       atomic.Pointer[queue]   // functions to run before the next tick (see Do); nil: none yet
+	reloaded    []*func(*ReloadReport)  // told of each reload (see OnReload)
+	keys        []nodeKey               // the nodes' keys, which the last reload made for the next
 }
 
 // The bits of Tree.attention: a tick finds what it must see to before it ticks the
@@ -163,6 +165,7 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 			done = true
 			return Idle, err
 		}
+		root = t.root // a function given to Do may have reloaded the tree
 	}
 	t.ticking = true
 	s = root.t.tick(root)
@@ -176,6 +179,7 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 				done = true
 				return Idle, err
 			}
+			root = t.root
 		}
 		s = root.t.tick(root)
 	}
