@@ -250,7 +250,7 @@ func (a *async) restoreState(n *Node, r *stateReader) (restart func()) {
 	default:
 		done = nil
 	}
-	if !r.commit() {
+	if !r.applying() {
 		return nil
 	}
 	a.run = done

@@ -15,8 +15,8 @@ import "fmt"
 //   - none of them yields: one iteration is one tick;
 //   - a node that completes while its child is still Running halts the child (behaviac
 //     leaves it running; in bt nothing may run unseen);
-//   - a tick that ticked the child ends with Node.decorated, as every builtin
-//     decorator's does: the child is put back before the node's status is stored.
+//   - each tick ends in decoratorNode.tick, as every builtin decorator's does: the
+//     child is put back before the node's status is stored.
 
 // whenEndsPort declares decorate_when_child_ends.
 func whenEndsPort() PortDef {

@@ -162,7 +162,11 @@ func declarePorts(d *defs, r *defNode, m *Model, sc *scope) {
 // function leaf without ports, or a user's Behavior wrapped in a userNode.
 func (b *builder) newTicker(m *Model) (ticker, error) {
 	if m.build != nil {
-		return m.build(b.init)
+		t, err := m.build(b.init)
+		if _, ok := t.(*decoratorNode); !ok && t != nil && isDecorator(m) {
+			return nil, fmt.Errorf("builtin %s %s is not built into a decoratorNode, which puts its child back after each tick (see decorates)", m.Kind, m.ID)
+		}
+		return t, err
 	}
 	if m.err != nil {
 		return nil, m.err
@@ -184,9 +188,16 @@ func (b *builder) newTicker(m *Model) (ticker, error) {
 	if err == nil && beh == nil {
 		err = fmt.Errorf("the New function of %s returned no behavior", m.ID)
 	}
-	decorator := (m.Kind == KindDecorator || m.Kind == KindSubTree) && b.init.node.meta.nkids == 1
-	return &userNode{beh: beh, ports: ports, decorator: decorator}, err
+	u := &userNode{beh: beh, ports: ports}
+	if isDecorator(m) && b.init.node.meta.nkids == 1 {
+		return decorating(u, storeThenReset), err
+	}
+	return u, err
 }
+
+// isDecorator reports whether nodes of type m have one child that they put back after
+// each tick (see decoratorNode).
+func isDecorator(m *Model) bool { return m.Kind == KindDecorator || m.Kind == KindSubTree }
 
 // report reports the problems of the definition of n, a node of type m with kids
 // children (more is its record's). Nodes from XML passed these checks when they were

@@ -30,7 +30,7 @@ var skipUnlessUpdatedModel = &Model{
 	ID: "SkipUnlessUpdated", Kind: KindDecorator,
 	Description: "Ticks the child only if the entry was written since the last look; otherwise SKIPPED.",
 	Ports:       []PortDef{entryPort()},
-	build:       func(c *Init) (ticker, error) { return newEntryUpdated(c, Skipped) },
+	build:       decorates(storeThenReset, func(c *Init) (decorator, error) { return newEntryUpdated(c, Skipped) }),
 }
 
 // WaitValueUpdate waits until the blackboard entry named by "entry" is written, then
@@ -55,7 +55,7 @@ var waitValueUpdateModel = &Model{
 	ID: "WaitValueUpdate", Kind: KindDecorator,
 	Description: "Waits (RUNNING) until the entry is written, then ticks the child.",
 	Ports:       []PortDef{entryPort()},
-	build:       func(c *Init) (ticker, error) { return newEntryUpdated(c, Running) },
+	build:       decorates(storeThenReset, func(c *Init) (decorator, error) { return newEntryUpdated(c, Running) }),
 }
 
 // WasEntryUpdated is an action that tells whether the blackboard entry named by
@@ -127,12 +127,12 @@ type entryUpdated struct {
 	running   bool   // the child is running: tick it without looking
 }
 
-func newEntryUpdated(c *Init, otherwise Status) (ticker, error) {
+func newEntryUpdated(c *Init, otherwise Status) (decorator, error) {
 	e, err := watched(c)
 	return &entryUpdated{seen: seen{entry: e}, otherwise: otherwise}, err
 }
 
-func (u *entryUpdated) tick(n *Node) Status {
+func (u *entryUpdated) decorate(n *Node) Status {
 	if !u.running && !u.updated() {
 		return u.otherwise
 	}
@@ -140,7 +140,7 @@ func (u *entryUpdated) tick(n *Node) Status {
 	u.running = s == Running
 	// BehaviorTree.CPP's EntryUpdatedDecorator leaves its child to executeTick, which
 	// resets it after storing the node's status.
-	return n.decorated(s, storeThenReset)
+	return s
 }
 
 func (u *entryUpdated) Halt(*Node) { u.running = false }
@@ -160,7 +160,7 @@ func (u *entryUpdated) saveState(n *Node, w *stateWriter) {
 func (u *entryUpdated) restoreState(n *Node, r *stateReader) {
 	u.seen.restoreState(n, r)
 	running := r.flag("running")
-	if r.commit() {
+	if r.applying() {
 		u.running = running
 	}
 }
@@ -171,7 +171,7 @@ func (w *seen) saveState(_ *Node, sw *stateWriter) { sw.int("seen", int64(w.seq)
 
 func (w *seen) restoreState(_ *Node, r *stateReader) {
 	seq := r.int("seen", 0, math.MaxInt64)
-	if r.commit() {
+	if r.applying() {
 		w.seq = uint64(seq)
 	}
 }

@@ -72,7 +72,7 @@ func (b *ifThenElse) saveState(_ *Node, w *stateWriter) { w.int("branch", int64(
 
 func (b *ifThenElse) restoreState(n *Node, r *stateReader) {
 	branch := r.int("branch", 0, int64(n.NumChildren()-1))
-	if r.commit() {
+	if r.applying() {
 		b.branch = int(branch)
 	}
 }

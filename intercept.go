@@ -144,15 +144,19 @@ func (n *Node) callPost(f PostTick, s Status) Status {
 	return r
 }
 
-// core returns the node's own dispatch, without the wrappers that run tick functions
-// and pre/post conditions around it.
-func (n *Node) core() ticker {
+// core returns the node's own implementation, without the wrappers that run tick
+// functions and pre/post conditions around it, and a decorator's body without the
+// decoratorNode that ends its ticks: what the engine asks for the optional methods
+// of a family (stateKeeper, interruptible, …).
+func (n *Node) core() any {
 	t := n.t
 	if x, ok := t.(*intercepted); ok {
-		return x.inner
+		t = x.inner
+	} else if hn, ok := t.(*hookedNode); ok {
+		t = hn.inner
 	}
-	if hn, ok := t.(*hookedNode); ok {
-		return hn.inner
+	if d, ok := t.(*decoratorNode); ok {
+		return d.body
 	}
 	return t
 }

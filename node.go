@@ -29,14 +29,16 @@ type Halter interface {
 }
 
 // ticker is what a node dispatches a tick to: the node's pipeline up to, not including,
-// storing the status, which the caller does with Node.commit (inlined in the builtin
-// controls' loops). Builtin nodes implement it directly, so that a tick costs one
-// interface call per node; user behaviors are wrapped in a userNode, and nodes with
-// pre/post conditions in a hookedNode.
+// storing the status, which the caller does with Node.storeStatus (Node.Tick, the
+// committing loops; the hot loops of Sequence and Fallback store fewer bytes: see
+// sequence.tick). Builtin controls and leaves implement it directly, so that their tick
+// costs one interface call; a decorator's body is wrapped in a decoratorNode (a second
+// call), user behaviors in a userNode, and nodes with pre/post conditions in a
+// hookedNode.
 //
 // A ticker does not store its own node's status, except that of a decorator or a
-// SubTree: a tick that ticked the child ends with Node.decorated, which puts the child
-// back and stores the decorator's status. Sequence and Fallback count on it to know
+// SubTree: their dispatch is a decoratorNode, whose tick puts the child back and
+// stores the decorator's status. Sequence and Fallback count on it to know
 // which of their children's status bytes they must clear (see sequence.kidsStore).
 type ticker interface {
 	tick(n *Node) Status
@@ -168,11 +170,11 @@ func (n *Node) typeID() string {
 //     the node lifecycle in the package doc for the order observers see).
 //
 // Controls and decorators call Tick on their children; users call Tree.TickOnce.
-func (n *Node) Tick() Status { return n.commit(n.t.tick(n)) }
+func (n *Node) Tick() Status { return n.storeStatus(n.t.tick(n)) }
 
-// commit stores the status a tick produced and returns it. Builtin controls call it as
-// c.commit(c.t.tick(c)), where it is inlined.
-func (n *Node) commit(s Status) Status {
+// storeStatus stores the status a tick produced and returns it. Builtin controls call
+// it as c.storeStatus(c.t.tick(c)), where it is inlined.
+func (n *Node) storeStatus(s Status) Status {
 	// One test for the common case: a status below Skipped, stored in a byte without the
 	// observedBit (both below 4, so their OR is too).
 	if statusByte(s)|*n.st < statusByte(Skipped) {
@@ -188,7 +190,7 @@ func (n *Node) commit(s Status) Status {
 // store — is a few instructions and the record of the change (Tree.record); the rest
 // is setRare's.
 func (n *Node) set(s Status) {
-	if o := n.meta.scope.tree.obs; o == nil || s == Skipped || !o.commit(n, s) {
+	if o := n.meta.scope.tree.obs; o == nil || s == Skipped || !o.tryRecord(n, s) {
 		n.setRare(s)
 	}
 }
@@ -238,7 +240,7 @@ func (n *Node) settleShown() {
 
 // setRunning marks a control or decorator Running before it ticks its children, as
 // BehaviorTree.CPP does, so observers see the parent start before its children. Without
-// observers nobody can tell, and the store is left to commit. Every control and
+// observers nobody can tell, and the store is left to storeStatus. Every control and
 // decorator calls it, so it is kept small enough to be inlined: one test when nobody
 // observes the tree.
 func (n *Node) setRunning() {
@@ -462,7 +464,7 @@ func (f *family) resetFrom(i int) (last int, err error) {
 }
 
 // resetOrder is when a decorator's child is put back, relative to storing the
-// decorator's own status; observers see the difference (see Node.decorated).
+// decorator's own status; observers see the difference (see decoratorNode.tick).
 type resetOrder bool
 
 const (
@@ -477,9 +479,40 @@ const (
 	storeThenReset resetOrder = true
 )
 
-// decorated ends the tick of a decorator (or SubTree) that ticked its child, with the
-// decorator's status s, and returns s. It is the one place where a decorator puts its
-// child back and stores its own status — decorators store their own status, which is
+// decorator is the body of a decorator or a SubTree: it ticks its child as it needs
+// and returns its own status, leaving the child and its own status byte to
+// decoratorNode, which every decorator is built into (see decorates). A decorator's
+// body has no tick method, so it cannot be a node's dispatch without that wrapper.
+type decorator interface {
+	decorate(n *Node) Status
+}
+
+// decoratorNode is the dispatch of every decorator and SubTree, builtin or a user's
+// (userNode): its tick is the one place where a decorator's child is put back and the
+// decorator's status stored, as BehaviorTree.CPP's DecoratorNode::executeTick does.
+// A builtin decorator model whose build function returns another ticker fails to
+// build (see builder.newTicker).
+type decoratorNode struct {
+	body  decorator
+	order resetOrder
+}
+
+// decorating returns the dispatch of a decorator whose body is d.
+func decorating(d decorator, order resetOrder) *decoratorNode {
+	return &decoratorNode{body: d, order: order}
+}
+
+// decorates returns the build function of a builtin decorator whose body newBody
+// builds (see Model.build).
+func decorates(order resetOrder, newBody func(c *Init) (decorator, error)) func(c *Init) (ticker, error) {
+	return func(c *Init) (ticker, error) {
+		d, err := newBody(c)
+		return decorating(d, order), err
+	}
+}
+
+// tick runs the decorator's body and ends its tick with the status s it returned,
+// whether or not it ticked its child. Decorators store their own status — which is
 // what Sequence and Fallback count on (see ticker) — in order:
 //
 //	resetThenStore: a child that completed is reset to Idle, a child still Running
@@ -489,10 +522,11 @@ const (
 //	                Running child is left to the decorator, as BehaviorTree.CPP does)
 //
 // Without observers the order is invisible and each change is a byte store.
-func (n *Node) decorated(s Status, order resetOrder) Status {
+func (d *decoratorNode) tick(n *Node) Status {
+	s := d.body.decorate(n)
 	c := n.Child(0)
-	if order == storeThenReset {
-		n.commit(s)
+	if d.order == storeThenReset {
+		n.storeStatus(s)
 		if c.Status().Completed() {
 			c.set(Idle)
 		}
@@ -509,7 +543,14 @@ func (n *Node) decorated(s Status, order resetOrder) Status {
 			c.raise(c.halt()) // nothing is left running unseen
 		}
 	}
-	return n.commit(s)
+	return n.storeStatus(s)
+}
+
+// Halt runs the body's Halt, if it has one.
+func (d *decoratorNode) Halt(n *Node) {
+	if h, ok := d.body.(Halter); ok {
+		h.Halt(n)
+	}
 }
 
 // Abort stops the current tick with err: the Tree's tick method returns a *NodeError
@@ -650,10 +691,11 @@ func newScope(t *Tree, prefix string, bb *blackboard.Blackboard, d *treeDef) *sc
 
 // userNode runs a user's Behavior: it notes the node whose code runs, for a panic to
 // name it (see enter), and checks the returned status.
+// A user's decorator (or SubTree stand-in) is built into a decoratorNode, which puts
+// its child back after each tick, as the body it runs (decorate).
 type userNode struct {
-	beh       Behavior
-	ports     []binding // for Get and Set
-	decorator bool      // reset a completed child after each tick (Node.decorated)
+	beh   Behavior
+	ports []binding // for Get and Set
 }
 
 func (u *userNode) tick(n *Node) Status {
@@ -661,11 +703,10 @@ func (u *userNode) tick(n *Node) Status {
 	s := u.beh.Tick(n)
 	t.user = outer
 	n.valid(s)
-	if u.decorator {
-		n.decorated(s, storeThenReset)
-	}
 	return s
 }
+
+func (u *userNode) decorate(n *Node) Status { return u.tick(n) }
 
 // Halt runs the behavior's Halt (Node.halt then takes back the wake-up the node asked
 // for: an async action's goroutine has returned by then).

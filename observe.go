@@ -9,7 +9,7 @@ import (
 // Observing a tree. While nobody subscribes, a status change is a byte store: a
 // subscription marks every node's status byte (observedBit), which sends its changes
 // through Node.set. A change is then recorded in the batch under way, four bytes, by
-// observation.commit (inlined in Node.set and in the loops of Sequence and Fallback)
+// observation.tryRecord (inlined in Node.set and in the loops of Sequence and Fallback)
 // or, when the batch is full or subscribers of Subscribe must be called, by notify;
 // the batch goes to the subscribers of SubscribeBatch when the tick ends. The tree's
 // clock is read once per batch, not per change: when the tick (or Halt) begins, and
@@ -211,13 +211,13 @@ func (o *observation) add(uid uint16, prev, s Status) bool {
 	return false
 }
 
-// commit is Node.commit (and Node.set) in its common case for an observed tree: c's
+// tryRecord is Node.storeStatus (and Node.set) in its common case for an observed tree: c's
 // observers see it as it is, s (not Skipped) is to be stored, and the change fits in
 // the batch. It stores s, records the change and reports true; otherwise it does
 // nothing and reports false, and the caller takes Node.set's general path. It is
 // inlined in the paths that make most changes: Node.set, and the loops of Sequence and
 // Fallback.
-func (o *observation) commit(c *Node, s Status) bool {
+func (o *observation) tryRecord(c *Node, s Status) bool {
 	b, i := *c.st, o.n
 	if b&flagBits != observedBit || i >= len(o.quick) {
 		return false

@@ -224,7 +224,7 @@ func (r *reactive) tickObserved(n *Node) Status {
 	kids := r.nodes
 	for i := range kids {
 		c := &kids[i]
-		s := c.commit(c.t.tick(c))
+		s := c.storeStatus(c.t.tick(c))
 		allSkipped = allSkipped && s == Skipped
 		switch s {
 		case Running:
@@ -265,7 +265,7 @@ func (r *reactive) restoreState(n *Node, rd *stateReader) {
 	if rd.settled && running > 1 { // a tick halts every child but the one that runs
 		rd.fail("%d children RUNNING, where a tick leaves one at the most", running)
 	}
-	if !rd.commit() {
+	if !rd.applying() {
 		return
 	}
 	r.running = -1

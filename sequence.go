@@ -160,7 +160,7 @@ func makeSequence(c *Init, stop Status) sequence {
 // returned pass only when it has to — when the node returns Running, or a later child
 // is skipped — since most of the time the node completes in the tick it started in,
 // and then resets every child: the stores would be undone at once. Between ticks the
-// children's statuses are what Node.commit would have left.
+// children's statuses are what Node.storeStatus would have left.
 //
 // While the loop runs, idx is the first child whose status is not stored: children
 // before it returned pass or were skipped, and their statuses are stored; from idx on
@@ -252,7 +252,7 @@ func (q *sequence) resetTicked(k uint) {
 }
 
 // tickCommitting is the loop for observed nodes and for the nodes that yield: every
-// child's status is stored as it returns (Node.commit). A node that yields (wake is not
+// child's status is stored as it returns (Node.storeStatus). A node that yields (wake is not
 // nil) returns Running with a wake-up after a child that completed synchronously, so
 // that the caller gets control back between children.
 func (q *sequence) tickCommitting(n *Node, wake *wakeClaim) Status {
@@ -265,7 +265,7 @@ func (q *sequence) tickCommitting(n *Node, wake *wakeClaim) Status {
 	for i < len(kids) {
 		c := &kids[i]
 		wasIdle := c.Status() == Idle
-		switch s := c.commit(c.t.tick(c)); s {
+		switch s := c.storeStatus(c.t.tick(c)); s {
 		case pass:
 			i++
 			if wake != nil && wasIdle && i < len(kids) {
@@ -288,20 +288,20 @@ func (q *sequence) tickCommitting(n *Node, wake *wakeClaim) Status {
 
 // tickObserved is the loop of an observed Sequence or Fallback: every child's status is
 // stored and recorded as it returns, and when the node completes its children are reset
-// and recorded, the common cases written out (observation.commit, family.resetObserved).
+// and recorded, the common cases written out (observation.tryRecord, family.resetObserved).
 func (q *sequence) tickObserved(n *Node, o *observation) Status {
 	if n.Status() == Idle {
 		q.skipped = 0
 	}
-	if !o.commit(n, Running) {
+	if !o.tryRecord(n, Running) {
 		n.set(Running)
 	}
 	kids := q.nodes
 	for i := int(q.idx); i < len(kids); i++ {
 		c := &kids[i]
 		s := c.t.tick(c)
-		if s == Skipped || !o.commit(c, s) {
-			c.commit(s)
+		if s == Skipped || !o.tryRecord(c, s) {
+			c.storeStatus(s)
 		}
 		if s == q.pass {
 			continue
@@ -396,7 +396,7 @@ func (q *sequence) restoreState(n *Node, r *stateReader) {
 			r.fail("child %d is RUNNING, but the node would resume at child %d", i, idx)
 		}
 	}
-	if r.commit() {
+	if r.applying() {
 		q.idx, q.skipped = uint32(idx), uint32(skipped)
 	}
 }

@@ -17,8 +17,8 @@ import (
 //
 // Restore reads every node twice: a check pass, which reads the fields and reports what
 // is wrong without changing anything, then, once the whole snapshot passed, an apply
-// pass (stateReader.commit reports which). So restoreState reads all its fields first,
-// then assigns them if commit says so; it has no other effect.
+// pass (stateReader.applying reports which). So restoreState reads all its fields
+// first, then assigns them if applying says so; it has no other effect.
 
 // stateKeeper is implemented by the builtin nodes (tickers) that keep state between
 // ticks.
@@ -167,8 +167,8 @@ func (r *stateReader) reset(n *Node, fields []field) {
 	r.used = append(r.used[:0], make([]bool, len(fields))...)
 }
 
-// commit reports whether restoreState must assign what it read: in the apply pass.
-func (r *stateReader) commit() bool { return r.apply }
+// applying reports whether restoreState must assign what it read: in the apply pass.
+func (r *stateReader) applying() bool { return r.apply }
 
 // fail records a problem of the node's state.
 func (r *stateReader) fail(format string, args ...any) {

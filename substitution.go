@@ -487,7 +487,7 @@ func mockStandIn(s *Spec, cfg *TestNodeConfig) *Spec {
 	c.ports = nil // the substitutes declare none (mockModel keeps the entries they name)
 	switch s.model.Kind {
 	case KindDecorator:
-		c.model = mockModel(s, KindDecorator, nil, func(*Init) (ticker, error) { return standInDecorator{}, nil })
+		c.model = mockModel(s, KindDecorator, nil, func(*Init) (ticker, error) { return decorating(standInDecorator{}, storeThenReset), nil })
 		return c
 	case KindControl:
 		c.model = mockModel(s, KindControl, nil, sequenceModel.build)
@@ -503,9 +503,9 @@ func mockStandIn(s *Spec, cfg *TestNodeConfig) *Spec {
 // before ticking the child, as most of them do.
 type standInDecorator struct{}
 
-func (standInDecorator) tick(n *Node) Status {
+func (standInDecorator) decorate(n *Node) Status {
 	n.setRunning()
-	return n.decorated(n.Child(0).Tick(), storeThenReset)
+	return n.Child(0).Tick()
 }
 
 // wildcard reports whether text matches pattern, where '*' matches any run of

@@ -239,7 +239,7 @@ func (sw *switchNode) saveState(_ *Node, w *stateWriter) { w.index("child", sw.r
 
 func (sw *switchNode) restoreState(n *Node, r *stateReader) {
 	running := r.index("child", n.NumChildren())
-	if r.commit() {
+	if r.applying() {
 		sw.running, sw.cached = running, false
 	}
 }

@@ -166,7 +166,7 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 	t.ticking = true
 	s = root.t.tick(root)
 	for rerun && s == Running && t.woken() {
-		root.commit(s)
+		root.storeStatus(s)
 		if a := t.attention.Load(); a != 0 {
 			if a&attnStop != 0 {
 				return t.endRun(true)
@@ -194,7 +194,7 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 // rooted stores s, the status of the observed root, and returns it. A root that
 // completed is reset to Idle, ready for the next run: observers see both changes.
 func (root *Node) rooted(s Status) Status {
-	if root.commit(s).Completed() {
+	if root.storeStatus(s).Completed() {
 		root.set(Idle)
 	}
 	return s

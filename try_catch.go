@@ -127,7 +127,7 @@ func (tc *tryCatch) saveState(_ *Node, w *stateWriter) {
 func (tc *tryCatch) restoreState(n *Node, r *stateReader) {
 	try := int64(n.NumChildren() - 1)
 	idx, skipped, inCatch := r.int("child", 0, try), r.int("skipped", 0, try), r.flag("catching")
-	if r.commit() {
+	if r.applying() {
 		tc.idx, tc.skipped, tc.inCatch = int(idx), int(skipped), inCatch
 	}
 }
