@@ -95,6 +95,45 @@ func (b statusByte) observed() bool { return b >= observedBit }
 // to reset.
 func (b statusByte) settled() bool { return b&^observedBit == statusByte(Idle) }
 
+// A status byte is written only by the methods of statusByte below and resetStatuses,
+// whose names say which rule each write keeps (TestStatusBytesWrittenByHelpers fails
+// when a byte is written anywhere else). None of them stores Skipped: a skipped node
+// stays, or becomes, Idle. They are inlined.
+
+// store stores s — Idle, Running, Success or Failure, never Skipped — in a byte nobody
+// observes.
+func (b *statusByte) store(s Status) { *b = statusByte(s) }
+
+// storeTicked stores s, the status a tick returned, in a byte nobody observes: Skipped
+// is stored as Idle.
+func (b *statusByte) storeTicked(s Status) {
+	if s == Skipped {
+		s = Idle
+	}
+	*b = statusByte(s)
+}
+
+// storeObserved stores s — never Skipped — in an observed byte that observers will see
+// as it is (telling them is the caller's: see Node.set).
+func (b *statusByte) storeObserved(s Status) { *b = statusByte(s) | observedBit }
+
+// keepShownRunning makes an observed byte Idle while its observers go on seeing it
+// Running (see shownRunningBit).
+func (b *statusByte) keepShownRunning() { *b = statusByte(Idle) | flagBits }
+
+// restore stores s, the status a snapshot gives the node, and keeps whether the byte is
+// observed.
+func (b *statusByte) restore(s Status) { *b = statusByte(s) | *b&observedBit }
+
+// observe marks the byte as observed, or unmarks it.
+func (b *statusByte) observe(on bool) {
+	if on {
+		*b |= observedBit
+	} else {
+		*b &^= flagBits
+	}
+}
+
 // nodeMeta is the part of a node that ticks rarely read. A node's children and their
 // status bytes are the ranges [first, first+nkids) of the tree's node and status arrays:
 // siblings are contiguous. Its definition is the record root+def of its scope's defs.
@@ -178,7 +217,7 @@ func (n *Node) storeStatus(s Status) Status {
 	// One test for the common case: a status below Skipped, stored in a byte without the
 	// observedBit (both below 4, so their OR is too).
 	if statusByte(s)|*n.st < statusByte(Skipped) {
-		*n.st = statusByte(s)
+		n.st.store(s)
 	} else {
 		n.set(s)
 	}
@@ -201,10 +240,7 @@ func (n *Node) set(s Status) {
 func (n *Node) setRare(s Status) {
 	b := *n.st
 	if !b.observed() {
-		if s == Skipped {
-			s = Idle
-		}
-		*n.st = statusByte(s)
+		n.st.storeTicked(s)
 		return
 	}
 	prev, shown := b.status(), b.status()
@@ -213,14 +249,14 @@ func (n *Node) setRare(s Status) {
 	}
 	switch {
 	case s == Skipped && shown == Running && n.meta.nkids > 0: // observers go on seeing it Running
-		*n.st = statusByte(Idle) | flagBits
+		n.st.keepShownRunning()
 		return
 	case s == Skipped:
 		s = Idle
 	case s == Idle && prev != shown:
 		n.settleShown()
 	}
-	*n.st = statusByte(s) | observedBit
+	n.st.storeObserved(s)
 	if shown != s {
 		n.meta.scope.tree.record(n, shown, s)
 	}
@@ -358,7 +394,7 @@ func (f *family) resetDone(i int) {
 		f.resetObserved(f.nodes[0].meta.scope.tree.obs, i)
 		return
 	}
-	clearStatus(st)
+	resetStatuses(st)
 }
 
 // resetObserved is resetDone for an observed family, o its tree's observation: when
@@ -380,7 +416,7 @@ func (f *family) resetObserved(o *observation, i int) {
 			resetEach(kids[j:], st[j:])
 			return
 		default:
-			st[j] = statusByte(Idle) | observedBit
+			st[j].storeObserved(Idle)
 			o.quick[k] = MakeChange(kids[j].meta.uid, Status(b&^observedBit), Idle)
 			k++
 		}
@@ -397,11 +433,11 @@ func resetEach(kids []Node, st []statusByte) {
 	}
 }
 
-// clearStatus sets status bytes to Idle. Up to 8 of them, as most families have, are
-// cleared by a loop that stays inline (written backwards, so that the compiler does
-// not turn it into a call to memclr, which costs more than a few stores); more, by
-// clear.
-func clearStatus(st []statusByte) {
+// resetStatuses sets status bytes nobody observes back to Idle, as a control does with
+// its children's after a tick. Up to 8 of them, as most families have, are cleared by a
+// loop that stays inline (written backwards, so that the compiler does not turn it
+// into a call to memclr, which costs more than a few stores); more, by clear.
+func resetStatuses(st []statusByte) {
 	if len(st) > 8 {
 		clear(st)
 		return
@@ -417,7 +453,7 @@ func clearStatus(st []statusByte) {
 func (f *family) reset(i int) error {
 	st := f.status[i:]
 	if len(st) > 0 && !st[0].observed() && !slices.Contains(st, statusByte(Running)) {
-		clearStatus(st)
+		resetStatuses(st)
 		return nil
 	}
 	last, err := f.resetFrom(i)
@@ -451,7 +487,7 @@ func (f *family) resetFrom(i int) (last int, err error) {
 		switch f.status[last] {
 		case statusByte(Idle):
 		case statusByte(Success), statusByte(Failure):
-			f.status[last] = statusByte(Idle)
+			f.status[last].store(Idle)
 		default: // Running, or observed
 			if n := &f.nodes[last]; n.Status() != Running {
 				n.set(Idle)
@@ -535,7 +571,7 @@ func (d *decoratorNode) tick(n *Node) Status {
 	switch *c.st {
 	case statusByte(Idle):
 	case statusByte(Success), statusByte(Failure): // nobody observes the tree
-		*c.st = statusByte(Idle)
+		c.st.store(Idle)
 	default: // Running, or observed
 		if cs := c.Status(); cs.Completed() {
 			c.set(Idle)

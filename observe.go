@@ -176,11 +176,7 @@ func (t *Tree) unsubscribe(s *subscriber) {
 // markObserved switches every node between the store-only and the notifying path.
 func (t *Tree) markObserved(on bool) {
 	for i := range t.status {
-		if on {
-			t.status[i] |= observedBit
-		} else {
-			t.status[i] &^= flagBits
-		}
+		t.status[i].observe(on)
 	}
 }
 
@@ -223,7 +219,7 @@ func (o *observation) tryRecord(c *Node, s Status) bool {
 		return false
 	}
 	if nb := statusByte(s) | observedBit; b != nb {
-		*c.st = nb
+		c.st.storeObserved(s)
 		o.quick[i] = MakeChange(c.meta.uid, Status(b&^observedBit), s)
 		o.n = i + 1
 	}

@@ -118,13 +118,13 @@ func (r *reactive) ran(i int) {
 	p := int(r.running)
 	r.running = int32(i)
 	if r.kidsStore {
-		clearStatus(r.status[:i])
+		resetStatuses(r.status[:i])
 	}
-	r.status[i] = statusByte(Running)
+	r.status[i].store(Running)
 	switch {
 	case p < 0 || p == i:
 	case p < i:
-		r.status[p] = statusByte(Idle)
+		r.status[p].store(Idle)
 	default:
 		r.haltRan(p)
 	}
@@ -145,12 +145,12 @@ func (r *reactive) putBack(k int) {
 	p := int(r.running)
 	r.running = -1
 	if r.kidsStore {
-		clearStatus(r.status[:k])
+		resetStatuses(r.status[:k])
 	}
 	switch {
 	case p < 0:
 	case p < k:
-		r.status[p] = statusByte(Idle)
+		r.status[p].store(Idle)
 	default:
 		r.haltRan(p)
 	}
@@ -162,22 +162,21 @@ func (r *reactive) tickSkipped(i int) Status {
 	r.settled = true
 	st, kids := r.status, r.nodes
 	for j := range st[:i] {
-		st[j] = statusByte(r.pass) // as interrupted(i) would
+		st[j].store(r.pass) // as interrupted(i) would
 	}
-	st[i] = statusByte(Idle) // a skipped child stays Idle
+	st[i].store(Idle) // a skipped child stays Idle
 	skipped := 1
 	for i++; i < len(kids); i++ {
 		c := &kids[i]
 		s := c.t.tick(c)
-		st[i] = statusByte(s)
+		st[i].storeTicked(s)
 		switch s {
 		case Skipped:
-			st[i] = statusByte(Idle)
 			skipped++
 		case Running:
 			p := int(r.running)
 			r.running = int32(i)
-			clearStatus(st[:i])
+			resetStatuses(st[:i])
 			if p > i {
 				r.raiseReset(p)
 			}
@@ -185,14 +184,14 @@ func (r *reactive) tickSkipped(i int) Status {
 			return Running
 		case r.stop:
 			r.running = -1
-			clearStatus(st[:i+1])
+			resetStatuses(st[:i+1])
 			r.raiseReset(i + 1)
 			r.settled = false
 			return s
 		}
 	}
 	r.running, r.settled = -1, false
-	clearStatus(st)
+	resetStatuses(st)
 	if skipped == len(kids) {
 		return Skipped
 	}
@@ -206,7 +205,7 @@ func (r *reactive) tickSkipped(i int) Status {
 func (r *reactive) interrupted(k int) {
 	if st := r.status; len(st) > 0 && !st[0].observed() && !r.settled {
 		for j := range st[:k] {
-			st[j] = statusByte(r.pass)
+			st[j].store(r.pass)
 		}
 	}
 }

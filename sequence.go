@@ -186,7 +186,7 @@ func (q *sequence) tick(n *Node) Status {
 		}
 		switch s {
 		case Skipped:
-			q.store(i, Idle)
+			q.storeUpTo(i, Idle)
 			q.idx = uint32(i + 1)
 			q.skipped++
 		case Running:
@@ -213,18 +213,18 @@ func (q *sequence) tick(n *Node) Status {
 func (q *sequence) interrupted(k int) {
 	if st := q.status; len(st) > 0 && !st[0].observed() {
 		for j := int(q.idx); j < k; j++ {
-			st[j] = statusByte(q.pass)
+			st[j].store(q.pass)
 		}
 	}
 }
 
-// store stores the statuses of the children from idx to i: pass, and s for child i.
-func (q *sequence) store(i uint, s Status) {
+// storeUpTo stores the statuses of the children from idx to i: pass, and s for child i.
+func (q *sequence) storeUpTo(i uint, s Status) {
 	st := q.status[q.idx:i]
 	for j := range st {
-		st[j] = statusByte(q.pass)
+		st[j].store(q.pass)
 	}
-	q.status[i] = statusByte(s)
+	q.status[i].store(s)
 }
 
 // ran ends a tick in which child i returned Running: the statuses are stored and the
@@ -232,9 +232,9 @@ func (q *sequence) store(i uint, s Status) {
 func (q *sequence) ran(i uint) {
 	st := q.status
 	for j := uint(q.idx); j < i; j++ {
-		st[j] = statusByte(q.pass)
+		st[j].store(q.pass)
 	}
-	st[i] = statusByte(Running)
+	st[i].store(Running)
 	q.idx = uint32(i)
 }
 
@@ -244,11 +244,11 @@ func (q *sequence) ran(i uint) {
 // been Running) — unless a child stores its own status as it ticks, as decorators do.
 func (q *sequence) resetTicked(k uint) {
 	if q.idx == 0 && !q.kidsStore {
-		q.status[0] = statusByte(Idle)
+		q.status[0].store(Idle)
 		return
 	}
 	q.idx = 0
-	clearStatus(q.status[:k])
+	resetStatuses(q.status[:k])
 }
 
 // tickCommitting is the loop for observed nodes and for the nodes that yield: every

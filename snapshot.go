@@ -431,7 +431,7 @@ func (t *Tree) apply(s *Snapshot, statuses []Status, r *stateReader) error {
 	prev := make([]Status, len(t.status))
 	for i, b := range t.status {
 		prev[i] = b.status()
-		t.status[i] = statusByte(statuses[i]) | b&observedBit
+		t.status[i].restore(statuses[i])
 	}
 	r.apply, r.now, r.statusOf = true, t.clock.Now(), (*Node).Status
 	j := 0

@@ -179,9 +179,9 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 		s = root.t.tick(root)
 	}
 	if b := root.st; !b.observed() { // the root's status: Running, or Idle when it completed
-		*b = statusByte(Idle)
+		b.store(Idle)
 		if s == Running {
-			*b = statusByte(Running)
+			b.store(Running)
 		}
 		done = true
 		return s, nil
