@@ -115,8 +115,7 @@ func (t *Tree) interrupt(n *Node, self bool, top *Node) error {
 		if child == nil {
 			continue
 		}
-		tk := n.core()
-		if i, ok := tk.(interface{ interrupted(k int) }); ok {
+		if i, ok := n.core().(interruptible); ok {
 			i.interrupted(int(t.byUID[child.meta.uid-1]) - int(n.meta.first))
 		}
 	}
@@ -167,12 +166,17 @@ func (t *Tree) resetAll() error {
 	return join(errs)
 }
 
+// joinedError is an error that joins several, as errors.Join makes them.
+type joinedError interface {
+	Unwrap() []error
+}
+
 // appendErr appends err to errs, flattening a joined error.
 func appendErr(errs []error, err error) []error {
 	if err == nil {
 		return errs
 	}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
+	if j, ok := err.(joinedError); ok {
 		return append(errs, j.Unwrap()...)
 	}
 	return append(errs, err)

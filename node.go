@@ -40,8 +40,21 @@ type Halter interface {
 // SubTree: their dispatch is a decoratorNode, whose tick puts the child back and
 // stores the decorator's status. Sequence and Fallback count on it to know
 // which of their children's status bytes they must clear (see sequence.kidsStore).
+//
+// What the engine asks of a node besides its tick, it finds by assertion on the node's
+// core (Node.core: the ticker, or a decorator's body, without the wrappers around it):
+// Halter (halting), interruptible (a tick stopped by an error), stateKeeper
+// (snapshots, snapshot_state.go), and userNode or funcLeaf for a user's code.
 type ticker interface {
 	tick(n *Node) Status
+}
+
+// interruptible is implemented by the controls whose loop leaves some of their
+// children's statuses unstored while it runs (Sequence and Fallback, the reactive
+// ones): when an error stops the tick in child k, Tree.interrupt tells them, so that
+// they store what the halt that follows must see (see halt.go).
+type interruptible interface {
+	interrupted(k int)
 }
 
 // Node is one node of a built tree: a behavior wrapped in the lifecycle every node

@@ -330,7 +330,7 @@ func (t *Tree) stopDuring(s Status, err error) (Status, error) {
 
 // notCanceled returns err without the errors that are a context's cancellation.
 func notCanceled(err error) error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
+	if j, ok := err.(joinedError); ok {
 		var errs []error
 		for _, e := range j.Unwrap() {
 			errs = appendErr(errs, notCanceled(e))

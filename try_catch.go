@@ -97,23 +97,17 @@ func (tc *tryCatch) Halt(n *Node) {
 	if !tc.catchOnHalt.mustGet(n) || inCatch {
 		return
 	}
-	kids := n.kids()
-	last := len(kids) - 1
-	var errs []error
-	for i := range last {
-		if c := &kids[i]; !c.st.settled() {
-			errs = appendErr(errs, c.reset())
-		}
-	}
-	c := &kids[last]
+	f := n.family()
+	last := len(f.nodes) - 1
+	try := family{f.nodes[:last:last], f.status[:last:last]} // the try block
+	errs := appendErr(nil, try.reset(0))
+	c := &f.nodes[last]
 	errs = appendErr(errs, n.protect(func() {
 		if c.Tick() == Running {
 			c.Halt()
 		}
 	}))
-	if err := join(errs); err != nil {
-		panic(&failure{err: err, at: n})
-	}
+	n.raise(join(errs))
 }
 
 // saveState saves the try child to tick next ("child"), the try children skipped in
