@@ -53,19 +53,19 @@ func (c *compiler) reserve(trees []*btxml.Tree) {
 	var nodes, ports int
 	for _, t := range trees {
 		if t.Root != nil {
-			count(t.Root, &nodes, &ports)
+			countElements(t.Root, &nodes, &ports)
 		}
 	}
 	c.d.nodes = make([]defNode, 0, nodes)
 	c.d.ports = make([]portValue, 0, ports)
 }
 
-// count adds the elements rooted at e and their port attributes to nodes and ports.
-func count(e *btxml.Element, nodes, ports *int) {
+// countElements adds the elements rooted at e and their port attributes to nodes and ports.
+func countElements(e *btxml.Element, nodes, ports *int) {
 	*nodes++
 	*ports += portAttrs(e)
 	for _, c := range e.Children {
-		count(c, nodes, ports)
+		countElements(c, nodes, ports)
 	}
 }
 

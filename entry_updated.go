@@ -76,7 +76,7 @@ var wasEntryUpdatedModel = &Model{
 	Ports:       []PortDef{entryPort()},
 	build: func(c *Init) (ticker, error) {
 		e, err := watched(c)
-		return &wasUpdated{seen{entry: e}}, err
+		return &wasUpdated{entryWatch{entry: e}}, err
 	},
 }
 
@@ -103,14 +103,14 @@ func watched(c *Init) (*blackboard.Entry, error) {
 	return c.node.Blackboard().Resolve(key)
 }
 
-// seen remembers the write count of an entry that a node saw last.
-type seen struct {
+// entryWatch remembers the write count of an entry that a node saw last.
+type entryWatch struct {
 	entry *blackboard.Entry
 	seq   uint64
 }
 
 // updated reports whether the entry exists and was written since the last call.
-func (w *seen) updated() bool {
+func (w *entryWatch) updated() bool {
 	if !w.entry.Exists() {
 		return false
 	}
@@ -122,14 +122,14 @@ func (w *seen) updated() bool {
 
 // entryUpdated implements SkipUnlessUpdated and WaitValueUpdate.
 type entryUpdated struct {
-	seen
+	entryWatch
 	otherwise Status // when the entry was not updated
 	running   bool   // the child is running: tick it without looking
 }
 
 func newEntryUpdated(c *Init, otherwise Status) (decorator, error) {
 	e, err := watched(c)
-	return &entryUpdated{seen: seen{entry: e}, otherwise: otherwise}, err
+	return &entryUpdated{entryWatch: entryWatch{entry: e}, otherwise: otherwise}, err
 }
 
 func (u *entryUpdated) decorate(n *Node) Status {
@@ -146,19 +146,19 @@ func (u *entryUpdated) decorate(n *Node) Status {
 func (u *entryUpdated) Halt(*Node) { u.running = false }
 
 // wasUpdated implements WasEntryUpdated.
-type wasUpdated struct{ seen }
+type wasUpdated struct{ entryWatch }
 
 func (w *wasUpdated) tick(*Node) Status { return statusOf(w.updated()) }
 
 // saveState saves the write count of the entry seen last ("seen") and whether the
 // child runs.
 func (u *entryUpdated) saveState(n *Node, w *stateWriter) {
-	u.seen.saveState(n, w)
+	u.entryWatch.saveState(n, w)
 	w.flag("running", u.running)
 }
 
 func (u *entryUpdated) restoreState(n *Node, r *stateReader) {
-	u.seen.restoreState(n, r)
+	u.entryWatch.restoreState(n, r)
 	running := r.flag("running")
 	if r.applying() {
 		u.running = running
@@ -167,9 +167,9 @@ func (u *entryUpdated) restoreState(n *Node, r *stateReader) {
 
 // saveState saves the write count of the entry seen last. (The entry's own count is
 // in the blackboard's part of the snapshot.)
-func (w *seen) saveState(_ *Node, sw *stateWriter) { sw.int("seen", int64(w.seq)) }
+func (w *entryWatch) saveState(_ *Node, sw *stateWriter) { sw.int("seen", int64(w.seq)) }
 
-func (w *seen) restoreState(_ *Node, r *stateReader) {
+func (w *entryWatch) restoreState(_ *Node, r *stateReader) {
 	seq := r.int("seen", 0, math.MaxInt64)
 	if r.applying() {
 		w.seq = uint64(seq)

@@ -94,7 +94,7 @@ func (t *Tree) recovered(r any, top *Node, outer uint16) error {
 	if at == nil {
 		return err
 	}
-	return join(appendErr([]error{err}, t.interrupt(at, self, top)))
+	return joinErrors(appendErr([]error{err}, t.interrupt(at, self, top)))
 }
 
 // interrupt marks as Running the nodes a failure at n interrupted: n itself when self,
@@ -119,7 +119,7 @@ func (t *Tree) interrupt(n *Node, self bool, top *Node) error {
 			i.interrupted(int(t.byUID[child.meta.uid-1]) - int(n.meta.first))
 		}
 	}
-	return join(errs)
+	return joinErrors(errs)
 }
 
 // parent returns the parent of n, or nil for the root. Nodes do not keep their parent
@@ -159,11 +159,11 @@ func (e *hookError) Unwrap() error { return e.err }
 func (t *Tree) resetAll() error {
 	var errs []error
 	for n := range t.Nodes() {
-		if !n.st.settled() {
+		if !n.st.idleAndKnown() {
 			errs = appendErr(errs, n.reset())
 		}
 	}
-	return join(errs)
+	return joinErrors(errs)
 }
 
 // joinedError is an error that joins several, as errors.Join makes them.
@@ -182,8 +182,8 @@ func appendErr(errs []error, err error) []error {
 	return append(errs, err)
 }
 
-// join returns the one error of errs as itself, several joined, or nil.
-func join(errs []error) error {
+// joinErrors returns the one error of errs as itself, several joined, or nil.
+func joinErrors(errs []error) error {
 	switch len(errs) {
 	case 0:
 		return nil

@@ -39,7 +39,7 @@ type Halter interface {
 // A ticker does not store its own node's status, except that of a decorator or a
 // SubTree: their dispatch is a decoratorNode, whose tick puts the child back and
 // stores the decorator's status. Sequence and Fallback count on it to know
-// which of their children's status bytes they must clear (see sequence.kidsStore).
+// which of their children's status bytes they must clear (see sequence.childStoresOwn).
 //
 // What the engine asks of a node besides its tick, it finds by assertion on the node's
 // core (Node.core: the ticker, or a decorator's body, without the wrappers around it):
@@ -104,9 +104,9 @@ func (b statusByte) status() Status { return Status(b &^ flagBits) }
 // observed reports whether the byte's changes must be told to observers.
 func (b statusByte) observed() bool { return b >= observedBit }
 
-// settled reports whether the byte holds Idle and observers know it: there is nothing
+// idleAndKnown reports whether the byte holds Idle and observers know it: there is nothing
 // to reset.
-func (b statusByte) settled() bool { return b&^observedBit == statusByte(Idle) }
+func (b statusByte) idleAndKnown() bool { return b&^observedBit == statusByte(Idle) }
 
 // A status byte is written only by the methods of statusByte below and resetStatuses,
 // whose names say which rule each write keeps (TestStatusBytesWrittenByHelpers fails
@@ -173,9 +173,9 @@ func (n *Node) portValue(name string) *portValue {
 	return d.port(r, name)
 }
 
-// kidStores reports whether a child of the node stores its own status when ticked: a
+// someChildStoresOwn reports whether a child of the node stores its own status when ticked: a
 // decorator or a subtree (see ticker). It reads the children's records in a row.
-func (n *Node) kidStores() bool {
+func (n *Node) someChildStoresOwn() bool {
 	d, r := n.def()
 	for _, kid := range d.nodes[r.first : r.first+uint32(r.nkids)] {
 		switch d.models[kid.model].Kind {
@@ -240,17 +240,17 @@ func (n *Node) storeStatus(s Status) Status {
 // set changes the stored status (Skipped means Idle) and tells the observers. Its
 // common case — an observed node that observers see as it is, given a status to
 // store — is a few instructions and the record of the change (Tree.record); the rest
-// is setRare's.
+// is setGeneral's.
 func (n *Node) set(s Status) {
 	if o := n.meta.scope.tree.obs; o == nil || s == Skipped || !o.tryRecord(n, s) {
-		n.setRare(s)
+		n.setGeneral(s)
 	}
 }
 
-// setRare is set for a node nobody observes, a node that observers see Running while
+// setGeneral is set for a node nobody observes, a node that observers see Running while
 // it is Idle (see shownRunningBit), Skipped, and a change that does not fit in the
 // batch or that subscribers of Subscribe must hear of.
-func (n *Node) setRare(s Status) {
+func (n *Node) setGeneral(s Status) {
 	b := *n.st
 	if !b.observed() {
 		n.st.storeTicked(s)
@@ -328,7 +328,7 @@ func (n *Node) MarkRunning() {
 // observer): every node under n is halted, then the failures, each naming its node,
 // stop the tick as an error does.
 func (n *Node) Halt() {
-	if !n.st.settled() {
+	if !n.st.idleAndKnown() {
 		n.raise(n.reset())
 	}
 }
@@ -367,7 +367,7 @@ func (n *Node) halt() error {
 	if h := n.conditions(); h != nil {
 		errs = appendErr(errs, n.protect(func() { h.run(n, OnHalted) }))
 	}
-	return join(errs)
+	return joinErrors(errs)
 }
 
 // resetChildren resets every child from index i on, as a control does when it
@@ -440,7 +440,7 @@ func (f *family) resetObserved(o *observation, i int) {
 // resetEach sets the nodes to Idle one by one (see resetDone).
 func resetEach(kids []Node, st []statusByte) {
 	for j, b := range st {
-		if !b.settled() {
+		if !b.idleAndKnown() {
 			kids[j].set(Idle)
 		}
 	}
@@ -479,7 +479,7 @@ func (f *family) reset(i int) error {
 			errs = appendErr(errs, err)
 		}
 	}
-	return join(errs)
+	return joinErrors(errs)
 }
 
 // resetFrom resets the children from index i on until one fails, and returns the

@@ -295,7 +295,7 @@ func (t *Tree) endBatch(tick bool, err error) (e error) {
 			if t.repanic {
 				panic(r)
 			}
-			e = join(appendErr(appendErr(nil, err), fmt.Errorf("bt: a batch subscriber: %w", newPanicError(r))))
+			e = joinErrors(appendErr(appendErr(nil, err), fmt.Errorf("bt: a batch subscriber: %w", newPanicError(r))))
 		}
 	}()
 	t.handOver(true)

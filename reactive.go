@@ -59,16 +59,16 @@ var reactiveFallbackModel = &Model{
 type reactive struct {
 	family     // the children, at hand
 	stop, pass Status
-	// kidsStore is set when a child stores its own status while it ticks: a decorator
+	// childStoresOwn is set when a child stores its own status while it ticks: a decorator
 	// or a subtree (see ticker).
-	kidsStore bool
+	childStoresOwn bool
 	// running is the child that returned Running at the last tick (-1: none). Between
 	// ticks it is the one child that is not Idle, which the next tick puts back.
 	running int32
-	// settled is set while the children's statuses are as they must be should an error
-	// stop the tick, which interrupted then leaves alone: after a child was skipped
-	// (statuses are stored as they come), and while a child that ran is halted.
-	settled bool
+	// storedAsTicked is set while the children's statuses are as they must be should an
+	// error stop the tick, which interrupted then leaves alone: after a child was
+	// skipped (statuses are stored as they come), and while a child that ran is halted.
+	storedAsTicked bool
 }
 
 func newReactive(c *Init, stop Status) *reactive {
@@ -76,7 +76,7 @@ func newReactive(c *Init, stop Status) *reactive {
 	if stop == Success {
 		pass = Failure
 	}
-	return &reactive{family: c.node.family(), stop: stop, pass: pass, kidsStore: c.node.kidStores(), running: -1}
+	return &reactive{family: c.node.family(), stop: stop, pass: pass, childStoresOwn: c.node.someChildStoresOwn(), running: -1}
 }
 
 // tick is the loop of an unobserved node. Like Sequence's, it stores no status for
@@ -95,29 +95,29 @@ func (r *reactive) tick(n *Node) Status {
 		}
 		switch s {
 		case Running:
-			r.ran(i)
+			r.endRunning(i)
 			return Running
 		case Skipped:
 			return r.tickSkipped(i)
 		default: // stop: the children ticked are reset, a later one that runs halted
-			r.putBack(i + 1)
+			r.endCompleted(i + 1)
 			return s
 		}
 	}
-	r.putBack(len(kids))
+	r.endCompleted(len(kids))
 	if len(kids) == 0 {
 		return Skipped
 	}
 	return r.pass
 }
 
-// ran ends a tick in which child i returned Running. BehaviorTree.CPP halts every
+// endRunning ends a tick in which child i returned Running. BehaviorTree.CPP halts every
 // other child: those before i completed in this tick and are reset, a later one that
 // runs is halted.
-func (r *reactive) ran(i int) {
+func (r *reactive) endRunning(i int) {
 	p := int(r.running)
 	r.running = int32(i)
-	if r.kidsStore {
+	if r.childStoresOwn {
 		resetStatuses(r.status[:i])
 	}
 	r.status[i].store(Running)
@@ -132,19 +132,19 @@ func (r *reactive) ran(i int) {
 
 // haltRan halts child p, which ran before this tick, once the others are put back.
 func (r *reactive) haltRan(p int) {
-	r.settled = true
+	r.storedAsTicked = true
 	r.raiseReset(p)
-	r.settled = false
+	r.storedAsTicked = false
 }
 
-// putBack resets the children at the end of a tick in which the first k of them were
+// endCompleted resets the children at the end of a tick in which the first k of them were
 // ticked and none of them returned Running: their bytes are Idle, but for the child
-// that ran before (running) and those that stored their own status (kidsStore); a
+// that ran before (running) and those that stored their own status (childStoresOwn); a
 // child after them that ran before is halted.
-func (r *reactive) putBack(k int) {
+func (r *reactive) endCompleted(k int) {
 	p := int(r.running)
 	r.running = -1
-	if r.kidsStore {
+	if r.childStoresOwn {
 		resetStatuses(r.status[:k])
 	}
 	switch {
@@ -159,7 +159,7 @@ func (r *reactive) putBack(k int) {
 // tickSkipped goes on with the tick after child i was skipped: from there on every
 // child's status is stored as it comes, as in the observed loop.
 func (r *reactive) tickSkipped(i int) Status {
-	r.settled = true
+	r.storedAsTicked = true
 	st, kids := r.status, r.nodes
 	for j := range st[:i] {
 		st[j].store(r.pass) // as interrupted(i) would
@@ -180,17 +180,17 @@ func (r *reactive) tickSkipped(i int) Status {
 			if p > i {
 				r.raiseReset(p)
 			}
-			r.settled = false
+			r.storedAsTicked = false
 			return Running
 		case r.stop:
 			r.running = -1
 			resetStatuses(st[:i+1])
 			r.raiseReset(i + 1)
-			r.settled = false
+			r.storedAsTicked = false
 			return s
 		}
 	}
-	r.running, r.settled = -1, false
+	r.running, r.storedAsTicked = -1, false
 	resetStatuses(st)
 	if skipped == len(kids) {
 		return Skipped
@@ -203,7 +203,7 @@ func (r *reactive) tickSkipped(i int) Status {
 // or observed), it stores them now, as the observed loop would have, so that the child
 // that was Running when the tick began does not look Running to the halt that follows.
 func (r *reactive) interrupted(k int) {
-	if st := r.status; len(st) > 0 && !st[0].observed() && !r.settled {
+	if st := r.status; len(st) > 0 && !st[0].observed() && !r.storedAsTicked {
 		for j := range st[:k] {
 			st[j].store(r.pass)
 		}
@@ -212,7 +212,7 @@ func (r *reactive) interrupted(k int) {
 
 // Halt forgets the running child, and the tick that an error stopped: the engine halts
 // the children.
-func (r *reactive) Halt(*Node) { r.running, r.settled = -1, false }
+func (r *reactive) Halt(*Node) { r.running, r.storedAsTicked = -1, false }
 
 // tickObserved is the loop of an observed node: every change goes through Node.set, in
 // BehaviorTree.CPP's order — the node Running first, each child's status as it comes,
@@ -261,7 +261,7 @@ func (r *reactive) restoreState(n *Node, rd *stateReader) {
 			running++
 		}
 	}
-	if rd.settled && running > 1 { // a tick halts every child but the one that runs
+	if rd.cleanTick && running > 1 { // a tick halts every child but the one that runs
 		rd.fail("%d children RUNNING, where a tick leaves one at the most", running)
 	}
 	if !rd.applying() {

@@ -133,11 +133,11 @@ type sequence struct {
 	family        // the children, at hand
 	pass   Status // the child status that moves on to the next child
 	memory bool   // after a stop, resume at the child that stopped us (SequenceWithMemory)
-	// kidsStore is set when a child stores its own status while it ticks: a decorator
+	// childStoresOwn is set when a child stores its own status while it ticks: a decorator
 	// or a subtree (see ticker).
-	kidsStore bool
-	idx       uint32 // the child to tick next
-	skipped   uint32 // children skipped since the node was Idle
+	childStoresOwn bool
+	idx            uint32 // the child to tick next
+	skipped        uint32 // children skipped since the node was Idle
 }
 
 // newSequence returns a Sequence (stop = Failure) or a Fallback (stop = Success): a
@@ -152,7 +152,7 @@ func makeSequence(c *Init, stop Status) sequence {
 	if stop == Success {
 		pass = Failure
 	}
-	return sequence{family: c.node.family(), pass: pass, kidsStore: c.node.kidStores()}
+	return sequence{family: c.node.family(), pass: pass, childStoresOwn: c.node.someChildStoresOwn()}
 }
 
 // tick is the hot loop of every Sequence and Fallback; a deep tree runs it for every
@@ -165,7 +165,7 @@ func makeSequence(c *Init, stop Status) sequence {
 // While the loop runs, idx is the first child whose status is not stored: children
 // before it returned pass or were skipped, and their statuses are stored; from idx on
 // they returned pass in this tick, and their bytes say what they were before (Idle, or
-// Running for child idx) or what the child stored itself (see kidsStore).
+// Running for child idx) or what the child stored itself (see childStoresOwn).
 func (q *sequence) tick(n *Node) Status {
 	switch *n.st {
 	case statusByte(Idle):
@@ -190,7 +190,7 @@ func (q *sequence) tick(n *Node) Status {
 			q.idx = uint32(i + 1)
 			q.skipped++
 		case Running:
-			q.ran(i)
+			q.endRunning(i)
 			return Running
 		default: // the stop status: reset the children ticked so far
 			q.resetTicked(i + 1)
@@ -227,9 +227,9 @@ func (q *sequence) storeUpTo(i uint, s Status) {
 	q.status[i].store(s)
 }
 
-// ran ends a tick in which child i returned Running: the statuses are stored and the
+// endRunning ends a tick in which child i returned Running: the statuses are stored and the
 // next tick resumes at i. Most of the time i still runs, and only its byte is stored.
-func (q *sequence) ran(i uint) {
+func (q *sequence) endRunning(i uint) {
 	st := q.status
 	for j := uint(q.idx); j < i; j++ {
 		st[j].store(q.pass)
@@ -243,7 +243,7 @@ func (q *sequence) ran(i uint) {
 // child and stored nothing, only that child's byte may differ from Idle (it may have
 // been Running) — unless a child stores its own status as it ticks, as decorators do.
 func (q *sequence) resetTicked(k uint) {
-	if q.idx == 0 && !q.kidsStore {
+	if q.idx == 0 && !q.childStoresOwn {
 		q.status[0].store(Idle)
 		return
 	}
@@ -280,7 +280,7 @@ func (q *sequence) tickCommitting(n *Node, wake *wakeClaim) Status {
 			q.idx = uint32(i)
 			return Running
 		default:
-			return q.stop1(i, s)
+			return q.stopAt(i, s)
 		}
 	}
 	return q.done()
@@ -327,8 +327,8 @@ func (q *sequence) tickObserved(n *Node, o *observation) Status {
 	return q.pass
 }
 
-// stop1 ends the node after child i returned the stopping status s.
-func (q *sequence) stop1(i int, s Status) Status {
+// stopAt ends the node after child i returned the stopping status s.
+func (q *sequence) stopAt(i int, s Status) Status {
 	// A sequence only moves on from a child that completed: none of them is Running.
 	if q.memory {
 		q.idx = uint32(i)
@@ -392,7 +392,7 @@ func (q *sequence) restoreState(n *Node, r *stateReader) {
 	k := int64(len(q.nodes))
 	idx, skipped := r.int("child", 0, k), r.int("skipped", 0, k)
 	for i := range n.NumChildren() {
-		if r.settled && r.statusOf(n.Child(i)) == Running && int64(i) != idx {
+		if r.cleanTick && r.statusOf(n.Child(i)) == Running && int64(i) != idx {
 			r.fail("child %d is RUNNING, but the node would resume at child %d", i, idx)
 		}
 	}

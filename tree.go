@@ -186,14 +186,14 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 		done = true
 		return s, nil
 	}
-	s = root.rooted(s) // observers may panic
+	s = root.storeRootStatus(s) // observers may panic
 	done = true
 	return s, nil
 }
 
-// rooted stores s, the status of the observed root, and returns it. A root that
+// storeRootStatus stores s, the status of the observed root, and returns it. A root that
 // completed is reset to Idle, ready for the next run: observers see both changes.
-func (root *Node) rooted(s Status) Status {
+func (root *Node) storeRootStatus(s Status) Status {
 	if root.storeStatus(s).Completed() {
 		root.set(Idle)
 	}
@@ -325,7 +325,7 @@ func (t *Tree) stopDuring(s Status, err error) (Status, error) {
 	if err != nil { // the tick failed: the root is as the error left it
 		s = before
 	}
-	return s, join(appendErr(appendErr(nil, stopped), notCanceled(err)))
+	return s, joinErrors(appendErr(appendErr(nil, stopped), notCanceled(err)))
 }
 
 // notCanceled returns err without the errors that are a context's cancellation.
@@ -335,7 +335,7 @@ func notCanceled(err error) error {
 		for _, e := range j.Unwrap() {
 			errs = appendErr(errs, notCanceled(e))
 		}
-		return join(errs)
+		return joinErrors(errs)
 	}
 	if errors.Is(err, context.Canceled) {
 		return nil
@@ -357,7 +357,7 @@ func (t *Tree) endRun(tick bool) (Status, error) {
 	}
 	t.repanicFrom(err)
 	if tick {
-		err = join(appendErr([]error{ErrStopped}, err))
+		err = joinErrors(appendErr([]error{ErrStopped}, err))
 	}
 	return s, err
 }
@@ -479,15 +479,15 @@ func (t *Tree) Nodes() iter.Seq[*Node] {
 // depth (0 for the root). When visit returns false the node's children are skipped.
 func (t *Tree) Walk(visit func(n *Node, depth int) bool) {
 	if t.root != nil && visit != nil {
-		walk(t.root, 0, visit)
+		walkFrom(t.root, 0, visit)
 	}
 }
 
-func walk(n *Node, depth int, visit func(*Node, int) bool) {
+func walkFrom(n *Node, depth int, visit func(*Node, int) bool) {
 	if !visit(n, depth) {
 		return
 	}
 	for i := range n.NumChildren() {
-		walk(n.Child(i), depth+1, visit)
+		walkFrom(n.Child(i), depth+1, visit)
 	}
 }

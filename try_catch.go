@@ -107,7 +107,7 @@ func (tc *tryCatch) Halt(n *Node) {
 			c.Halt()
 		}
 	}))
-	n.raise(join(errs))
+	n.raise(joinErrors(errs))
 }
 
 // saveState saves the try child to tick next ("child"), the try children skipped in
