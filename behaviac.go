@@ -27,7 +27,7 @@ func whenEndsPort() PortDef {
 // whenEnds is a node's decorate_when_child_ends port.
 type whenEnds struct{ port In[bool] }
 
-func (w *whenEnds) bind(c *Init) error { return w.port.bind(c, "decorate_when_child_ends") }
+func (w *whenEnds) bind(c *NodeConfig) error { return w.port.bind(c, "decorate_when_child_ends") }
 
 // wait reports whether the node must return Running and skip its rule because the child
 // is still running and the node decorates only when the child ends.

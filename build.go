@@ -10,19 +10,20 @@ import (
 	"github.com/gobt/bt/btxml"
 )
 
-// Init is what a Model's New function receives to build one node's behavior.
-type Init struct {
+// NodeConfig is what a Model's New function receives to build one node's behavior
+// (BehaviorTree.CPP's NodeConfig, which bt keeps in the node's definition).
+type NodeConfig struct {
 	node *Node
 }
 
 // Node returns the node being built; its children are already built.
-func (c *Init) Node() *Node { return c.node }
+func (c *NodeConfig) Node() *Node { return c.node }
 
 // Spec returns the definition of the node being built.
-func (c *Init) Spec() *Spec { return c.node.Spec() }
+func (c *NodeConfig) Spec() *Spec { return c.node.Spec() }
 
 // NumChildren returns the number of children of the node being built.
-func (c *Init) NumChildren() int { return int(c.node.meta.nkids) }
+func (c *NodeConfig) NumChildren() int { return int(c.node.meta.nkids) }
 
 // NewTree builds a tree from a definition. Every problem of the definition is
 // reported, joined in one error; no tree is returned then.
@@ -61,9 +62,9 @@ func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tr
 	t.status = make([]statusByte, count)
 	t.byUID = make([]uint16, count)
 	// The builder stays on the stack; only what a Model's build function keeps a
-	// pointer to (Init) is on the heap, once per tree.
+	// pointer to (NodeConfig) is on the heap, once per tree.
 	b := builder{tree: t, nodes: t.nodes, metas: make([]nodeMeta, count), status: t.status,
-		byUID: t.byUID, slot: 1, init: new(Init)}
+		byUID: t.byUID, slot: 1, init: new(NodeConfig)}
 	t.root = b.build(d.defs, d.root, newScope(t, "", t.bb, d), 0)
 	b.init.node = nil
 	if len(b.errs) > 0 {
@@ -83,7 +84,7 @@ type builder struct {
 	uid    int // the last UID given
 	slot   int // next free index in nodes
 	errs   []error
-	init   *Init
+	init   *NodeConfig
 }
 
 // build instantiates the node i of d as the node at index slot of tree.nodes, in the
@@ -125,8 +126,8 @@ func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
 	}
 	n.t = t
 	if more != nil && more.hooks != nil {
-		if h, ok := b.bindHooks(n, more.hooks); ok {
-			n.t = &hookedNode{inner: t, hooks: h}
+		if h, ok := b.bindConds(n, more.hooks); ok {
+			n.t = &condNode{inner: t, conds: h}
 		}
 	}
 	return n
@@ -224,15 +225,15 @@ func (b *builder) report(n *Node, r *defNode, m *Model, more *specMore, kids int
 	}
 }
 
-// bindHooks binds the node's pre/post conditions and reports whether it has any.
-func (b *builder) bindHooks(n *Node, defs *[numHooks]hookDef) (h hooks, found bool) {
+// bindConds binds the node's pre/post conditions and reports whether it has any.
+func (b *builder) bindConds(n *Node, defs *[numConds]condDef) (h conds, found bool) {
 	for k, def := range defs {
 		if def.bind == nil {
 			continue
 		}
 		f, err := def.bind(n)
 		if err != nil {
-			b.fail(n, fmt.Errorf("%s: %w", Hook(k), err))
+			b.fail(n, fmt.Errorf("%s: %w", Cond(k), err))
 			continue
 		}
 		h.fn[k] = f

@@ -168,7 +168,7 @@ func (passDecorator) decorate(n *Node) Status { return n.Child(0).Tick() }
 // puts its completed child back to Idle and stores its own status.
 func TestDecoratorNeedsDecoratorNode(t *testing.T) {
 	for _, k := range []Kind{KindDecorator, KindSubTree} {
-		bare := &Model{ID: "Bare", Kind: k, build: func(*Init) (ticker, error) { return bareDecorator{}, nil }}
+		bare := &Model{ID: "Bare", Kind: k, build: func(*NodeConfig) (ticker, error) { return bareDecorator{}, nil }}
 		_, err := NewTree(bare.Spec(AlwaysSuccess()))
 		want := "builtin " + k.String() + " Bare is not built into a decoratorNode"
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -176,7 +176,7 @@ func TestDecoratorNeedsDecoratorNode(t *testing.T) {
 		}
 	}
 	wrapped := &Model{ID: "Wrapped", Kind: KindDecorator,
-		build: decorates(resetThenStore, func(*Init) (decorator, error) { return passDecorator{}, nil })}
+		build: decorates(resetThenStore, func(*NodeConfig) (decorator, error) { return passDecorator{}, nil })}
 	tree, err := NewTree(wrapped.Spec(AlwaysSuccess()))
 	if err != nil {
 		t.Fatal(err)

@@ -40,7 +40,7 @@ var countLimitModel = &Model{
 		InputPort[string]("reset_if", "a script; when true at an entry, the count starts again").holdsScript(),
 		whenEndsPort(),
 	},
-	build: decorates(resetThenStore, func(c *Init) (decorator, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		l := &countLimit{}
 		err := errors.Join(l.count.bind(c, "count"), l.whenEnds.bind(c))
 		if _, _, set, _ := portText(c, "reset_if"); set {

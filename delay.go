@@ -29,7 +29,7 @@ var delayModel = &Model{
 	ID: "Delay", Kind: KindDecorator,
 	Description: "Waits delay_msec milliseconds, then ticks the child and returns its status.",
 	Ports:       []PortDef{InputPort[uint32]("delay_msec", "how long to wait before ticking the child, in milliseconds").Require()},
-	build: decorates(resetThenStore, func(c *Init) (decorator, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		d := &delay{}
 		return d, d.msec.bind(c, "delay_msec")
 	}),

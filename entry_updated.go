@@ -30,7 +30,7 @@ var skipUnlessUpdatedModel = &Model{
 	ID: "SkipUnlessUpdated", Kind: KindDecorator,
 	Description: "Ticks the child only if the entry was written since the last look; otherwise SKIPPED.",
 	Ports:       []PortDef{entryPort()},
-	build:       decorates(storeThenReset, func(c *Init) (decorator, error) { return newEntryUpdated(c, Skipped) }),
+	build:       decorates(storeThenReset, func(c *NodeConfig) (decorator, error) { return newEntryUpdated(c, Skipped) }),
 }
 
 // WaitValueUpdate waits until the blackboard entry named by "entry" is written, then
@@ -55,7 +55,7 @@ var waitValueUpdateModel = &Model{
 	ID: "WaitValueUpdate", Kind: KindDecorator,
 	Description: "Waits (RUNNING) until the entry is written, then ticks the child.",
 	Ports:       []PortDef{entryPort()},
-	build:       decorates(storeThenReset, func(c *Init) (decorator, error) { return newEntryUpdated(c, Running) }),
+	build:       decorates(storeThenReset, func(c *NodeConfig) (decorator, error) { return newEntryUpdated(c, Running) }),
 }
 
 // WasEntryUpdated is an action that tells whether the blackboard entry named by
@@ -74,7 +74,7 @@ var wasEntryUpdatedModel = &Model{
 	ID: "WasEntryUpdated", Kind: KindAction,
 	Description: "Succeeds if the entry was written since this node last looked, else fails.",
 	Ports:       []PortDef{entryPort()},
-	build: func(c *Init) (ticker, error) {
+	build: func(c *NodeConfig) (ticker, error) {
 		e, err := watched(c)
 		return &wasUpdated{entryWatch{entry: e}}, err
 	},
@@ -88,7 +88,7 @@ func entryPort() PortDef {
 }
 
 // watched resolves the entry a node watches: the key written in its "entry" port.
-func watched(c *Init) (*blackboard.Entry, error) {
+func watched(c *NodeConfig) (*blackboard.Entry, error) {
 	text, _, set, err := portText(c, "entry")
 	if err != nil {
 		return nil, err
@@ -127,7 +127,7 @@ type entryUpdated struct {
 	running   bool   // the child is running: tick it without looking
 }
 
-func newEntryUpdated(c *Init, otherwise Status) (decorator, error) {
+func newEntryUpdated(c *NodeConfig, otherwise Status) (decorator, error) {
 	e, err := watched(c)
 	return &entryUpdated{entryWatch: entryWatch{entry: e}, otherwise: otherwise}, err
 }

@@ -35,7 +35,7 @@ var framesModel = &Model{
 		InputPort[int]("frames", "how many ticks; 0 or less fails at once").Require(),
 		whenEndsPort(),
 	},
-	build: decorates(resetThenStore, func(c *Init) (decorator, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		f := &frames{}
 		return f, errors.Join(f.frames.bind(c, "frames"), f.whenEnds.bind(c))
 	}),

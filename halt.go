@@ -62,8 +62,8 @@ func (n *Node) protect(f func()) (err error) {
 // began, which it gets back. A panic that names no node was raised by user code
 // entered since, if the stack says so (see panic.go), else by the step at top.
 func (t *Tree) recovered(r any, top *Node, outer uint16) error {
-	user, pre := t.user, t.preHook
-	t.user, t.preHook = outer, false
+	user, pre := t.user, t.preCond
+	t.user, t.preCond = outer, false
 	var (
 		err  error
 		at   *Node
@@ -137,18 +137,18 @@ func (t *Tree) parent(n *Node) *Node {
 // isPreCondition reports whether err was raised by a pre-condition, which runs before
 // its node starts.
 func isPreCondition(err error) bool {
-	he, ok := err.(*hookError)
-	return ok && he.hook.IsPre()
+	he, ok := err.(*condError)
+	return ok && he.cond.IsPre()
 }
 
-// hookError is the error of a pre- or post-condition script.
-type hookError struct {
-	hook Hook
+// condError is the error of a pre- or post-condition script.
+type condError struct {
+	cond Cond
 	err  error
 }
 
-func (e *hookError) Error() string { return fmt.Sprintf("%s: %v", e.hook, e.err) }
-func (e *hookError) Unwrap() error { return e.err }
+func (e *condError) Error() string { return fmt.Sprintf("%s: %v", e.cond, e.err) }
+func (e *condError) Unwrap() error { return e.err }
 
 // resetAll resets every node — halts every Running one, clears every other — parents
 // first, whatever fails on the way, and returns the failures: the tree is Idle

@@ -9,7 +9,7 @@ import (
 
 func TestPreConditions(t *testing.T) {
 	type pre struct {
-		h  Hook
+		h  Cond
 		ok bool
 	}
 	for _, c := range []struct {

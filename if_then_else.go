@@ -29,7 +29,7 @@ func IfThenElse(children ...*Spec) *Spec { return ifThenElseModel.Spec(children.
 var ifThenElseModel = &Model{
 	ID: "IfThenElse", Kind: KindControl,
 	Description: "Ticks the second child if the first succeeds, else the third.",
-	build: func(c *Init) (ticker, error) {
+	build: func(c *NodeConfig) (ticker, error) {
 		if k := c.NumChildren(); k != 2 && k != 3 {
 			return nil, fmt.Errorf("IfThenElse needs 2 or 3 children, found %d", k)
 		}

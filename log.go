@@ -29,7 +29,7 @@ var logModel = &Model{
 			Default: "info", HasDefault: true, Description: "debug, info, warn or error"},
 		whenEndsPort(),
 	},
-	build: decorates(resetThenStore, func(c *Init) (decorator, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		l := &logNode{}
 		for _, err := range []error{l.message.bind(c, "message"), l.level.bind(c, "level"), l.whenEnds.bind(c)} {
 			if err != nil {

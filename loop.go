@@ -44,7 +44,7 @@ var loopModel = &Model{
 		InputPort[bool]("in_one_tick", "true: tick the child count times within one tick").WithDefault("false"),
 		whenEndsPort(),
 	},
-	build: decorates(resetThenStore, func(c *Init) (decorator, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		l := &loop{}
 		err := errors.Join(l.count.bind(c, "count"), l.inOneTick.bind(c, "in_one_tick"), l.whenEnds.bind(c))
 		if err == nil && l.count.set && l.count.val == -1 && l.inOneTick.set && l.inOneTick.val {

@@ -104,7 +104,7 @@ func loopModelOf[T any](id string) *Model {
 	}
 }
 
-func buildLoop[T any](c *Init) (decorator, error) {
+func buildLoop[T any](c *NodeConfig) (decorator, error) {
 	l := &loopQueue[T]{}
 	if err := l.ifEmpty.bind(c, "if_empty"); err != nil {
 		return l, err

@@ -39,7 +39,7 @@ var loopUntilModel = &Model{
 		InputPort[bool]("until", "true: stop at the child's SUCCESS; false: stop at its FAILURE").WithDefault("true"),
 		whenEndsPort(),
 	},
-	build: decorates(resetThenStore, func(c *Init) (decorator, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		l := &loopUntil{}
 		return l, errors.Join(l.count.bind(c, "count"), l.until.bind(c, "until"), l.whenEnds.bind(c))
 	}),

@@ -553,8 +553,8 @@ func decorating(d decorator, order resetOrder) *decoratorNode {
 
 // decorates returns the build function of a builtin decorator whose body newBody
 // builds (see Model.build).
-func decorates(order resetOrder, newBody func(c *Init) (decorator, error)) func(c *Init) (ticker, error) {
-	return func(c *Init) (ticker, error) {
+func decorates(order resetOrder, newBody func(c *NodeConfig) (decorator, error)) func(c *NodeConfig) (ticker, error) {
+	return func(c *NodeConfig) (ticker, error) {
 		d, err := newBody(c)
 		return decorating(d, order), err
 	}

@@ -40,7 +40,7 @@ var parallelModel = &Model{
 		InputPort[int]("failure_count", "number of failed children that makes the node fail").WithDefault("1"),
 		InputPort[int]("success_count", "number of successful children that makes the node succeed (negative: counted from the number of children)").WithDefault("-1"),
 	},
-	build: func(c *Init) (ticker, error) {
+	build: func(c *NodeConfig) (ticker, error) {
 		p := &parallel{done: make([]bool, c.NumChildren())}
 		return p, errors.Join(p.success.bind(c, "success_count"), p.failure.bind(c, "failure_count"))
 	},

@@ -31,7 +31,7 @@ var parallelAllModel = &Model{
 	Ports: []PortDef{
 		InputPort[int]("max_failures", "number of failed children that makes the node fail (negative: counted from the number of children)").WithDefault("1"),
 	},
-	build: func(c *Init) (ticker, error) {
+	build: func(c *NodeConfig) (ticker, error) {
 		p := &parallelAll{done: make([]bool, c.NumChildren())}
 		return p, p.maxFailures.bind(c, "max_failures")
 	},

@@ -27,7 +27,7 @@ var preconditionModel = &Model{
 		InputPort[Status]("else", "the status to return when the condition is false").WithDefault("FAILURE"),
 		InputPort[string]("if", "the condition, a script").holdsScript().Require(),
 	},
-	build: decorates(resetThenStore, func(c *Init) (decorator, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		p := &precondition{}
 		err := errors.Join(p.cond.bind(c, "if"), p.otherwise.bind(c, "else"))
 		if s, ok := p.otherwise.literal(); ok && s == Idle {

@@ -27,7 +27,7 @@ func ReactiveSequence(children ...*Spec) *Spec { return reactiveSequenceModel.Sp
 var reactiveSequenceModel = &Model{
 	ID: "ReactiveSequence", Kind: KindControl,
 	Description: "A Sequence that starts again from the first child on every tick.",
-	build:       func(c *Init) (ticker, error) { return newReactive(c, Failure), nil },
+	build:       func(c *NodeConfig) (ticker, error) { return newReactive(c, Failure), nil },
 }
 
 // ReactiveFallback ticks its children from the first one on every tick, so a
@@ -51,7 +51,7 @@ func ReactiveFallback(children ...*Spec) *Spec { return reactiveFallbackModel.Sp
 var reactiveFallbackModel = &Model{
 	ID: "ReactiveFallback", Kind: KindControl,
 	Description: "A Fallback that starts again from the first child on every tick.",
-	build:       func(c *Init) (ticker, error) { return newReactive(c, Success), nil },
+	build:       func(c *NodeConfig) (ticker, error) { return newReactive(c, Success), nil },
 }
 
 // reactive implements ReactiveSequence (stop = Failure) and ReactiveFallback (stop =
@@ -71,7 +71,7 @@ type reactive struct {
 	storedAsTicked bool
 }
 
-func newReactive(c *Init, stop Status) *reactive {
+func newReactive(c *NodeConfig, stop Status) *reactive {
 	pass := Success
 	if stop == Success {
 		pass = Failure

@@ -32,7 +32,7 @@ var repeatModel = &Model{
 	ID: "Repeat", Kind: KindDecorator,
 	Description: "Ticks the child num_cycles times while it succeeds; -1 repeats forever.",
 	Ports:       []PortDef{InputPort[int]("num_cycles", "how many successes to repeat (-1: forever)").Require().atLeast(-1)},
-	build: decorates(resetThenStore, func(c *Init) (decorator, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		r := &repeat{}
 		return r, r.cycles.bind(c, "num_cycles")
 	}),

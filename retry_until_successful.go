@@ -32,7 +32,7 @@ var retryModel = &Model{
 	ID: "RetryUntilSuccessful", Kind: KindDecorator,
 	Description: "Ticks the child again after each failure, up to num_attempts times; -1 retries forever.",
 	Ports:       []PortDef{InputPort[int]("num_attempts", "how many failures to accept (-1: forever)").Require().atLeast(-1)},
-	build: decorates(resetThenStore, func(c *Init) (decorator, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		r := &retry{}
 		return r, r.attempts.bind(c, "num_attempts")
 	}),

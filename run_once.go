@@ -30,7 +30,7 @@ var runOnceModel = &Model{
 	Ports: []PortDef{
 		InputPort[bool]("then_skip", "after the first completion: true to return SKIPPED, false to repeat the child's result").WithDefault("true"),
 	},
-	build: decorates(resetThenStore, func(c *Init) (decorator, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		r := &runOnce{}
 		return r, r.thenSkip.bind(c, "then_skip")
 	}),

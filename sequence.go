@@ -20,7 +20,7 @@ func Sequence(children ...*Spec) *Spec { return sequenceModel.Spec(children...) 
 var sequenceModel = &Model{
 	ID: "Sequence", Kind: KindControl,
 	Description: "Ticks the children in order while they succeed; fails at the first failure.",
-	build:       func(c *Init) (ticker, error) { return newSequence(c, Failure), nil },
+	build:       func(c *NodeConfig) (ticker, error) { return newSequence(c, Failure), nil },
 }
 
 // Fallback tries its children in order, within one tick, until one succeeds.
@@ -43,7 +43,7 @@ func Fallback(children ...*Spec) *Spec { return fallbackModel.Spec(children...) 
 var fallbackModel = &Model{
 	ID: "Fallback", Kind: KindControl,
 	Description: "Tries the children in order until one succeeds.",
-	build:       func(c *Init) (ticker, error) { return newSequence(c, Success), nil },
+	build:       func(c *NodeConfig) (ticker, error) { return newSequence(c, Success), nil },
 }
 
 // AsyncSequence is a Sequence that yields after each child that completed
@@ -65,7 +65,7 @@ func AsyncSequence(children ...*Spec) *Spec { return asyncSequenceModel.Spec(chi
 var asyncSequenceModel = &Model{
 	ID: "AsyncSequence", Kind: KindControl,
 	Description: "A Sequence that yields to the caller after each child that completed at once.",
-	build:       func(c *Init) (ticker, error) { return newYielding(c, Failure, false), nil },
+	build:       func(c *NodeConfig) (ticker, error) { return newYielding(c, Failure, false), nil },
 }
 
 // AsyncFallback is a Fallback that yields after each child that failed synchronously.
@@ -86,7 +86,7 @@ func AsyncFallback(children ...*Spec) *Spec { return asyncFallbackModel.Spec(chi
 var asyncFallbackModel = &Model{
 	ID: "AsyncFallback", Kind: KindControl,
 	Description: "A Fallback that yields to the caller after each child that failed at once.",
-	build:       func(c *Init) (ticker, error) { return newYielding(c, Success, false), nil },
+	build:       func(c *NodeConfig) (ticker, error) { return newYielding(c, Success, false), nil },
 }
 
 // SequenceWithMemory is a Sequence that does not start over after a failure: the next
@@ -122,7 +122,7 @@ var sequenceStarModel = &Model{
 	build:       newSequenceWithMemory,
 }
 
-func newSequenceWithMemory(c *Init) (ticker, error) {
+func newSequenceWithMemory(c *NodeConfig) (ticker, error) {
 	return newYielding(c, Failure, true), nil
 }
 
@@ -142,12 +142,12 @@ type sequence struct {
 
 // newSequence returns a Sequence (stop = Failure) or a Fallback (stop = Success): a
 // node that ends at the first child that returns stop.
-func newSequence(c *Init, stop Status) *sequence {
+func newSequence(c *NodeConfig, stop Status) *sequence {
 	q := makeSequence(c, stop)
 	return &q
 }
 
-func makeSequence(c *Init, stop Status) sequence {
+func makeSequence(c *NodeConfig, stop Status) sequence {
 	pass := Success
 	if stop == Success {
 		pass = Failure
@@ -364,7 +364,7 @@ type yielding struct {
 	wake wakeClaim
 }
 
-func newYielding(c *Init, stop Status, memory bool) *yielding {
+func newYielding(c *NodeConfig, stop Status, memory bool) *yielding {
 	q := &yielding{sequence: makeSequence(c, stop)}
 	q.memory = memory
 	return q

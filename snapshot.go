@@ -527,9 +527,9 @@ func (t *Tree) fingerprint() string {
 				for k, hd := range m.hooks {
 					switch {
 					case hd.script != "":
-						buf = appendField(appendField(buf, Hook(k).String()), hd.script)
+						buf = appendField(appendField(buf, Cond(k).String()), hd.script)
 					case hd.bind != nil:
-						buf = appendField(appendField(buf, Hook(k).String()), "(a Go function)")
+						buf = appendField(appendField(buf, Cond(k).String()), "(a Go function)")
 					}
 				}
 			}

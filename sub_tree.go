@@ -33,7 +33,7 @@ var subTreeModel = &Model{
 	Ports: []PortDef{
 		InputPort[bool]("_autoremap", "remap every key of the subtree to the parent's key of the same name").WithDefault("false"),
 	},
-	build: func(*Init) (ticker, error) { return decorating(subTreeNode{}, resetThenStore), nil },
+	build: func(*NodeConfig) (ticker, error) { return decorating(subTreeNode{}, resetThenStore), nil },
 }
 
 type subTreeNode struct{}

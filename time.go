@@ -31,7 +31,7 @@ var timeModel = &Model{
 		InputPort[int]("msec", "how long, in milliseconds; 0 or less fails at once").Require(),
 		whenEndsPort(),
 	},
-	build: decorates(resetThenStore, func(c *Init) (decorator, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		t := &timeLimit{}
 		if err := t.msec.bind(c, "msec"); err != nil {
 			return t, err

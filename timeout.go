@@ -29,7 +29,7 @@ var timeoutModel = &Model{
 	ID: "Timeout", Kind: KindDecorator,
 	Description: "Halts the child and fails if it is still running after msec milliseconds.",
 	Ports:       []PortDef{InputPort[uint32]("msec", "the time limit in milliseconds (0: none)").Require()},
-	build: decorates(resetThenStore, func(c *Init) (decorator, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		t := &timeout{}
 		return t, t.msec.bind(c, "msec")
 	}),

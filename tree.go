@@ -29,7 +29,7 @@ type Tree struct {
 	ticks       uint64       // see Ticks
 	repanic     bool
 	ticking     bool                          // a tick or a halt is under way (Snapshot and Restore refuse to run)
-	preHook     bool                          // user is running a pre-condition's code (see guardHook)
+	preCond     bool                          // user is running a pre-condition's code (see guardCond)
 	attention   atomic.Uint32                 // what the next tick sees to first: attnStop, attnAborted, attnQueued
 	user        uint16                        // the UID of the node whose code runs; 0: none (see panic.go)
 	leaf        uint16                        // the UID of the last function leaf that ran (see panic.go)

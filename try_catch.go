@@ -35,7 +35,7 @@ var tryCatchModel = &Model{
 	Ports: []PortDef{
 		InputPort[bool]("catch_on_halt", "run the catch child when the node is halted during the try block").WithDefault("false"),
 	},
-	build: func(c *Init) (ticker, error) {
+	build: func(c *NodeConfig) (ticker, error) {
 		if c.NumChildren() < 2 {
 			return nil, errors.New("a TryCatch needs at least 2 children: the try block and the catch")
 		}

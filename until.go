@@ -32,7 +32,7 @@ var successUntilModel = &Model{
 	ID: "SuccessUntil", Kind: KindDecorator,
 	Description: "Succeeds count-1 times whatever the child returns, then fails once; and again.",
 	Ports:       untilPorts(),
-	build:       decorates(resetThenStore, func(c *Init) (decorator, error) { return newUntil(c, Success) }),
+	build:       decorates(resetThenStore, func(c *NodeConfig) (decorator, error) { return newUntil(c, Success) }),
 }
 
 // FailureUntil is behaviac's FailureUntil, the mirror of SuccessUntil: whatever its
@@ -61,7 +61,7 @@ var failureUntilModel = &Model{
 	ID: "FailureUntil", Kind: KindDecorator,
 	Description: "Fails count-1 times whatever the child returns, then succeeds once; and again.",
 	Ports:       untilPorts(),
-	build:       decorates(resetThenStore, func(c *Init) (decorator, error) { return newUntil(c, Failure) }),
+	build:       decorates(resetThenStore, func(c *NodeConfig) (decorator, error) { return newUntil(c, Failure) }),
 }
 
 func untilPorts() []PortDef {
@@ -79,7 +79,7 @@ type until struct {
 	left     int
 }
 
-func newUntil(c *Init, result Status) (decorator, error) {
+func newUntil(c *NodeConfig, result Status) (decorator, error) {
 	u := &until{result: result}
 	return u, errors.Join(u.count.bind(c, "count"), u.whenEnds.bind(c))
 }

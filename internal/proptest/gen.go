@@ -243,7 +243,7 @@ func (g *gen) sync() *bt.Spec {
 	if g.r.IntN(20) == 0 {
 		l.s.plan = append(l.s.plan, 'P')
 	}
-	m := &bt.Model{ID: l.name, Kind: bt.KindAction, New: func(*bt.Init) (bt.Behavior, error) { return l, nil }}
+	m := &bt.Model{ID: l.name, Kind: bt.KindAction, New: func(*bt.NodeConfig) (bt.Behavior, error) { return l, nil }}
 	return m.Spec()
 }
 
@@ -272,7 +272,7 @@ func (g *gen) hooks(s *bt.Spec) *bt.Spec {
 }
 
 var hookScripts = []struct {
-	hook bt.Hook
+	hook bt.Cond
 	code string
 }{
 	{bt.SkipIf, "(k & 3) == 3"},
