@@ -125,8 +125,8 @@ func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
 		b.fail(n, err)
 	}
 	n.t = t
-	if more != nil && more.hooks != nil {
-		if h, ok := b.bindConds(n, more.hooks); ok {
+	if more != nil && more.conds != nil {
+		if h, ok := b.bindConds(n, more.conds); ok {
 			n.t = &condNode{inner: t, conds: h}
 		}
 	}

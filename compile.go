@@ -351,10 +351,10 @@ func (c *compiler) more(r *defNode) *specMore {
 // setCond attaches a pre- or post-condition to the record r.
 func (c *compiler) setCond(r *defNode, h Cond, def condDef) {
 	m := c.more(r)
-	if m.hooks == nil {
-		m.hooks = new([numConds]condDef)
+	if m.conds == nil {
+		m.conds = new([numConds]condDef)
 	}
-	m.hooks[h] = def
+	m.conds[h] = def
 }
 
 // addPort sets a port of the record r, the last record given ports.
@@ -494,11 +494,11 @@ func (c *compiler) subtree(e *btxml.Element, i uint32) {
 	c.cur.subs = append(c.cur.subs, i)
 	for j := range e.Attrs {
 		a := &e.Attrs[j]
-		switch h, isHook := CondByName(a.Name); {
+		switch h, isCond := CondByName(a.Name); {
 		case a.Name == "name":
 			r.name = c.name(a.Value)
 			c.subtreeName(e, a)
-		case isHook:
+		case isCond:
 			if parsed := c.script(a); parsed != nil {
 				c.setCond(r, h, scriptCond(h, parsed))
 			}

@@ -326,7 +326,7 @@ func TestSpecIntrospection(t *testing.T) {
 		}
 	}
 	if src, ok := sub.CondScript(SkipIf); ok {
-		t.Errorf("a spec without hooks has CondScript %q", src)
+		t.Errorf("a spec without conditions has CondScript %q", src)
 	}
 	if sub.SubTreeID() != "Grasp" || set.SubTreeID() != "" {
 		t.Errorf("SubTreeID: %q and %q, want \"Grasp\" and \"\"", sub.SubTreeID(), set.SubTreeID())

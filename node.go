@@ -34,7 +34,7 @@ type Halter interface {
 // sequence.tick). Builtin controls and leaves implement it directly, so that their tick
 // costs one interface call; a decorator's body is wrapped in a decoratorNode (a second
 // call), user behaviors in a userNode, and nodes with pre/post conditions in a
-// hookedNode.
+// condNode.
 //
 // A ticker does not store its own node's status, except that of a decorator or a
 // SubTree: their dispatch is a decoratorNode, whose tick puts the child back and

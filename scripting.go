@@ -79,7 +79,7 @@ func (v entryVar) Assign(x script.Value) error {
 	return v.e.Assign(b)
 }
 
-// scriptCond turns a parsed script into the hook h: a pre-condition's value must be a
+// scriptCond turns a parsed script into the condition h: a pre-condition's value must be a
 // truth value, a post-condition's is ignored.
 func scriptCond(h Cond, s *script.Script) condDef {
 	return condDef{script: s.Source(), bind: func(n *Node) (condFunc, error) {

@@ -523,8 +523,8 @@ func (t *Tree) fingerprint() string {
 			buf = appendField(appendField(buf, p.name), fingerprintText(p))
 		}
 		if m := d.moreOf(r); m != nil {
-			if m.hooks != nil {
-				for k, hd := range m.hooks {
+			if m.conds != nil {
+				for k, hd := range m.conds {
 					switch {
 					case hd.script != "":
 						buf = appendField(appendField(buf, Cond(k).String()), hd.script)

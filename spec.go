@@ -48,7 +48,7 @@ func (s *Spec) clone() *Spec {
 // substitution.go) shares it safely.
 type specMore struct {
 	file      string             // of the position, for specs from XML
-	hooks     *[numConds]condDef // nil when the node has none; never changed either
+	conds     *[numConds]condDef // nil when the node has none; never changed either
 	errs      []error            // problems found while the spec was assembled, reported by NewTree
 	sub       *treeDef           // the tree a SubTree instantiates (see link.go)
 	subID     string             // the ID of that tree, for a SubTree read from XML
@@ -102,12 +102,12 @@ func (s *Spec) fail(err error) {
 // setCond attaches a pre- or post-condition.
 func (s *Spec) setCond(h Cond, d condDef) {
 	m := s.edit()
-	hooks := new([numConds]condDef)
-	if m.hooks != nil {
-		*hooks = *m.hooks
+	conds := new([numConds]condDef)
+	if m.conds != nil {
+		*conds = *m.conds
 	}
-	hooks[h] = d
-	m.hooks = hooks
+	conds[h] = d
+	m.conds = conds
 }
 
 // subtree returns the tree a SubTree spec instantiates, or nil.
@@ -323,10 +323,10 @@ func (s *Spec) Attributes() iter.Seq2[string, string] {
 // written in the scripting language (XML or Script); a Go function (Pre, Post) has no
 // text, and ok is false for it.
 func (s *Spec) CondScript(h Cond) (script string, ok bool) {
-	if s.more == nil || s.more.hooks == nil || h >= numConds {
+	if s.more == nil || s.more.conds == nil || h >= numConds {
 		return "", false
 	}
-	d := s.more.hooks[h]
+	d := s.more.conds[h]
 	return d.script, d.script != ""
 }
 

@@ -64,7 +64,7 @@ func (g *gen) node(level int) *bt.Spec {
 	case "Timeout", "Delay", "Time", "Sleep", "TestNode":
 		g.timed = true
 	}
-	return g.hooks(s)
+	return g.conds(s)
 }
 
 // kids returns n random children.
@@ -262,17 +262,17 @@ func (g *gen) async() *bt.Spec {
 	return bt.NewAsyncAction(l.name, func() bt.AsyncAction { return l }).Spec()
 }
 
-// hooks gives a node pre- and post-conditions now and then.
-func (g *gen) hooks(s *bt.Spec) *bt.Spec {
+// conds gives a node pre- and post-conditions now and then.
+func (g *gen) conds(s *bt.Spec) *bt.Spec {
 	if g.r.IntN(6) != 0 {
 		return s
 	}
-	h := hookScripts[g.r.IntN(len(hookScripts))]
-	return s.Script(h.hook, h.code)
+	h := condScripts[g.r.IntN(len(condScripts))]
+	return s.Script(h.cond, h.code)
 }
 
-var hookScripts = []struct {
-	hook bt.Cond
+var condScripts = []struct {
+	cond bt.Cond
 	code string
 }{
 	{bt.SkipIf, "(k & 3) == 3"},
