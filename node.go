@@ -108,10 +108,12 @@ func (b statusByte) observed() bool { return b >= observedBit }
 // to reset.
 func (b statusByte) idleAndKnown() bool { return b&^observedBit == statusByte(Idle) }
 
-// A status byte is written only by the methods of statusByte below and resetStatuses,
-// whose names say which rule each write keeps (TestStatusBytesWrittenByHelpers fails
-// when a byte is written anywhere else). None of them stores Skipped: a skipped node
-// stays, or becomes, Idle. They are inlined.
+// A status byte is written only by the methods of statusByte below, resetStatuses,
+// observation.tryRecord (whose inlining a call would cost) and assignments of what
+// observedByte returns, whose names say which rule each write
+// keeps (TestStatusBytesWrittenByHelpers fails when a byte is written anywhere else).
+// None of them stores Skipped: a skipped node stays, or becomes, Idle. They are
+// inlined.
 
 // store stores s — Idle, Running, Success or Failure, never Skipped — in a byte nobody
 // observes.
@@ -126,9 +128,12 @@ func (b *statusByte) storeTicked(s Status) {
 	*b = statusByte(s)
 }
 
-// storeObserved stores s — never Skipped — in an observed byte that observers will see
-// as it is (telling them is the caller's: see Node.set).
-func (b *statusByte) storeObserved(s Status) { *b = statusByte(s) | observedBit }
+// observedByte is the byte to store for s — never Skipped — in an observed node that
+// observers will see as it is (telling them is the caller's: see Node.set). It is
+// assigned (b = observedByte(s)), not stored through a method, because the observed
+// loops that store most bytes (observation.tryRecord, family.resetObserved) lose
+// their bounds-check elimination and inlining otherwise.
+func observedByte(s Status) statusByte { return statusByte(s) | observedBit }
 
 // keepShownRunning makes an observed byte Idle while its observers go on seeing it
 // Running (see shownRunningBit).
@@ -271,7 +276,7 @@ func (n *Node) setGeneral(s Status) {
 	case s == Idle && prev != shown:
 		n.settleShown()
 	}
-	n.st.storeObserved(s)
+	*n.st = observedByte(s)
 	if shown != s {
 		n.meta.scope.tree.record(n, shown, s)
 	}
@@ -431,7 +436,7 @@ func (f *family) resetObserved(o *observation, i int) {
 			resetEach(kids[j:], st[j:])
 			return
 		default:
-			st[j].storeObserved(Idle)
+			st[j] = observedByte(Idle)
 			o.quick[k] = MakeChange(kids[j].meta.uid, Status(b&^observedBit), Idle)
 			k++
 		}

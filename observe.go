@@ -219,7 +219,7 @@ func (o *observation) tryRecord(c *Node, s Status) bool {
 		return false
 	}
 	if nb := statusByte(s) | observedBit; b != nb {
-		c.st.storeObserved(s)
+		*c.st = nb // (a status byte writer of its own: through a method it would not inline)
 		o.quick[i] = MakeChange(c.meta.uid, Status(b&^observedBit), s)
 		o.n = i + 1
 	}
