@@ -104,7 +104,7 @@ func checkDecoratorOrder(t *testing.T, tree *Tree) func(StatusChange) {
 // userPass is a user decorator that returns its child's status: the engine resets
 // the child after storing the decorator's status, as BehaviorTree.CPP's
 // DecoratorNode::executeTick does.
-var userPass = &Model{ID: "UserPass", Kind: KindDecorator, New: func(*Init) (Behavior, error) {
+var userPass = &Model{ID: "UserPass", Kind: KindDecorator, New: func(*NodeConfig) (Behavior, error) {
 	return passBehavior{}, nil
 }}
 
@@ -187,7 +187,7 @@ func (s *userSequence) Halt(n *Node) {
 // completes, as it resets a decorator (it once cleared only its first child's byte, and
 // the control stayed Running between ticks).
 func TestUserControlMarkRunningReset(t *testing.T) {
-	user := &Model{ID: "UserSequence", Kind: KindControl, New: func(*Init) (Behavior, error) { return &userSequence{mark: true}, nil }}
+	user := &Model{ID: "UserSequence", Kind: KindControl, New: func(*NodeConfig) (Behavior, error) { return &userSequence{mark: true}, nil }}
 	for i, spec := range []*Spec{
 		Sequence(AlwaysSuccess(), user.Spec(AlwaysSuccess())),
 		Sequence(user.Spec(AlwaysSuccess()), AlwaysSuccess()),
@@ -221,7 +221,7 @@ func TestUserControlMarkRunning(t *testing.T) {
 		return bttest.RunTrace(t, tree, clock, 50*time.Millisecond, 10)
 	}
 	user := func(mark bool) func(kids ...*Spec) *Spec {
-		m := &Model{ID: "UserSequence", Kind: KindControl, New: func(*Init) (Behavior, error) { return &userSequence{mark: mark}, nil }}
+		m := &Model{ID: "UserSequence", Kind: KindControl, New: func(*NodeConfig) (Behavior, error) { return &userSequence{mark: mark}, nil }}
 		return m.Spec
 	}
 	want := run(Sequence)

@@ -28,7 +28,7 @@ type Tree struct {
 	ticks       uint64       // see Ticks
 	repanic     bool
 	ticking     bool                          // a tick or a halt is under way (Snapshot and Restore refuse to run)
-	preHook     bool                          // user is running a pre-condition's code (see guardHook)
+	preCond     bool                          // user is running a pre-condition's code (see guardCond)
 	attention   atomic.Uint32                 // what the next tick sees to first: attnStop, attnAborted, attnQueued
 	user        uint16                        // the UID of the node whose code runs; 0: none (see panic.go)
 	leaf        uint16                        // the UID of the last function leaf that ran (see panic.go)
@@ -45,6 +45,23 @@ type Tree struct {
 	logger      *slog.Logger            // for the Log node; nil: slog.Default() (see logger.go)
 	typeNames   map[string]reflect.Type // the types given WithTypes, by name
 	queue       atomic.Pointer[queue]   // functions to run before the next tick (see Do); nil: none yet
+	reloading   *reloading              // nil until OnReload or Reload
+}
+
+// reloading is what a tree keeps for reloads, apart: most trees are never reloaded, and
+// a crowd of small trees pays for every byte of a Tree (256 bytes, a size class, hold
+// one without it).
+type reloading struct {
+	reloaded []*func(*ReloadReport) // told of each reload (see OnReload)
+	keys     []nodeKey              // the nodes' keys, which the last reload made for the next
+}
+
+// reloads returns the tree's reloading, made at its first use.
+func (t *Tree) reloads() *reloading {
+	if t.reloading == nil {
+		t.reloading = new(reloading)
+	}
+	return t.reloading
 }
 
 // The bits of Tree.attention: a tick finds what it must see to before it ticks the
@@ -96,10 +113,11 @@ func newTree(enums func(string) (int64, bool), opts []Option) (*Tree, error) {
 	return t, nil
 }
 
-// TickOnce ticks the root once, as BehaviorTree.CPP's Tree::tickOnce does: while the
-// result is Running and a node asked for a wake-up (see WakeUp) the root is ticked
-// again at once, so nodes that yield (AsyncSequence, Repeat, …) still finish within
-// the call. When the root completes it is reset to Idle, ready for the next run.
+// TickOnce makes one tick of the tree as BehaviorTree.CPP's Tree::tickOnce does, which
+// may tick the root more than once: while the result is Running and a node asked for a
+// wake-up (see WakeUp) the root is ticked again at once, so nodes that yield
+// (AsyncSequence, Repeat, …) still finish within the call. TickExactlyOnce ticks the
+// root exactly once. When the root completes it is reset to Idle, ready for the next run.
 //
 // An error means the tick was stopped: a node's script or port failed, a node returned
 // an invalid status, user code panicked, or halting a node failed; errors.As finds the
@@ -136,12 +154,12 @@ func (t *Tree) tick(rerun bool) (s Status, err error) {
 	if s = root.t.tick(root); rerun && s == Running && uint32(t.wakes.Load()) != 0 {
 		s, err = t.rerun(root, s, true)
 	} else if b := root.st; !b.observed() { // Running, or Idle when it completed
-		*b = statusByte(Idle)
+		b.store(Idle)
 		if s == Running {
-			*b = statusByte(Running)
+			b.store(Running)
 		}
 	} else { // a subscriber came during the tick
-		s = root.rooted(s)
+		s = root.storeRootStatus(s)
 	}
 	done = true
 	t.ticking = false
@@ -213,6 +231,7 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 			done = true
 			return Idle, err
 		}
+		root = t.root // a function given to Do may have reloaded the tree
 	}
 	t.ticking = true
 	s, err = t.rerun(root, root.t.tick(root), rerun)
@@ -225,7 +244,7 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 // status.
 func (t *Tree) rerun(root *Node, s Status, again bool) (Status, error) {
 	for again && s == Running && t.woken() {
-		root.commit(s)
+		root.storeStatus(s)
 		if a := t.attention.Load(); a != 0 {
 			if a&attnStop != 0 {
 				return t.endRun(true)
@@ -233,23 +252,24 @@ func (t *Tree) rerun(root *Node, s Status, again bool) (Status, error) {
 			if err := t.runDo(); err != nil {
 				return Idle, err
 			}
+			root = t.root
 		}
 		s = root.t.tick(root)
 	}
-	return root.rooted(s), nil
+	return root.storeRootStatus(s), nil // observers may panic
 }
 
-// rooted stores s, the status of the root, and returns it. A root that completed is
-// reset to Idle, ready for the next run: observers see both changes.
-func (root *Node) rooted(s Status) Status {
+// storeRootStatus stores s, the status of the root, and returns it. A root that
+// completed is reset to Idle, ready for the next run: observers see both changes.
+func (root *Node) storeRootStatus(s Status) Status {
 	if b := root.st; !b.observed() { // Running, or Idle when it completed
-		*b = statusByte(Idle)
+		b.store(Idle)
 		if s == Running {
-			*b = statusByte(Running)
+			b.store(Running)
 		}
 		return s
 	}
-	if root.commit(s).Completed() {
+	if root.storeStatus(s).Completed() {
 		root.set(Idle)
 	}
 	return s
@@ -380,17 +400,17 @@ func (t *Tree) stopDuring(s Status, err error) (Status, error) {
 	if err != nil { // the tick failed: the root is as the error left it
 		s = before
 	}
-	return s, join(appendErr(appendErr(nil, stopped), notCanceled(err)))
+	return s, joinErrors(appendErr(appendErr(nil, stopped), notCanceled(err)))
 }
 
 // notCanceled returns err without the errors that are a context's cancellation.
 func notCanceled(err error) error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
+	if j, ok := err.(joinedError); ok {
 		var errs []error
 		for _, e := range j.Unwrap() {
 			errs = appendErr(errs, notCanceled(e))
 		}
-		return join(errs)
+		return joinErrors(errs)
 	}
 	if errors.Is(err, context.Canceled) {
 		return nil
@@ -412,7 +432,7 @@ func (t *Tree) endRun(tick bool) (Status, error) {
 	}
 	t.repanicFrom(err)
 	if tick {
-		err = join(appendErr([]error{ErrStopped}, err))
+		err = joinErrors(appendErr([]error{ErrStopped}, err))
 	}
 	return s, err
 }
@@ -539,15 +559,15 @@ func (t *Tree) Nodes() iter.Seq[*Node] {
 // depth (0 for the root). When visit returns false the node's children are skipped.
 func (t *Tree) Walk(visit func(n *Node, depth int) bool) {
 	if t.root != nil && visit != nil {
-		walk(t.root, 0, visit)
+		walkFrom(t.root, 0, visit)
 	}
 }
 
-func walk(n *Node, depth int, visit func(*Node, int) bool) {
+func walkFrom(n *Node, depth int, visit func(*Node, int) bool) {
 	if !visit(n, depth) {
 		return
 	}
 	for i := range n.NumChildren() {
-		walk(n.Child(i), depth+1, visit)
+		walkFrom(n.Child(i), depth+1, visit)
 	}
 }
