@@ -136,6 +136,7 @@ type sequence struct {
 	// childStoresOwn is set when a child stores its own status while it ticks: a decorator
 	// or a subtree (see ticker).
 	childStoresOwn bool
+	plain          bool   // it has children, and none of them stores its own status
 	idx            uint32 // the child to tick next
 	skipped        uint32 // children skipped since the node was Idle
 }
@@ -152,7 +153,8 @@ func makeSequence(c *NodeConfig, stop Status) sequence {
 	if stop == Success {
 		pass = Failure
 	}
-	return sequence{family: c.node.family(), pass: pass, childStoresOwn: c.node.someChildStoresOwn()}
+	f, own := c.node.family(), c.node.someChildStoresOwn()
+	return sequence{family: f, pass: pass, childStoresOwn: own, plain: !own && len(f.nodes) > 0}
 }
 
 // tick is the hot loop of every Sequence and Fallback; a deep tree runs it for every
@@ -167,10 +169,39 @@ func makeSequence(c *NodeConfig, stop Status) sequence {
 // they returned pass in this tick, and their bytes say what they were before (Idle, or
 // Running for child idx) or what the child stored itself (see childStoresOwn).
 func (q *sequence) tick(n *Node) Status {
+	kids := q.nodes
+	i := uint(0)
 	switch *n.st {
 	case statusByte(Idle):
+		if q.plain {
+			// Every child is Idle and stores nothing itself: a node that completes
+			// without a child skipped or Running has nothing to store or reset, and
+			// its position and count are 0 (a Halt, or the end of a run, left them so).
+			for ; i < uint(len(kids)); i++ {
+				s := kids[i].t.tick(&kids[i])
+				if s == q.pass {
+					continue
+				}
+				q.idx, q.skipped = 0, 0 // (in case a tick was aborted)
+				switch s {
+				case Skipped: // the general loop takes over
+					q.storeUpTo(i, Idle)
+					q.idx = uint32(i + 1)
+					q.skipped++
+					i++
+				case Running:
+					q.endRunning(i)
+					return Running
+				default:
+					return s
+				}
+				goto general
+			}
+			return q.pass
+		}
 		q.idx, q.skipped = 0, 0 // (they are 0 unless a tick was aborted)
 	case statusByte(Running):
+		i = uint(q.idx)
 	default: // observed; or completed and ticked again before it was reset (as the
 		// failed condition of a two-child IfThenElse is)
 		if o := n.meta.scope.tree.obs; o != nil {
@@ -178,8 +209,8 @@ func (q *sequence) tick(n *Node) Status {
 		}
 		return q.tickCommitting(n, nil)
 	}
-	kids := q.nodes
-	for i := uint(q.idx); i < uint(len(kids)); i++ {
+general:
+	for ; i < uint(len(kids)); i++ {
 		s := kids[i].t.tick(&kids[i])
 		if s == q.pass {
 			continue
