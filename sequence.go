@@ -169,11 +169,12 @@ func makeSequence(c *NodeConfig, stop Status) sequence {
 // they returned pass in this tick, and their bytes say what they were before (Idle, or
 // Running for child idx) or what the child stored itself (see childStoresOwn).
 func (q *sequence) tick(n *Node) Status {
-	kids := q.nodes
+	var kids []Node
 	i := uint(0)
 	switch *n.st {
 	case statusByte(Idle):
 		if q.plain {
+			kids = q.nodes
 			// Every child is Idle and stores nothing itself: a node that completes
 			// without a child skipped or Running has nothing to store or reset, and
 			// its position and count are 0 (a Halt, or the end of a run, left them so).
@@ -210,6 +211,7 @@ func (q *sequence) tick(n *Node) Status {
 		return q.tickCommitting(n, nil)
 	}
 general:
+	kids = q.nodes
 	for ; i < uint(len(kids)); i++ {
 		s := kids[i].t.tick(&kids[i])
 		if s == q.pass {
