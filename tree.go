@@ -46,6 +46,7 @@ type Tree struct {
 	logger      *slog.Logger            // for the Log node; nil: slog.Default() (see logger.go)
 	typeNames   map[string]reflect.Type // the types given WithTypes, by name
 	queue       atomic.Pointer[queue]   // functions to run before the next tick (see Do); nil: none yet
+	asyncCtx    []*AsyncContextFunc     // see OnAsyncStart; nil: none
 }
 
 // The bits of Tree.attention: a tick finds what it must see to before it ticks the
