@@ -38,6 +38,7 @@ var rules = map[string][]string{
 	"bttest":  {".", "blackboard"},
 	"monitor": {".", "blackboard", "btlog"},
 	"groot2":  {".", "blackboard", "btlog"},
+	"btotel":  {"."},
 	// helpers that are not API, and the tools
 	"internal/typo":     {},
 	"internal/proptest": {".", "blackboard"},
