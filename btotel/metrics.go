@@ -37,7 +37,7 @@ type metrics struct {
 	completions metric.Int64ObservableCounter
 	duration    metric.Float64Histogram
 	tickTime    metric.Float64Histogram
-	tickOpt     metric.MeasurementOption
+	tickOpts    []metric.RecordOption // see info.rec
 	reg         metric.Registration
 
 	tickStart time.Time // when the tick under way began
@@ -71,12 +71,13 @@ func (o *Observer) initMetrics(mp metric.MeterProvider) (err error) {
 	if id := o.tree.ID(); id != "" {
 		tree = append(tree, AttrTreeID.String(id))
 	}
-	o.tickOpt = metric.WithAttributeSet(attribute.NewSet(tree...))
-	for i := range o.nodes {
-		nd := &o.nodes[i]
-		for k := range nd.opts {
+	o.tickOpts = []metric.RecordOption{metric.WithAttributeSet(attribute.NewSet(tree...))}
+	for i := range o.info {
+		nd := &o.info[i]
+		for k := range nOutcomes {
 			kv := append(tree[:len(tree):len(tree)], nd.attrs[:3]...) // name, ID, path
-			nd.opts[k] = metric.WithAttributeSet(attribute.NewSet(append(kv, AttrNodeStatus.String(outcomes[k]))...))
+			opt := metric.WithAttributeSet(attribute.NewSet(append(kv, AttrNodeStatus.String(outcomes[k]))...))
+			nd.rec[k], nd.obs[k] = []metric.RecordOption{opt}, []metric.ObserveOption{opt}
 		}
 	}
 	o.reg, err = m.RegisterCallback(o.observe, o.completions)
@@ -87,21 +88,20 @@ func (o *Observer) initMetrics(mp metric.MeterProvider) (err error) {
 func (o *Observer) observe(_ context.Context, obs metric.Observer) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	for i := range o.nodes {
-		nd := &o.nodes[i]
-		for k, n := range nd.counts {
+	for i := range o.act {
+		for k, n := range o.act[i].counts {
 			if n > 0 {
-				obs.ObserveInt64(o.completions, int64(n), nd.opts[k])
+				obs.ObserveInt64(o.completions, int64(n), o.info[i].obs[k]...)
 			}
 		}
 	}
 	return nil
 }
 
-// ran records the running time d of an activation of nd that ended with outcome k.
-func (o *Observer) ran(nd *node, k int, d time.Duration) {
+// ran records the running time d of an activation of uid that ended with outcome k.
+func (o *Observer) ran(uid uint16, k int, d time.Duration) {
 	if d > 0 {
-		o.duration.Record(context.Background(), d.Seconds(), nd.opts[k])
+		o.duration.Record(context.Background(), d.Seconds(), o.info[uid-1].rec[k]...)
 	}
 }
 
@@ -116,7 +116,7 @@ func (o *Observer) tick(b bt.Batch) {
 	o.inTick = false
 	if n := o.tree.Ticks(); n != o.ticks { // not a Halt's
 		o.ticks = n
-		o.tickTime.Record(context.Background(), o.tree.Clock().Now().Sub(o.tickStart).Seconds(), o.tickOpt)
+		o.tickTime.Record(context.Background(), o.tree.Clock().Now().Sub(o.tickStart).Seconds(), o.tickOpts...)
 	}
 }
 

@@ -62,32 +62,41 @@ type Observer struct {
 	tree   *bt.Tree
 	tracer trace.Tracer
 	base   context.Context // the parent of the root's spans
-	nodes  []node          // by UID-1
+
+	// By UID-1: what a change needs (act), then what only some need. They are apart so
+	// that a tick's changes walk through little memory.
+	act   []activation
+	start []time.Time // when the activation under way began
+	info  []info
 
 	cancel      func() // the batch subscription
 	cancelAsync func() // the OnAsyncStart registration
 	closed      bool
 
-	mu sync.Mutex // guards the nodes' counts, which the metrics' callback reads
+	mu sync.Mutex // guards the activations' counts, which the metrics' callback reads
 	metrics
 }
 
-// node is what the Observer keeps of a node of the tree.
-type node struct {
+// activation is the activation of a node under way: its span, nil when there is none.
+// Under a span that does not record, a node makes none of its own and shares its
+// parent's (own is false): see the package doc on sampling.
+type activation struct {
+	span   trace.Span
 	parent uint16 // the parent's UID; 0 for the root
-	name   string
-	attrs  []attribute.KeyValue // name, ID, path, UID (and the tree's ID for the root)
-
-	// The activation under way: its span, and when it began. span is nil when the node
-	// has none. Under a span that is not recording, a node makes none of its own and
-	// shares its parent's (own is false): see the package doc on sampling.
-	span  trace.Span
-	own   bool
-	start time.Time
-
-	// What the metrics record, by outcome: see metrics.go.
+	own    bool   // span is the node's own
+	rec    bool   // span records
+	// The node's activations that ended, by outcome (see metrics.go).
 	counts [nOutcomes]uint64
-	opts   [nOutcomes]metric.MeasurementOption
+}
+
+// info describes a node for its spans, events and measurements.
+type info struct {
+	name  string
+	attrs []attribute.KeyValue // name, ID, path, UID (and the tree's ID for the root)
+	// The metrics' attributes, by outcome, as the variadic arguments of Record and
+	// Observe: slices made once, since a call would make one each time.
+	rec [nOutcomes][]metric.RecordOption
+	obs [nOutcomes][]metric.ObserveOption
 }
 
 var errNilTree = errors.New("btotel: nil tree")
@@ -112,8 +121,9 @@ func Attach(tree *bt.Tree, opts ...Option) (*Observer, error) {
 		tree:   tree,
 		tracer: c.tp.Tracer(ScopeName),
 		base:   trace.ContextWithSpan(context.Background(), trace.SpanFromContext(tree.Context())),
-		nodes:  make([]node, tree.Len()),
 	}
+	n := tree.Len()
+	o.act, o.start, o.info = make([]activation, n), make([]time.Time, n), make([]info, n)
 	o.ticks = tree.Ticks()
 	o.describe()
 	if err := o.initMetrics(c.mp); err != nil {
@@ -127,7 +137,8 @@ func Attach(tree *bt.Tree, opts ...Option) (*Observer, error) {
 // describe fills in the nodes' parents and attributes.
 func (o *Observer) describe() {
 	o.tree.Walk(func(n *bt.Node, _ int) bool {
-		nd := &o.nodes[n.UID()-1] // its parent is set: parents come first
+		i := n.UID() - 1 // its parent is set: parents come first
+		nd := &o.info[i]
 		nd.name = n.Name()
 		nd.attrs = []attribute.KeyValue{
 			AttrNodeName.String(n.Name()),
@@ -135,11 +146,11 @@ func (o *Observer) describe() {
 			AttrNodePath.String(n.Path()),
 			AttrNodeUID.Int(int(n.UID())),
 		}
-		if nd.parent == 0 && o.tree.ID() != "" {
+		if o.act[i].parent == 0 && o.tree.ID() != "" {
 			nd.attrs = append(nd.attrs, AttrTreeID.String(o.tree.ID()))
 		}
 		for i := range n.NumChildren() {
-			o.nodes[n.Child(i).UID()-1].parent = n.UID()
+			o.act[n.Child(i).UID()-1].parent = n.UID()
 		}
 		return true
 	})
@@ -156,24 +167,47 @@ func (o *Observer) Close() error {
 	o.cancel() // hands over the changes not heard yet
 	o.cancelAsync()
 	now := o.tree.Clock().Now()
-	for i := range o.nodes {
-		nd := &o.nodes[i]
-		if nd.span != nil && nd.own {
-			nd.span.End(trace.WithTimestamp(now))
+	for i := range o.act {
+		if a := &o.act[i]; a.span != nil {
+			if a.own {
+				a.span.End(trace.WithTimestamp(now))
+			}
+			a.span = nil
 		}
-		nd.span = nil
 	}
 	return o.closeMetrics()
 }
 
-// batch hears of a batch of changes, on the ticking goroutine.
+// batch hears of a batch of changes, on the ticking goroutine. Most changes of a tick
+// are nodes reset after they completed, which need nothing, and leaves that completed
+// under a span that does not record (when sampling drops the trace), which need a
+// count: batch sees to both before it calls change.
 func (o *Observer) batch(b bt.Batch) {
 	o.mu.Lock()
 	for _, c := range b.Changes {
+		prev, s := c.Previous(), c.Status()
+		if s == bt.Idle && prev != bt.Running {
+			continue
+		}
+		if prev == bt.Idle && s != bt.Running { // Success or Failure
+			a := &o.act[c.UID()-1]
+			if p := a.parent; a.span == nil && p != 0 && o.act[p-1].span != nil && !o.act[p-1].rec {
+				a.counts[outcome(s)]++
+				continue
+			}
+		}
 		o.change(c, b.Time)
 	}
 	o.mu.Unlock()
 	o.tick(b)
+}
+
+// outcome returns the outcome of a node that completed with s.
+func outcome(s bt.Status) int {
+	if s == bt.Failure {
+		return failure
+	}
+	return success
 }
 
 // change turns one status change into what it starts or ends.
@@ -181,15 +215,14 @@ func (o *Observer) change(c bt.Change, at time.Time) {
 	uid, prev, s := c.UID(), c.Previous(), c.Status()
 	switch {
 	case s == bt.Running:
-		o.open(uid, at)
-	case s == bt.Idle && prev == bt.Running:
-		o.end(uid, halted, at)
-	case s == bt.Success || s == bt.Failure:
-		k := success
-		if s == bt.Failure {
-			k = failure
+		if o.act[uid-1].span == nil {
+			o.open(uid, at)
 		}
-		if o.nodes[uid-1].span != nil || prev == bt.Running {
+	case s == bt.Idle: // from Running: batch passes no other
+		o.end(uid, halted, at)
+	default: // Success or Failure (observers never see Skipped)
+		k := outcome(s)
+		if o.act[uid-1].span != nil || prev == bt.Running {
 			o.end(uid, k, at)
 		} else {
 			o.instant(uid, k, at)
@@ -197,63 +230,64 @@ func (o *Observer) change(c bt.Change, at time.Time) {
 	}
 }
 
-// open begins the span of uid's activation, and those of its ancestors that have none
-// yet (a decorator of the user's that does not mark itself Running before its child
-// does), unless it has one already: an async action's, begun when its work started.
+// open begins the activation of uid, and those of its ancestors that have none yet (a
+// decorator of the user's that does not mark itself Running before its child does): a
+// span, or a share of the parent's that does not record.
 func (o *Observer) open(uid uint16, at time.Time) {
-	nd := &o.nodes[uid-1]
-	if nd.span != nil {
-		return
-	}
+	a := &o.act[uid-1]
+	o.start[uid-1] = at
 	ctx := o.base
-	if nd.parent != 0 {
-		o.open(nd.parent, at)
-		parent := o.nodes[nd.parent-1].span
-		if !parent.IsRecording() { // no span of the subtree would be sampled
-			nd.span, nd.own, nd.start = parent, false, at
+	if p := a.parent; p != 0 {
+		if o.act[p-1].span == nil {
+			o.open(p, at)
+		}
+		pa := &o.act[p-1]
+		if !pa.rec { // no span of the subtree would be sampled
+			a.span, a.own, a.rec = pa.span, false, false
 			return
 		}
-		ctx = trace.ContextWithSpan(ctx, parent)
+		ctx = trace.ContextWithSpan(ctx, pa.span)
 	}
-	_, nd.span = o.tracer.Start(ctx, nd.name, trace.WithTimestamp(at), trace.WithAttributes(nd.attrs...))
-	nd.own, nd.start = true, at
+	nd := &o.info[uid-1]
+	_, a.span = o.tracer.Start(ctx, nd.name, trace.WithTimestamp(at), trace.WithAttributes(nd.attrs...))
+	a.own, a.rec = true, a.span.IsRecording()
 }
 
-// end ends uid's activation: its span, with its outcome k.
+// end ends uid's activation, with outcome k.
 func (o *Observer) end(uid uint16, k int, at time.Time) {
-	nd := &o.nodes[uid-1]
-	nd.counts[k]++
-	if nd.span == nil { // a change heard before Attach's time
+	o.act[uid-1].counts[k]++
+	a := &o.act[uid-1]
+	if a.span == nil { // begun before the Observer was attached
 		return
 	}
-	o.ran(nd, k, at.Sub(nd.start))
-	if nd.own {
-		if nd.span.IsRecording() {
-			nd.span.SetAttributes(AttrNodeStatus.String(outcomes[k]))
+	o.ran(uid, k, at.Sub(o.start[uid-1]))
+	if a.own {
+		if a.rec {
+			a.span.SetAttributes(AttrNodeStatus.String(outcomes[k]))
 		}
-		nd.span.End(trace.WithTimestamp(at))
+		a.span.End(trace.WithTimestamp(at))
 	}
-	nd.span = nil
+	a.span = nil
 }
 
 // instant records an activation that began and ended in one change (a leaf that
 // completed in the tick that ticked it): an event on the span of its nearest ancestor
 // that has one, or a span of its own when none has.
 func (o *Observer) instant(uid uint16, k int, at time.Time) {
-	nd := &o.nodes[uid-1]
-	a := nd.parent
-	for a != 0 && o.nodes[a-1].span == nil {
-		a = o.nodes[a-1].parent
+	p := o.act[uid-1].parent
+	for p != 0 && o.act[p-1].span == nil {
+		p = o.act[p-1].parent
 	}
-	if a == 0 {
+	if p == 0 {
 		o.open(uid, at)
 		o.end(uid, k, at)
 		return
 	}
-	nd.counts[k]++
-	if sp := o.nodes[a-1].span; sp.IsRecording() {
+	o.act[uid-1].counts[k]++
+	if pa := &o.act[p-1]; pa.rec {
+		nd := &o.info[uid-1]
 		attrs := append(nd.attrs[:len(nd.attrs):len(nd.attrs)], AttrNodeStatus.String(outcomes[k]))
-		sp.AddEvent(nd.name, trace.WithTimestamp(at), trace.WithAttributes(attrs...))
+		pa.span.AddEvent(nd.name, trace.WithTimestamp(at), trace.WithAttributes(attrs...))
 	}
 }
 
@@ -262,8 +296,10 @@ func (o *Observer) instant(uid uint16, k int, at time.Time) {
 func (o *Observer) asyncStart(ctx context.Context, n *bt.Node) context.Context {
 	o.tree.Flush() // so that the node's ancestors have their spans
 	o.mu.Lock()
-	o.open(n.UID(), o.tree.Clock().Now())
-	sp := o.nodes[n.UID()-1].span
+	if o.act[n.UID()-1].span == nil {
+		o.open(n.UID(), o.tree.Clock().Now())
+	}
+	sp := o.act[n.UID()-1].span
 	o.mu.Unlock()
 	return trace.ContextWithSpan(ctx, sp)
 }

@@ -153,7 +153,7 @@ Sequence<- 3-4 halted [Ready 3 success]
 	}
 }
 
-func collect(t *testing.T, r *sdkmetric.ManualReader) metricdata.ResourceMetrics {
+func collect(t testing.TB, r *sdkmetric.ManualReader) metricdata.ResourceMetrics {
 	t.Helper()
 	var rm metricdata.ResourceMetrics
 	if err := r.Collect(context.Background(), &rm); err != nil {
@@ -198,4 +198,21 @@ func key(s attribute.Set) string {
 	}
 	status, _ := s.Value(btotel.AttrNodeStatus)
 	return name.Emit() + " " + status.Emit()
+}
+
+// A tree that is a single leaf done at once has no parent's span for its event: it gets
+// a span of its own, of no length.
+func TestLeafAloneGetsASpan(t *testing.T) {
+	p := newPipeline(sdktrace.AlwaysSample())
+	tree, err := bt.NewTree(script("Once", bt.Success, bt.Failure), bt.WithClock(bttest.NewClock(epoch)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := p.attach(t, tree)
+	defer o.Close()
+	tree.TickOnce()
+	tree.TickOnce()
+	if got, want := p.describe(), "Once<- 0-0 success\nOnce<- 0-0 failure\n"; got != want {
+		t.Errorf("spans:\n%s\nwant:\n%s", got, want)
+	}
 }
