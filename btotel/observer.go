@@ -73,7 +73,8 @@ type Observer struct {
 	cancelAsync func() // the OnAsyncStart registration
 	closed      bool
 
-	mu sync.Mutex // guards the activations' counts, which the metrics' callback reads
+	mu  sync.Mutex // guards the activations' counts, which the metrics' callback reads
+	seq uint32     // counts the batches
 	metrics
 }
 
@@ -85,6 +86,7 @@ type activation struct {
 	parent uint16 // the parent's UID; 0 for the root
 	own    bool   // span is the node's own
 	rec    bool   // span records
+	seq    uint32 // the batch that began it (Observer.seq)
 	// The node's activations that ended, by outcome (see metrics.go).
 	counts [nOutcomes]uint64
 }
@@ -179,22 +181,38 @@ func (o *Observer) Close() error {
 }
 
 // batch hears of a batch of changes, on the ticking goroutine. Most changes of a tick
-// are nodes reset after they completed, which need nothing, and leaves that completed
-// under a span that does not record (when sampling drops the trace), which need a
-// count: batch sees to both before it calls change.
+// need little: nodes reset after they completed need nothing, and under a span that
+// does not record (when sampling dropped the trace) a node's activation is a count and
+// a share of its parent's span. batch sees to those itself, and calls change for the
+// others.
 func (o *Observer) batch(b bt.Batch) {
 	o.mu.Lock()
+	o.seq++
 	for _, c := range b.Changes {
 		prev, s := c.Previous(), c.Status()
 		if s == bt.Idle && prev != bt.Running {
 			continue
 		}
-		if prev == bt.Idle && s != bt.Running { // Success or Failure
-			a := &o.act[c.UID()-1]
-			if p := a.parent; a.span == nil && p != 0 && o.act[p-1].span != nil && !o.act[p-1].rec {
-				a.counts[outcome(s)]++
+		a := &o.act[c.UID()-1]
+		switch p := a.parent; {
+		case a.span != nil:
+			if !a.own && s != bt.Running { // the end of a share
+				k := outcome(s)
+				a.counts[k]++
+				a.span = nil
+				if a.seq != o.seq {
+					o.ran(c.UID(), k, b.Time.Sub(o.start[c.UID()-1]))
+				}
 				continue
 			}
+		case p != 0 && o.act[p-1].span != nil && !o.act[p-1].rec:
+			if s == bt.Running { // the start of a share
+				a.span, a.own, a.rec, a.seq = o.act[p-1].span, false, false, o.seq
+				o.start[c.UID()-1] = b.Time
+			} else { // a leaf done at once, or an end begun before Attach
+				a.counts[outcome(s)]++
+			}
+			continue
 		}
 		o.change(c, b.Time)
 	}
@@ -202,10 +220,14 @@ func (o *Observer) batch(b bt.Batch) {
 	o.tick(b)
 }
 
-// outcome returns the outcome of a node that completed with s.
+// outcome returns the outcome of an activation that ended with s: Success, Failure,
+// or Idle for a halt.
 func outcome(s bt.Status) int {
-	if s == bt.Failure {
+	switch s {
+	case bt.Failure:
 		return failure
+	case bt.Idle:
+		return halted
 	}
 	return success
 }
@@ -243,14 +265,14 @@ func (o *Observer) open(uid uint16, at time.Time) {
 		}
 		pa := &o.act[p-1]
 		if !pa.rec { // no span of the subtree would be sampled
-			a.span, a.own, a.rec = pa.span, false, false
+			a.span, a.own, a.rec, a.seq = pa.span, false, false, o.seq
 			return
 		}
 		ctx = trace.ContextWithSpan(ctx, pa.span)
 	}
 	nd := &o.info[uid-1]
 	_, a.span = o.tracer.Start(ctx, nd.name, trace.WithTimestamp(at), trace.WithAttributes(nd.attrs...))
-	a.own, a.rec = true, a.span.IsRecording()
+	a.own, a.rec, a.seq = true, a.span.IsRecording(), o.seq
 }
 
 // end ends uid's activation, with outcome k.
@@ -260,7 +282,9 @@ func (o *Observer) end(uid uint16, k int, at time.Time) {
 	if a.span == nil { // begun before the Observer was attached
 		return
 	}
-	o.ran(uid, k, at.Sub(o.start[uid-1]))
+	if a.seq != o.seq { // it outlived the batch that began it
+		o.ran(uid, k, at.Sub(o.start[uid-1]))
+	}
 	if a.own {
 		if a.rec {
 			a.span.SetAttributes(AttrNodeStatus.String(outcomes[k]))
