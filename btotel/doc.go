@@ -10,8 +10,8 @@
 // It is a module of its own (github.com/gobt/bt/btotel), so that programs that do not
 // use it keep bt's standard-library-only dependencies. It requires
 // go.opentelemetry.io/otel, otel/trace, otel/metric and otel/sdk at v1.46.0 (and, in its
-// tests, otelhttp v0.71.0): the newest releases that build with Go 1.25, which this
-// repository's go.work names (v1.47.0 needs Go 1.26). Programs may use newer ones.
+// tests, otelhttp v0.71.0): the newest releases that build with Go 1.25, which the
+// library needs (v1.47.0 needs Go 1.26). Programs may use newer ones.
 //
 // # Traces
 //
