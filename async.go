@@ -82,6 +82,7 @@ type asyncRun struct {
 	cancel   context.CancelFunc
 	done     chan struct{}
 	halted   atomic.Bool // the results are not wanted: the goroutine must not wake the tree
+	woke     atomic.Bool // the goroutine is done but for closing done: its wake-up is posted
 	status   Status
 	err      error
 	panicked bool // err is the *PanicError of a panic in fn
@@ -99,7 +100,13 @@ func (a *async) Tick(n *Node) Status {
 	select {
 	case <-r.done:
 	default:
-		return Running
+		if !r.woke.Load() {
+			return Running
+		}
+		// The work is over and its wake-up posted, which this tick may have consumed:
+		// done is about to be closed (see work), and the result must be collected now,
+		// or nothing would wake the tree for it again.
+		<-r.done
 	}
 	a.run = nil
 	r.cancel()
@@ -171,6 +178,7 @@ func (r *asyncRun) work(ctx context.Context, fn AsyncFunc, n *Node) {
 			r.err, r.panicked = newPanicError(v), true
 		}
 		if !r.halted.Load() {
+			r.woke.Store(true)
 			n.WakeUp() // before done, so that a Halt waiting for done can take it back
 		}
 		close(r.done)

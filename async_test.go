@@ -184,3 +184,23 @@ func TestOnAsyncStartDecoratesTheWorksContext(t *testing.T) {
 		tree.Halt()
 	})
 }
+
+// The wake-up of work that ends at once is never lost: the tick that consumes it
+// collects the result, and TickWhileRunning does not sleep out its period. (The work
+// posted its wake-up before it marked itself done, and a tick that came in between
+// consumed the wake-up, found the work not done and left the loop asleep; seen under
+// the race detector.)
+func TestAsyncWorkDoneAtOnceWakesTheLoop(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		for i := range 2000 {
+			tree := mustTree(t, Sequence(Async("A", func(context.Context, *Node) (Status, error) { return Success, nil })))
+			start := time.Now()
+			if s, err := tree.TickWhileRunning(context.Background(), time.Hour); s != Success || err != nil {
+				t.Fatal(s, err)
+			}
+			if d := time.Since(start); d != 0 {
+				t.Fatalf("run %d slept %v: the wake-up was lost", i, d)
+			}
+		}
+	})
+}
