@@ -63,11 +63,13 @@
 // # Times
 //
 // A tree reads its clock once per tick (see bt.Tree.SubscribeBatch): the spans and
-// events begin and end at the time the tick began that started or ended them, except
-// the spans begun for async work, which begin when it starts. So an activation that
-// begins and ends in one tick has a span of no length; the length of an activation
-// that lasts is counted in whole ticks. The tree's clock is its own (bt.WithClock): a
-// test's manual clock gives the spans its times.
+// events begin and end at the time the tick began that started or ended them. So an
+// activation that begins and ends in one tick has a span of no length; the length of
+// an activation that lasts is counted in whole ticks. The spans of async actions are
+// the exception: theirs begins when the work starts and ends when the Observer hears
+// that the node completed (the clock read at each), so that it encloses the spans of
+// the work. A span never ends before those of its children. The tree's clock is its
+// own (bt.WithClock): a test's manual clock gives the spans its times.
 //
 // # Metrics
 //

@@ -67,6 +67,7 @@ type Observer struct {
 	// that a tick's changes walk through little memory.
 	act   []activation
 	start []time.Time // when the activation under way began
+	floor []time.Time // when the last of its children's spans ended: its own ends no sooner
 	info  []info
 
 	cancel      func() // the batch subscription
@@ -87,6 +88,7 @@ type activation struct {
 	own    bool   // span is the node's own
 	rec    bool   // span records
 	seq    uint32 // the batch that began it (Observer.seq)
+	async  bool   // begun when an async action's work started (see asyncStart)
 	// The node's activations that ended, by outcome (see metrics.go).
 	counts [nOutcomes]uint64
 }
@@ -125,7 +127,7 @@ func Attach(tree *bt.Tree, opts ...Option) (*Observer, error) {
 		base:   trace.ContextWithSpan(context.Background(), trace.SpanFromContext(tree.Context())),
 	}
 	n := tree.Len()
-	o.act, o.start, o.info = make([]activation, n), make([]time.Time, n), make([]info, n)
+	o.act, o.start, o.floor, o.info = make([]activation, n), make([]time.Time, n), make([]time.Time, n), make([]info, n)
 	o.ticks = tree.Ticks()
 	o.describe()
 	if err := o.initMetrics(c.mp); err != nil {
@@ -196,7 +198,7 @@ func (o *Observer) batch(b bt.Batch) {
 		a := &o.act[c.UID()-1]
 		switch p := a.parent; {
 		case a.span != nil:
-			if !a.own && s != bt.Running { // the end of a share
+			if !a.own && !a.async && s != bt.Running { // the end of a share
 				k := outcome(s)
 				a.counts[k]++
 				a.span = nil
@@ -257,7 +259,8 @@ func (o *Observer) change(c bt.Change, at time.Time) {
 // span, or a share of the parent's that does not record.
 func (o *Observer) open(uid uint16, at time.Time) {
 	a := &o.act[uid-1]
-	o.start[uid-1] = at
+	a.async = false
+	o.start[uid-1], o.floor[uid-1] = at, time.Time{}
 	ctx := o.base
 	if p := a.parent; p != 0 {
 		if o.act[p-1].span == nil {
@@ -281,6 +284,21 @@ func (o *Observer) end(uid uint16, k int, at time.Time) {
 	a := &o.act[uid-1]
 	if a.span == nil { // begun before the Observer was attached
 		return
+	}
+	// A span ends no sooner than it began and than its children's spans ended: an async
+	// action's span began when its work started, after the time of the tick's batches
+	// (see asyncStart), and ends when its end is heard, after its work's end.
+	if a.async {
+		at = o.tree.Clock().Now()
+	}
+	if s := o.start[uid-1]; at.Before(s) {
+		at = s
+	}
+	if f := o.floor[uid-1]; at.Before(f) {
+		at = f
+	}
+	if p := a.parent; p != 0 && o.floor[p-1].Before(at) {
+		o.floor[p-1] = at
 	}
 	if a.seq != o.seq { // it outlived the batch that began it
 		o.ran(uid, k, at.Sub(o.start[uid-1]))
@@ -323,6 +341,7 @@ func (o *Observer) asyncStart(ctx context.Context, n *bt.Node) context.Context {
 	if o.act[n.UID()-1].span == nil {
 		o.open(n.UID(), o.tree.Clock().Now())
 	}
+	o.act[n.UID()-1].async = true
 	sp := o.act[n.UID()-1].span
 	o.mu.Unlock()
 	return trace.ContextWithSpan(ctx, sp)
