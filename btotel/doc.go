@@ -112,30 +112,30 @@
 // Observer's batch function (the Observer's own cost, on top of the second line), the
 // difference of N and 2N ticks over N (see bench/README.md; bench_test.go here):
 //
-//	                                            Flat       Deep    Running
-//	bare tick                                 20,162     70,722        580
-//	with a batch subscriber that does nothing 88,618    284,216      3,519
-//	Observer, its sampler dropping every trace +77,549   +218,907       +970
-//	the same, with the SDK's metrics          +78,635   +219,096  +2,700–6,700
-//	Observer, sampling every trace         +4,486,875 +19,495,818    +45,026
+//	                                              Flat        Deep   Running
+//	bare tick                                   20,162      70,722       580
+//	with a batch subscriber that does nothing   88,618     284,216     3,519
+//	Observer, its sampler dropping every trace +70,567    +200,066      +899
+//	the same, with the SDK's metrics           +72,081    +200,693    +2,063
+//	Observer, sampling every trace          +4,356,593 +18,978,037   +43,395
 //
 // The engine records no change while nobody observes the tree; the first subscriber,
 // whatever it is, costs the tick the engine's observing (second line: 4 to 6 times the
 // bare tick of these trees, whose leaves do nothing). With a sampler that drops every
-// trace, the Observer adds 0.3 to 0.9 times that again: the whole tick is 7 to 8 times
-// the bare one, 1.3 to 1.9 times the tick with a subscriber that does nothing. So the
+// trace, the Observer adds 0.3 to 0.8 times that again: the whole tick is 7 to 8 times
+// the bare one, 1.3 to 1.8 times the tick with a subscriber that does nothing. So the
 // issue's target, within twice the unobserved tick, is not met by these trees of
 // leaves that do nothing, where the engine's observing alone is over it; it is by
 // trees whose leaves do work of their own (not measured here: by the counts above,
-// with a microsecond of work per leaf, what observing adds to Flat or Deep is a tenth
-// of the tick or less). Most of a
-// dropped trace's cost is the batch loop's few dozen instructions per change; Flat
-// also starts and ends a span for its root at every tick (the SDK's, 9 allocations,
-// 540 bytes). The metrics add little, the histogram of the ticks' durations (the
-// SDK's Record varies from run to run, hence the range). A tree that runs for long
-// allocates nothing per tick once warm, metrics included
-// (TestDroppedTracesDoNotAllocate). Sampling every trace costs what the SDK costs per
-// span and event: about 4,500 instructions per node of Flat (mostly events), 9,500 per
+// with a microsecond of work per leaf, what observing adds to Flat or Deep is about a
+// tenth of the tick). Most of a dropped trace's cost is the batch loop's few dozen
+// instructions per change; Flat also starts and ends a span for its root at every
+// tick (the SDK's: 9 allocations, 540 bytes). The metrics add little, mostly the
+// SDK's Record of the tick's duration, which varies from run to run (1,100 to 5,700
+// instructions over three runs on Running). A tree that runs for long allocates
+// nothing per tick once warm, metrics included (TestDroppedTracesDoNotAllocate).
+// Sampling every trace costs what the SDK costs per span and event: about 4,400
+// instructions per node of Flat (mostly events), 9,300 per
 // node of Deep (mostly spans).
 //
 // The Observer subscribes to the tree's batches itself (bt.Tree.SubscribeBatch) rather

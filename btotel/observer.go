@@ -209,7 +209,7 @@ func (o *Observer) batch(b bt.Batch) {
 			}
 		case p != 0 && o.act[p-1].span != nil && !o.act[p-1].rec:
 			if s == bt.Running { // the start of a share
-				a.span, a.own, a.rec, a.seq = o.act[p-1].span, false, false, o.seq
+				a.span, a.own, a.rec, a.seq, a.async = o.act[p-1].span, false, false, o.seq, false
 				o.start[c.UID()-1] = b.Time
 			} else { // a leaf done at once, or an end begun before Attach
 				a.counts[outcome(s)]++
