@@ -31,6 +31,16 @@ func (c *Init) NumChildren() int { return int(c.node.meta.nkids) }
 // from, and keeps it for the next: building many trees from one root costs one
 // instantiation each.
 func NewTree(root *Spec, opts ...Option) (*Tree, error) {
+	d, err := root.flattened()
+	if err != nil {
+		return nil, err
+	}
+	return newTreeOf(d, nil, opts)
+}
+
+// flattened returns the definition that trees of the root spec are built from, made
+// by the first call and kept.
+func (root *Spec) flattened() (*treeDef, error) {
 	if root == nil {
 		return nil, errors.New("bt: no root spec")
 	}
@@ -42,19 +52,31 @@ func NewTree(root *Spec, opts ...Option) (*Tree, error) {
 		}
 		root.flat.Store(d)
 	}
-	return newTreeOf(d, nil, opts)
+	return d, nil
 }
 
 // newTreeOf builds the tree d defines; enums are the Factory's enum names (nil: none),
 // which are not an Option so that building a tree allocates no closure for them.
 func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tree, error) {
-	count := d.expanded()
-	if count > maxNodes {
+	if d.expanded() > maxNodes {
 		return nil, d.tooBig()
 	}
 	t, err := newTree(enums, opts)
 	if err != nil {
 		return nil, err
+	}
+	if err := t.build(d, nil); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// build instantiates d into t, a tree without nodes yet. boards, when not nil, gives
+// the blackboards of the subtree instances (see Tree.Reload).
+func (t *Tree) build(d *treeDef, boards boardFunc) error {
+	count := d.expanded()
+	if count > maxNodes {
+		return d.tooBig()
 	}
 	t.id, t.def = d.id, d
 	t.nodes = make([]Node, count)
@@ -63,13 +85,13 @@ func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tr
 	// The builder stays on the stack; only what a Model's build function keeps a
 	// pointer to (Init) is on the heap, once per tree.
 	b := builder{tree: t, nodes: t.nodes, metas: make([]nodeMeta, count), status: t.status,
-		byUID: t.byUID, slot: 1, init: new(Init)}
+		byUID: t.byUID, slot: 1, init: new(Init), boards: boards}
 	t.root = b.build(d.defs, d.root, newScope(t, "", t.bb, d), 0)
 	b.init.node = nil
 	if len(b.errs) > 0 {
-		return nil, errors.Join(b.errs...)
+		return errors.Join(b.errs...)
 	}
-	return t, nil
+	return nil
 }
 
 // builder instantiates definitions into the node slab of a tree. It keeps the tree's
@@ -84,6 +106,7 @@ type builder struct {
 	slot   int // next free index in nodes
 	errs   []error
 	init   *Init
+	boards boardFunc // nil: every subtree instance gets a new blackboard
 }
 
 // build instantiates the node i of d as the node at index slot of tree.nodes, in the
@@ -234,8 +257,11 @@ func (b *builder) bindHooks(n *Node, defs *[numHooks]hookDef) (h hooks, found bo
 // remappings and literal values the SubTree node n gives.
 func (b *builder) subtreeScope(n *Node, parent *scope, sub *treeDef) *scope {
 	d, r := n.def()
-	bb := parent.env.bb.NewChild(d.moreOf(r).autoRemap) // a SubTree has its more
+	bb, kept := b.childBoard(n, parent)
 	for _, p := range d.portsOf(r) {
+		if kept { // a reload kept the instance's blackboard, remappings and values
+			break
+		}
 		if p.lit != nil {
 			if err := bb.Local(p.name).Set(blackboard.ValueOf(p.lit.v)); err != nil {
 				b.fail(n, fmt.Errorf("port %q: %w", p.name, err))

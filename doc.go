@@ -2,6 +2,46 @@
 // XML trees, typed ports, a hierarchical blackboard, scripting, subtrees, asynchronous
 // actions — done the Go way, with the decorator family of behaviac on top.
 //
+// # Start here
+//
+// Each of these is a few lines; the examples they name (on pkg.go.dev, or in the
+// _test.go files) run as written, and go test runs them.
+//
+//   - A tree in Go: NewTree over the functions that name the nodes (Sequence,
+//     Fallback, Action, Condition, …), then Tree.TickWhileRunning to run it to the end,
+//     or Tree.TickOnce once per frame of a loop of your own. See the package example.
+//   - A tree from XML: NewFactory knows every builtin node; register your own nodes
+//     (Factory.Register), load BehaviorTree.CPP XML (Factory.LoadFile, LoadString) and
+//     build a tree by its ID (Factory.NewTree). Errors come all at once, each as
+//     file:line:col. See Factory's examples.
+//   - Your own nodes: NewAction and NewCondition make a node type of a function,
+//     reading and writing its ports with Get and Set; ModelOf makes one of a struct
+//     whose fields are its ports (In[T], Out[T]); NewStateful one that knows when it
+//     starts and is halted. See the examples of ModelOf and NewStateful.
+//   - Async work: NewAsync runs a node's work in a goroutine under a context.Context
+//     that halting the node cancels; the tree wakes when it finishes. See its
+//     example.
+//   - Logging: package btlog prints every status change as BehaviorTree.CPP's
+//     StdCoutLogger does (btlog.NewConsole), records .btlog files for Groot2, and more;
+//     Tree.Subscribe gives the changes to a function of yours. See its
+//     example.
+//   - Testing: a manual clock (bttest.NewClock, WithClock) runs timers without
+//     sleeping; substitution rules replace nodes by mocks (Factory.LoadSubstitutions);
+//     package bttest plays tick tables. See the examples of
+//     WithClock and Factory.LoadSubstitutions.
+//
+// Two names deserve a sentence where you first meet them. Tree.TickOnce is
+// BehaviorTree.CPP's tickOnce: one tick, and another at once when a node asked for it
+// (an asynchronous one that finished, AsyncSequence between its children), so it may
+// tick more than once; Tree.TickExactlyOnce ticks exactly once. A node writes a port
+// with Set (a function's node) or Out[T].Set (a struct's field); below them, a
+// blackboard entry is written with blackboard.Put, as Entry.Set takes a
+// blackboard.Value rather than a Go value — all three write the same.
+//
+// The sections after these describe the engine as a user meets it; the node lifecycle
+// (the order in which observers see changes), the differences from BehaviorTree.CPP
+// and the performance notes come last.
+//
 // # Trees, nodes and ticks
 //
 // A behavior tree decides what an agent does next. It is ticked many times a second;
@@ -21,34 +61,6 @@
 //
 // or load BehaviorTree.CPP XML through a Factory. Then tick it: Tree.TickOnce for a
 // game loop that ticks at its own pace, Tree.TickWhileRunning to run it to completion.
-//
-// # The node lifecycle
-//
-// Every node goes through the same pipeline on each tick (see Node.Tick): pre-conditions
-// (_failureIf, _successIf, _skipIf, _while), the node's behavior, the status store, and
-// post-conditions (_onSuccess, _onFailure, _post). Skipped is returned to the parent but
-// never stored: a skipped node stays Idle. Decorators reset a child that completed at
-// once; controls reset their children when they themselves complete, fail, or are halted.
-// Halting a Running node (Node.Halt, Tree.Halt) runs its Halt method, halts its children
-// and then runs its _onHalted script.
-//
-// Observers (Tree.Subscribe) hear of every change in the order BehaviorTree.CPP 4.10
-// makes them, so that logs and replays match the reference's line for line. Controls
-// and most decorators go Running before their children change (those users write do
-// when their Tick calls Node.MarkRunning first, as the reference's call
-// setStatus(RUNNING)); a control resets its children before its own status changes; a
-// builtin decorator or a SubTree whose child completed resets the child before its own
-// change (the child of an Inverter goes back to Idle, then the Inverter goes from
-// Running to Success), as the reference's builtin decorators reset the child inside
-// their tick. SkipUnlessUpdated, WaitValueUpdate and the decorators users write leave
-// the reset to the engine, which makes it right after their change, as the reference's
-// DecoratorNode does. A control or decorator that went Running and then returned
-// Skipped (an Inverter whose child was skipped, a Sequence whose children all were) is
-// Idle at once, but observers hear of its RUNNING -> IDLE when the reference would
-// reset it — when its parent resets it, when Repeat or RetryUntilSuccessful reset their
-// skipped child, when the tree is halted — and hear nothing if it is ticked again and
-// runs before that, since BehaviorTree.CPP never stores SKIPPED and leaves it RUNNING
-// all along.
 //
 // # Writing nodes
 //
@@ -269,6 +281,55 @@
 // Snapshot.Restarts says which. "bt run --save FILE" and "--restore FILE" do the same
 // from the command line.
 //
+// # Hot reload
+//
+// Tree.Reload replaces the definition under a running tree between two ticks — load
+// the edited XML into a new Factory and reload from it — and keeps what the edit did
+// not touch: a running action goes on running, a SequenceWithMemory keeps its place,
+// the blackboards keep their entries, and the tree keeps its options (owner, clock,
+// context, logger), its observers and subscribers, its monitor feed and Groot2
+// publisher, which redraw the new structure (OnReload tells them; the ReloadReport
+// says what was added, removed, changed and halted, and where each old node went).
+// RequestReload asks for one from another goroutine; it happens at the start of the
+// next tick, as a function given to Do would. "bt run --watch" reloads on each save.
+//
+// Which old node a new node takes the state of is decided by a key: the chain of steps
+// from the root to the node, a step being the node's type (a SubTree's: the tree it
+// instantiates), its name and its rank among its siblings of that type and name. A
+// node keeps its state — its behavior and status, as they were — when an old node has
+// its key, its definition is the same (type, ports, pre/post conditions, number of
+// children: what Snapshot's fingerprint takes of it), its children have the old
+// children's keys in the same order, and its parent kept its state. Every other node
+// is new: the old nodes that do not carry over and were Running are halted, once,
+// as Halt halts them (Halt methods, _onHalted scripts; observers see them go Idle),
+// before the tree takes its new structure. The reasons:
+//
+//   - Keys, not UIDs or positions: a UID is a node's rank in the whole tree, which any
+//     insertion above it changes, so an edit at the top would restart the bottom. A
+//     name and a rank among like siblings survive the insertion of other siblings.
+//   - A node moved to another parent is a removal and an addition: a node's state is
+//     meaningful to its parent only (the child a Sequence resumes at, the results a
+//     Parallel counted), and the parent it moves to has no such record of it.
+//   - A control whose children changed starts afresh, and with it what runs under it:
+//     its state indexes its children, and an index into another list of children is
+//     a bug. Its siblings and parent keep theirs.
+//   - A node whose ports changed is rebuilt: builtins bind their ports when built. So
+//     is a node of yours, unless its behavior implements StateSaver: a leaf whose
+//     parent kept its state then gets a new behavior given the old one's saved state
+//     (SaveState, then RestoreState) and keeps its status — a Running one is not
+//     halted (but for an async action with work under way, which is).
+//
+// The blackboards are kept as they are, entries, types and write counts: the root one,
+// and each subtree instance's whose SubTree node kept its key, tree and remappings
+// (and whose enclosing instance kept its blackboard); another instance gets a new
+// one. A reload is all or nothing: the new tree is built aside first, and a definition
+// that does not build leaves the old tree running, untouched, with every problem in
+// the error at its file:line:col (the Factory's Load reports those of XML that does
+// not load). Only the types its ports declare on blackboard entries that had none may
+// stay. A node's SetPreTick and SetPostTick functions stay with the node only if it
+// kept its state. An async action kept with its work under way asks for its wake-up
+// by its old UID; where that UID is now another node's, the wake-up costs a tick.
+//
 // # Nodes from behaviac
 //
 // The decorators of Tencent's behaviac are here under their behaviac names, with
@@ -316,6 +377,34 @@
 // afterwards, and the next tick or Halt halts them, observed or not (see TickOnce).
 // Nil or zero arguments (a nil function, a nil Model, a nil context) are reported as
 // errors by NewTree, Register and the other functions that take them; they never panic.
+//
+// # The node lifecycle
+//
+// Every node goes through the same pipeline on each tick (see Node.Tick): pre-conditions
+// (_failureIf, _successIf, _skipIf, _while), the node's behavior, the status store, and
+// post-conditions (_onSuccess, _onFailure, _post). Skipped is returned to the parent but
+// never stored: a skipped node stays Idle. Decorators reset a child that completed at
+// once; controls reset their children when they themselves complete, fail, or are halted.
+// Halting a Running node (Node.Halt, Tree.Halt) runs its Halt method, halts its children
+// and then runs its _onHalted script.
+//
+// Observers (Tree.Subscribe) hear of every change in the order BehaviorTree.CPP 4.10
+// makes them, so that logs and replays match the reference's line for line. Controls
+// and most decorators go Running before their children change (those users write do
+// when their Tick calls Node.MarkRunning first, as the reference's call
+// setStatus(RUNNING)); a control resets its children before its own status changes; a
+// builtin decorator or a SubTree whose child completed resets the child before its own
+// change (the child of an Inverter goes back to Idle, then the Inverter goes from
+// Running to Success), as the reference's builtin decorators reset the child inside
+// their tick. SkipUnlessUpdated, WaitValueUpdate and the decorators users write leave
+// the reset to the engine, which makes it right after their change, as the reference's
+// DecoratorNode does. A control or decorator that went Running and then returned
+// Skipped (an Inverter whose child was skipped, a Sequence whose children all were) is
+// Idle at once, but observers hear of its RUNNING -> IDLE when the reference would
+// reset it — when its parent resets it, when Repeat or RetryUntilSuccessful reset their
+// skipped child, when the tree is halted — and hear nothing if it is ticked again and
+// runs before that, since BehaviorTree.CPP never stores SKIPPED and leaves it RUNNING
+// all along.
 //
 // # Differences from BehaviorTree.CPP
 //
@@ -396,6 +485,9 @@
 //   - A running tree can be saved and restored (Tree.Snapshot, Tree.Restore);
 //     BehaviorTree.CPP can back up and restore blackboards only (bt can too:
 //     BlackboardBackup, BlackboardRestore).
+//   - A running tree can take an edited definition between two ticks, keeping the
+//     state of what the edit did not touch (Tree.Reload, "bt run --watch");
+//     BehaviorTree.CPP must build a new tree (its issue 202 asks for hot reload).
 //   - ImportTreeFromJSON matches the JSON's scopes to the tree's by name, and refuses,
 //     importing nothing, a document whose names differ from the tree's scopes;
 //     BehaviorTree.CPP matches them by position, taking the JSON's keys in sorted

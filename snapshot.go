@@ -511,30 +511,7 @@ func (t *Tree) fingerprint() string {
 	h := sha256.New()
 	var buf []byte
 	for n := range t.Nodes() {
-		d, r := n.def()
-		buf = append(buf[:0], byte(n.Kind()))
-		buf = appendField(buf, n.typeID())
-		buf = appendField(buf, d.models[r.model].ID)
-		buf = appendField(buf, d.names[r.name])
-		buf = strconv.AppendUint(buf, uint64(n.NumChildren()), 10)
-		ports := slices.Clone(d.portsOf(r))
-		slices.SortFunc(ports, func(a, b portValue) int { return strings.Compare(a.name, b.name) })
-		for _, p := range ports {
-			buf = appendField(appendField(buf, p.name), fingerprintText(p))
-		}
-		if m := d.moreOf(r); m != nil {
-			if m.hooks != nil {
-				for k, hd := range m.hooks {
-					switch {
-					case hd.script != "":
-						buf = appendField(appendField(buf, Hook(k).String()), hd.script)
-					case hd.bind != nil:
-						buf = appendField(appendField(buf, Hook(k).String()), "(a Go function)")
-					}
-				}
-			}
-			buf = strconv.AppendBool(buf, m.autoRemap)
-		}
+		buf = n.appendPrint(buf[:0])
 		h.Write(append(buf, '\n'))
 	}
 	fp := "sha256:" + hex.EncodeToString(h.Sum(nil)[:16])
@@ -542,6 +519,40 @@ func (t *Tree) fingerprint() string {
 		t.def.fp.Store(&fp)
 	}
 	return fp
+}
+
+// appendPrint appends to buf what the fingerprint takes of the node: its type, name,
+// number of children, ports and pre/post conditions. Reload compares them too.
+func (n *Node) appendPrint(buf []byte) []byte {
+	d, r := n.def()
+	buf = append(buf, byte(n.Kind()))
+	buf = appendField(buf, n.typeID())
+	buf = appendField(buf, d.models[r.model].ID)
+	buf = appendField(buf, d.names[r.name])
+	buf = strconv.AppendUint(buf, uint64(n.NumChildren()), 10)
+	ports := d.portsOf(r)
+	byName := func(a, b portValue) int { return strings.Compare(a.name, b.name) }
+	if !slices.IsSortedFunc(ports, byName) {
+		ports = slices.Clone(ports)
+		slices.SortFunc(ports, byName)
+	}
+	for _, p := range ports {
+		buf = appendField(appendField(buf, p.name), fingerprintText(p))
+	}
+	if m := d.moreOf(r); m != nil {
+		if m.hooks != nil {
+			for k, hd := range m.hooks {
+				switch {
+				case hd.script != "":
+					buf = appendField(appendField(buf, Hook(k).String()), hd.script)
+				case hd.bind != nil:
+					buf = appendField(appendField(buf, Hook(k).String()), "(a Go function)")
+				}
+			}
+		}
+		buf = strconv.AppendBool(buf, m.autoRemap)
+	}
+	return buf
 }
 
 // fingerprintText is what the fingerprint takes of a port's value: its text, or for a Go

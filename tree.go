@@ -47,6 +47,8 @@ type Tree struct {
 	typeNames   map[string]reflect.Type // the types given WithTypes, by name
 	queue       atomic.Pointer[queue]   // functions to run before the next tick (see Do); nil: none yet
 	asyncCtx    []*AsyncContextFunc     // see OnAsyncStart; nil: none
+	reloaded    []*func(*ReloadReport)  // told of each reload (see OnReload)
+	keys        []nodeKey               // the nodes' keys, which the last reload made for the next
 }
 
 // The bits of Tree.attention: a tick finds what it must see to before it ticks the
@@ -98,10 +100,11 @@ func newTree(enums func(string) (int64, bool), opts []Option) (*Tree, error) {
 	return t, nil
 }
 
-// TickOnce ticks the root once, as BehaviorTree.CPP's Tree::tickOnce does: while the
-// result is Running and a node asked for a wake-up (see WakeUp) the root is ticked
-// again at once, so nodes that yield (AsyncSequence, Repeat, …) still finish within
-// the call. When the root completes it is reset to Idle, ready for the next run.
+// TickOnce makes one tick of the tree as BehaviorTree.CPP's Tree::tickOnce does, which
+// may tick the root more than once: while the result is Running and a node asked for a
+// wake-up (see WakeUp) the root is ticked again at once, so nodes that yield
+// (AsyncSequence, Repeat, …) still finish within the call. TickExactlyOnce ticks the
+// root exactly once. When the root completes it is reset to Idle, ready for the next run.
 //
 // An error means the tick was stopped: a node's script or port failed, a node returned
 // an invalid status, user code panicked, or halting a node failed; errors.As finds the
@@ -163,6 +166,7 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 			done = true
 			return Idle, err
 		}
+		root = t.root // a function given to Do may have reloaded the tree
 	}
 	t.ticking = true
 	s = root.t.tick(root)
@@ -176,6 +180,7 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 				done = true
 				return Idle, err
 			}
+			root = t.root
 		}
 		s = root.t.tick(root)
 	}
