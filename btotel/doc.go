@@ -60,6 +60,10 @@
 // of its ancestors that were not begun yet with it (the Observer first hears of the
 // tick's changes so far, through bt.Tree.Flush).
 //
+// A tree reloaded with a new definition (bt.Tree.Reload) goes on in the same traces:
+// the nodes the reload keeps keep their spans under way, those it halts end theirs
+// "halted", and the new nodes have spans of their own.
+//
 // # Times
 //
 // A tree reads its clock once per tick (see bt.Tree.SubscribeBatch): the spans and

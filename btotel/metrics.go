@@ -67,6 +67,14 @@ func (o *Observer) initMetrics(mp metric.MeterProvider) (err error) {
 	if err != nil {
 		return err
 	}
+	o.describeMetrics()
+	o.reg, err = m.RegisterCallback(o.observe, o.completions)
+	return err
+}
+
+// describeMetrics makes the attributes of the metrics, for the nodes of the tree as it
+// is now (and again after a reload).
+func (o *Observer) describeMetrics() {
 	var tree []attribute.KeyValue
 	if id := o.tree.ID(); id != "" {
 		tree = append(tree, AttrTreeID.String(id))
@@ -80,8 +88,6 @@ func (o *Observer) initMetrics(mp metric.MeterProvider) (err error) {
 			nd.rec[k], nd.obs[k] = []metric.RecordOption{opt}, []metric.ObserveOption{opt}
 		}
 	}
-	o.reg, err = m.RegisterCallback(o.observe, o.completions)
-	return err
 }
 
 // observe reports the completions counted so far, when the SDK collects.

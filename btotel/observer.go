@@ -72,6 +72,7 @@ type Observer struct {
 
 	cancel      func() // the batch subscription
 	cancelAsync func() // the OnAsyncStart registration
+	cancelLoad  func() // the OnReload registration
 	closed      bool
 
 	mu  sync.Mutex // guards the activations' counts, which the metrics' callback reads
@@ -126,8 +127,6 @@ func Attach(tree *bt.Tree, opts ...Option) (*Observer, error) {
 		tracer: c.tp.Tracer(ScopeName),
 		base:   trace.ContextWithSpan(context.Background(), trace.SpanFromContext(tree.Context())),
 	}
-	n := tree.Len()
-	o.act, o.start, o.floor, o.info = make([]activation, n), make([]time.Time, n), make([]time.Time, n), make([]info, n)
 	o.ticks = tree.Ticks()
 	o.describe()
 	if err := o.initMetrics(c.mp); err != nil {
@@ -135,11 +134,15 @@ func Attach(tree *bt.Tree, opts ...Option) (*Observer, error) {
 	}
 	o.cancel = tree.SubscribeBatch(o.batch)
 	o.cancelAsync = tree.OnAsyncStart(o.asyncStart)
+	o.cancelLoad = tree.OnReload(o.reloaded)
 	return o, nil
 }
 
-// describe fills in the nodes' parents and attributes.
+// describe makes the state of the nodes of the tree as it is now: their parents and
+// attributes, and no activation.
 func (o *Observer) describe() {
+	n := o.tree.Len()
+	o.act, o.start, o.floor, o.info = make([]activation, n), make([]time.Time, n), make([]time.Time, n), make([]info, n)
 	o.tree.Walk(func(n *bt.Node, _ int) bool {
 		i := n.UID() - 1 // its parent is set: parents come first
 		nd := &o.info[i]
@@ -170,6 +173,7 @@ func (o *Observer) Close() error {
 	o.closed = true
 	o.cancel() // hands over the changes not heard yet
 	o.cancelAsync()
+	o.cancelLoad()
 	now := o.tree.Clock().Now()
 	for i := range o.act {
 		if a := &o.act[i]; a.span != nil {
@@ -180,6 +184,34 @@ func (o *Observer) Close() error {
 		}
 	}
 	return o.closeMetrics()
+}
+
+// reloaded follows a reload of the tree (bt.Tree.Reload), on the ticking goroutine,
+// between ticks: the nodes the reload halted or removed were heard of, their spans
+// ended, in a batch before. A node that a node of the new tree matches
+// (ReloadReport.NewUID) carries its activation, its span and its counts over to it;
+// the counts of the others, whose attributes the new tree may no longer have, go.
+func (o *Observer) reloaded(r *bt.ReloadReport) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	act, start, floor := o.act, o.start, o.floor
+	o.describe()
+	o.describeMetrics()
+	for i := range act {
+		old := &act[i]
+		uid := r.NewUID(uint16(i + 1))
+		if uid == 0 {
+			if old.span != nil && old.own { // (none: the reload halted it)
+				old.span.End()
+			}
+			continue
+		}
+		a := &o.act[uid-1]
+		parent := a.parent
+		*a = *old
+		a.parent = parent
+		o.start[uid-1], o.floor[uid-1] = start[i], floor[i]
+	}
 }
 
 // batch hears of a batch of changes, on the ticking goroutine. Most changes of a tick

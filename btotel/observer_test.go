@@ -216,3 +216,50 @@ func TestLeafAloneGetsASpan(t *testing.T) {
 		t.Errorf("spans:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// A reload (bt.Tree.Reload) moves the activations of the nodes it keeps to their new
+// UIDs: a running action's span goes on, one span across the reload; a reload that
+// changes the tree ends the spans of what it halts, and the new nodes have spans of
+// their own.
+func TestReload(t *testing.T) {
+	p := newPipeline(sdktrace.AlwaysSample())
+	clock := bttest.NewClock(epoch)
+	run := script("Run", bt.Running, bt.Running, bt.Success)
+	spec := bt.Sequence(run)
+	tree, err := bt.NewTree(spec, bt.WithClock(clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := p.attach(t, tree)
+	defer o.Close()
+	tick := func() {
+		t.Helper()
+		if _, err := tree.TickOnce(); err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(time.Second)
+	}
+	tick() // Run starts
+	if r, err := tree.ReloadSpec(spec); err != nil || r.Kept != 2 {
+		t.Fatal(r, err)
+	}
+	tick()
+	tick() // Run succeeds
+	tick() // Run starts again
+	if _, err := tree.ReloadSpec(bt.Sequence(bt.Condition("Ready", func() bool { return true }), bt.Inverter(run))); err != nil {
+		t.Fatal(err)
+	}
+	tick()
+	tick() // Run succeeds, the Inverter fails
+	want := `Run<Sequence 0-2 success
+Sequence<- 0-2 success
+Run<Sequence 3-4 halted
+Sequence<- 3-4 halted
+Run<Inverter 4-5 success
+Inverter<Sequence 4-5 failure
+Sequence<- 4-5 failure [Ready 4 success]
+`
+	if got := p.describe(); got != want {
+		t.Errorf("spans:\n%s\nwant:\n%s", got, want)
+	}
+}
