@@ -10,19 +10,20 @@ import (
 	"github.com/gobt/bt/btxml"
 )
 
-// Init is what a Model's New function receives to build one node's behavior.
-type Init struct {
+// NodeConfig is what a Model's New function receives to build one node's behavior
+// (BehaviorTree.CPP's NodeConfig, which bt keeps in the node's definition).
+type NodeConfig struct {
 	node *Node
 }
 
 // Node returns the node being built; its children are already built.
-func (c *Init) Node() *Node { return c.node }
+func (c *NodeConfig) Node() *Node { return c.node }
 
 // Spec returns the definition of the node being built.
-func (c *Init) Spec() *Spec { return c.node.Spec() }
+func (c *NodeConfig) Spec() *Spec { return c.node.Spec() }
 
 // NumChildren returns the number of children of the node being built.
-func (c *Init) NumChildren() int { return int(c.node.meta.nkids) }
+func (c *NodeConfig) NumChildren() int { return int(c.node.meta.nkids) }
 
 // NewTree builds a tree from a definition. Every problem of the definition is
 // reported, joined in one error; no tree is returned then.
@@ -83,9 +84,9 @@ func (t *Tree) build(d *treeDef, boards boardFunc) error {
 	t.status = make([]statusByte, count)
 	t.byUID = make([]uint16, count)
 	// The builder stays on the stack; only what a Model's build function keeps a
-	// pointer to (Init) is on the heap, once per tree.
+	// pointer to (NodeConfig) is on the heap, once per tree.
 	b := builder{tree: t, nodes: t.nodes, metas: make([]nodeMeta, count), status: t.status,
-		byUID: t.byUID, slot: 1, init: new(Init), boards: boards}
+		byUID: t.byUID, slot: 1, init: new(NodeConfig), boards: boards}
 	t.root = b.build(d.defs, d.root, newScope(t, "", t.bb, d), 0)
 	b.init.node = nil
 	if len(b.errs) > 0 {
@@ -105,7 +106,7 @@ type builder struct {
 	uid    int // the last UID given
 	slot   int // next free index in nodes
 	errs   []error
-	init   *Init
+	init   *NodeConfig
 	boards boardFunc // nil: every subtree instance gets a new blackboard
 }
 
@@ -147,9 +148,9 @@ func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
 		b.fail(n, err)
 	}
 	n.t = t
-	if more != nil && more.hooks != nil {
-		if h, ok := b.bindHooks(n, more.hooks); ok {
-			n.t = &hookedNode{inner: t, hooks: h}
+	if more != nil && more.conds != nil {
+		if h, ok := b.bindConds(n, more.conds); ok {
+			n.t = &condNode{inner: t, conds: h}
 		}
 	}
 	return n
@@ -185,7 +186,11 @@ func declarePorts(d *defs, r *defNode, m *Model, sc *scope) {
 // function leaf without ports, or a user's Behavior wrapped in a userNode.
 func (b *builder) newTicker(m *Model) (ticker, error) {
 	if m.build != nil {
-		return m.build(b.init)
+		t, err := m.build(b.init)
+		if _, ok := t.(*decoratorNode); !ok && t != nil && isDecorator(m) {
+			return nil, fmt.Errorf("builtin %s %s is not built into a decoratorNode, which puts its child back after each tick (see decorates)", m.Kind, m.ID)
+		}
+		return t, err
 	}
 	if m.err != nil {
 		return nil, m.err
@@ -207,9 +212,16 @@ func (b *builder) newTicker(m *Model) (ticker, error) {
 	if err == nil && beh == nil {
 		err = fmt.Errorf("the New function of %s returned no behavior", m.ID)
 	}
-	decorator := (m.Kind == KindDecorator || m.Kind == KindSubTree) && b.init.node.meta.nkids == 1
-	return &userNode{beh: beh, ports: ports, decorator: decorator}, err
+	u := &userNode{beh: beh, ports: ports}
+	if isDecorator(m) && b.init.node.meta.nkids == 1 {
+		return decorating(u, storeThenReset), err
+	}
+	return u, err
 }
+
+// isDecorator reports whether nodes of type m have one child that they put back after
+// each tick (see decoratorNode).
+func isDecorator(m *Model) bool { return m.Kind == KindDecorator || m.Kind == KindSubTree }
 
 // report reports the problems of the definition of n, a node of type m with kids
 // children (more is its record's). Nodes from XML passed these checks when they were
@@ -236,15 +248,15 @@ func (b *builder) report(n *Node, r *defNode, m *Model, more *specMore, kids int
 	}
 }
 
-// bindHooks binds the node's pre/post conditions and reports whether it has any.
-func (b *builder) bindHooks(n *Node, defs *[numHooks]hookDef) (h hooks, found bool) {
+// bindConds binds the node's pre/post conditions and reports whether it has any.
+func (b *builder) bindConds(n *Node, defs *[numConds]condDef) (h conds, found bool) {
 	for k, def := range defs {
 		if def.bind == nil {
 			continue
 		}
 		f, err := def.bind(n)
 		if err != nil {
-			b.fail(n, fmt.Errorf("%s: %w", Hook(k), err))
+			b.fail(n, fmt.Errorf("%s: %w", Cond(k), err))
 			continue
 		}
 		h.fn[k] = f

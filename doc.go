@@ -216,7 +216,7 @@
 // tree cheap enough to leave on. Tree.Ticks counts the ticks. Package btlog builds
 // BehaviorTree.CPP's loggers on the batches — the console, .btlog files for Groot2,
 // Chrome traces, per-node statistics — and writes any tree as XML with node UIDs,
-// which Spec's accessors (Ports, HookScript, SubTreeID) and Tree.ID make possible.
+// which Spec's accessors (Ports, CondScript, SubTreeID) and Tree.ID make possible.
 //
 // Node.SetPreTick and SetPostTick run a function before and after a node's tick that
 // may replace its status without ticking it (BehaviorTree.CPP's pre- and post-tick

@@ -9,7 +9,7 @@ import (
 // Observing a tree. While nobody subscribes, a status change is a byte store: a
 // subscription marks every node's status byte (observedBit), which sends its changes
 // through Node.set. A change is then recorded in the batch under way, four bytes, by
-// observation.commit (inlined in Node.set and in the loops of Sequence and Fallback)
+// observation.tryRecord (inlined in Node.set and in the loops of Sequence and Fallback)
 // or, when the batch is full or subscribers of Subscribe must be called, by notify;
 // the batch goes to the subscribers of SubscribeBatch when the tick ends. The tree's
 // clock is read once per batch, not per change: when the tick (or Halt) begins, and
@@ -176,11 +176,7 @@ func (t *Tree) unsubscribe(s *subscriber) {
 // markObserved switches every node between the store-only and the notifying path.
 func (t *Tree) markObserved(on bool) {
 	for i := range t.status {
-		if on {
-			t.status[i] |= observedBit
-		} else {
-			t.status[i] &^= flagBits
-		}
+		t.status[i].observe(on)
 	}
 }
 
@@ -211,19 +207,19 @@ func (o *observation) add(uid uint16, prev, s Status) bool {
 	return false
 }
 
-// commit is Node.commit (and Node.set) in its common case for an observed tree: c's
+// tryRecord is Node.storeStatus (and Node.set) in its common case for an observed tree: c's
 // observers see it as it is, s (not Skipped) is to be stored, and the change fits in
 // the batch. It stores s, records the change and reports true; otherwise it does
 // nothing and reports false, and the caller takes Node.set's general path. It is
 // inlined in the paths that make most changes: Node.set, and the loops of Sequence and
 // Fallback.
-func (o *observation) commit(c *Node, s Status) bool {
+func (o *observation) tryRecord(c *Node, s Status) bool {
 	b, i := *c.st, o.n
 	if b&flagBits != observedBit || i >= len(o.quick) {
 		return false
 	}
 	if nb := statusByte(s) | observedBit; b != nb {
-		*c.st = nb
+		*c.st = nb // (a status byte writer of its own: through a method it would not inline)
 		o.quick[i] = MakeChange(c.meta.uid, Status(b&^observedBit), s)
 		o.n = i + 1
 	}
@@ -299,7 +295,7 @@ func (t *Tree) endBatch(tick bool, err error) (e error) {
 			if t.repanic {
 				panic(r)
 			}
-			e = join(appendErr(appendErr(nil, err), fmt.Errorf("bt: a batch subscriber: %w", newPanicError(r))))
+			e = joinErrors(appendErr(appendErr(nil, err), fmt.Errorf("bt: a batch subscriber: %w", newPanicError(r))))
 		}
 	}()
 	t.handOver(true)

@@ -151,7 +151,7 @@ func (t *Tree) reload(d *treeDef, enums func(string) (int64, bool)) (*ReloadRepo
 	t.ticking = true
 	errs := m.halt(t.root, r)
 	t.ticking = false
-	err := t.endBatch(false, join(errs))
+	err := t.endBatch(false, joinErrors(errs))
 
 	t.adopt(nt, m, carried)
 	for _, fn := range t.reloaded {
@@ -162,10 +162,7 @@ func (t *Tree) reload(d *treeDef, enums func(string) (int64, bool)) (*ReloadRepo
 
 // adopt gives t the nodes of nt, with the state of the old nodes that m kept.
 func (t *Tree) adopt(nt *Tree, m *matcher, carried []bool) {
-	var flags statusByte
-	if t.obs != nil {
-		flags = observedBit
-	}
+	observed := t.obs != nil
 	// The goroutine of an async action kept with its work under way holds its node of
 	// the tree the work started in, and asks for its wake-up by that node's UID: the
 	// claims are as many as the nodes of the largest tree the tree has been, and reload
@@ -175,15 +172,16 @@ func (t *Tree) adopt(nt *Tree, m *matcher, carried []bool) {
 	claims := make([]wakeClaim, max(len(*old), len(nt.nodes)))
 	for i := range nt.nodes {
 		n := &nt.nodes[i]
-		*n.st = statusByte(Idle) | flags
+		n.st.store(Idle)
+		n.st.observe(observed)
 		o := m.kept[n.meta.uid-1]
 		if o == nil {
 			continue
 		}
 		if carried[n.meta.uid-1] { // a new behavior, with the old one's state
-			*n.st = *o.st&^flagBits | flags
+			n.st.adopt(*o.st, false, observed)
 		} else { // the old behavior, and its status as observers saw it
-			*n.st = *o.st&^observedBit | flags
+			n.st.adopt(*o.st, true, observed)
 			n.t = o.t
 		}
 		claims[n.meta.uid-1].epoch.Store((*old)[o.meta.uid-1].epoch.Load())

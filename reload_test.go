@@ -293,7 +293,7 @@ func (c *tally) RestoreState(_ *Node, b []byte) error { c.n = int(b[0]); return 
 func TestReloadCarriesStateSaver(t *testing.T) {
 	var last *tally
 	m := &Model{ID: "Count", Kind: KindAction, Ports: []PortDef{InputPort[int]("step", "")},
-		New: func(*Init) (Behavior, error) { last = &tally{}; return last, nil }}
+		New: func(*NodeConfig) (Behavior, error) { last = &tally{}; return last, nil }}
 	tree := mustTree(t, Sequence(m.Spec().With("step", "1")))
 	tree.TickOnce()
 	tree.TickOnce()

@@ -58,7 +58,7 @@ type nodeState struct {
 	uid    uint16
 	path   string // for people, and checked when given: the node's path (taken: "", see Snapshot.of)
 	status Status
-	fields []field
+	fields []stateField
 }
 
 // scopeState is the saved content of one blackboard of the tree.
@@ -324,14 +324,14 @@ func (t *Tree) check(s *Snapshot, r *stateReader) ([]Status, error) {
 		statuses[t.byUID[st.uid-1]] = st.status
 	}
 	r.statusOf = func(n *Node) Status { return statuses[t.byUID[n.UID()-1]] }
-	r.settled = !s.aborted
+	r.cleanTick = !s.aborted
 	for n := range t.Nodes() {
-		var fields []field
+		var fields []stateField
 		if j < len(s.states) && s.states[j].uid == n.UID() {
 			fields = s.states[j].fields
 			j++
 		}
-		r.reset(n, fields)
+		r.beginNode(n, fields)
 		if k, ok := n.core().(stateKeeper); ok {
 			k.restoreState(n, r)
 		}
@@ -431,17 +431,17 @@ func (t *Tree) apply(s *Snapshot, statuses []Status, r *stateReader) error {
 	prev := make([]Status, len(t.status))
 	for i, b := range t.status {
 		prev[i] = b.status()
-		t.status[i] = statusByte(statuses[i]) | b&observedBit
+		t.status[i].restore(statuses[i])
 	}
 	r.apply, r.now, r.statusOf = true, t.clock.Now(), (*Node).Status
 	j := 0
 	for n := range t.Nodes() {
-		var fields []field
+		var fields []stateField
 		if j < len(s.states) && s.states[j].uid == n.UID() {
 			fields = s.states[j].fields
 			j++
 		}
-		r.reset(n, fields)
+		r.beginNode(n, fields)
 		if k, ok := n.core().(stateKeeper); ok {
 			k.restoreState(n, r)
 		}
@@ -464,7 +464,7 @@ func (t *Tree) apply(s *Snapshot, statuses []Status, r *stateReader) error {
 			errs = appendErr(errs, t.tell(n, prev[i], statuses[i]))
 		}
 	}
-	return t.endBatch(false, join(errs))
+	return t.endBatch(false, joinErrors(errs))
 }
 
 // tell tells the observers of a status that Restore changed; one that panics is an
@@ -540,13 +540,13 @@ func (n *Node) appendPrint(buf []byte) []byte {
 		buf = appendField(appendField(buf, p.name), fingerprintText(p))
 	}
 	if m := d.moreOf(r); m != nil {
-		if m.hooks != nil {
-			for k, hd := range m.hooks {
+		if m.conds != nil {
+			for k, hd := range m.conds {
 				switch {
 				case hd.script != "":
-					buf = appendField(appendField(buf, Hook(k).String()), hd.script)
+					buf = appendField(appendField(buf, Cond(k).String()), hd.script)
 				case hd.bind != nil:
-					buf = appendField(appendField(buf, Hook(k).String()), "(a Go function)")
+					buf = appendField(appendField(buf, Cond(k).String()), "(a Go function)")
 				}
 			}
 		}

@@ -160,7 +160,7 @@ func (st *nodeState) appendJSON(b []byte, path string) []byte {
 
 // appendJSON writes a field as "name": value. A JSON field that is JSON as it is, with
 // nothing around it, goes in as it is; other bytes as "nameBase64": "…".
-func (f *field) appendJSON(b []byte) []byte {
+func (f *stateField) appendJSON(b []byte) []byte {
 	if f.kind == fieldRaw && !isBareJSON(f.text) {
 		b = appendJSONString(b, f.name+"Base64")
 		b = append(b, ": \""...)
@@ -395,7 +395,7 @@ func nodeStateOf(line []byte) (nodeState, error) {
 			switch {
 			case len(st.fields) == maxFields:
 				return fmt.Errorf("more than %d fields", maxFields)
-			case slices.ContainsFunc(st.fields, func(g field) bool { return g.name == f.name }):
+			case slices.ContainsFunc(st.fields, func(g stateField) bool { return g.name == f.name }):
 				return fmt.Errorf("field %q twice", f.name)
 			}
 			st.fields = append(st.fields, f)
@@ -526,8 +526,8 @@ func jsonString(raw []byte, s *string) error {
 }
 
 // fieldOf reads a field of a node's line: its kind is its JSON's.
-func fieldOf(name string, raw []byte) (field, error) {
-	f := field{name: name}
+func fieldOf(name string, raw []byte) (stateField, error) {
+	f := stateField{name: name}
 	if len(raw) == 0 {
 		return f, errors.New("no value")
 	}
@@ -542,7 +542,7 @@ func fieldOf(name string, raw []byte) (field, error) {
 			if err != nil {
 				return f, err
 			}
-			f = field{name: base, kind: fieldRaw, text: string(b)}
+			f = stateField{name: base, kind: fieldRaw, text: string(b)}
 		}
 	case c == 't' || c == 'f':
 		f.kind = fieldBool
@@ -690,7 +690,7 @@ func (s *Snapshot) readBinary(data []byte, head func(*Snapshot) error) error {
 	for i := range out.states {
 		st := &out.states[i]
 		st.uid, st.status = uint16(r.count(1<<16)), Status(r.byte())
-		st.fields = make([]field, r.items(minFieldSize, maxFields))
+		st.fields = make([]stateField, r.items(minFieldSize, maxFields))
 		for k := range st.fields {
 			f := &st.fields[k]
 			f.name, f.kind = r.str(), fieldKind(r.byte())

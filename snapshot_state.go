@@ -17,8 +17,8 @@ import (
 //
 // Restore reads every node twice: a check pass, which reads the fields and reports what
 // is wrong without changing anything, then, once the whole snapshot passed, an apply
-// pass (stateReader.commit reports which). So restoreState reads all its fields first,
-// then assigns them if commit says so; it has no other effect.
+// pass (stateReader.applying reports which). So restoreState reads all its fields
+// first, then assigns them if applying says so; it has no other effect.
 
 // stateKeeper is implemented by the builtin nodes (tickers) that keep state between
 // ticks.
@@ -49,8 +49,8 @@ func (k fieldKind) String() string {
 	return "JSON"
 }
 
-// field is one named value of a node's state.
-type field struct {
+// stateField is one named value of a node's state.
+type stateField struct {
 	name string
 	kind fieldKind
 	num  int64
@@ -59,7 +59,7 @@ type field struct {
 
 // jsonText returns the field's value as JSON (as it was read, or its equal: a field
 // of a JSON snapshot has the kind of its JSON).
-func (f *field) jsonText() string {
+func (f *stateField) jsonText() string {
 	switch f.kind {
 	case fieldRaw:
 		return f.text
@@ -75,7 +75,7 @@ func (f *field) jsonText() string {
 // stateWriter collects the fields of the nodes being saved: each node appends its own
 // (see Tree.Snapshot).
 type stateWriter struct {
-	fields []field
+	fields []stateField
 	err    error // the first failure, which fails the snapshot
 	tree   *Tree
 	now    time.Time // the tree's clock when the snapshot began: timers are saved relative to it
@@ -94,26 +94,26 @@ func (w *stateWriter) fail(err error) {
 
 func (w *stateWriter) int(name string, v int64) {
 	if v != 0 {
-		w.fields = append(w.fields, field{name: name, kind: fieldInt, num: v})
+		w.fields = append(w.fields, stateField{name: name, kind: fieldInt, num: v})
 	}
 }
 
 // index writes an index that may be 0; a negative one (none) is not written.
 func (w *stateWriter) index(name string, v int) {
 	if v >= 0 {
-		w.fields = append(w.fields, field{name: name, kind: fieldInt, num: int64(v)})
+		w.fields = append(w.fields, stateField{name: name, kind: fieldInt, num: int64(v)})
 	}
 }
 
 func (w *stateWriter) flag(name string, v bool) {
 	if v {
-		w.fields = append(w.fields, field{name: name, kind: fieldBool, num: 1})
+		w.fields = append(w.fields, stateField{name: name, kind: fieldBool, num: 1})
 	}
 }
 
 func (w *stateWriter) text(name string, v string) {
 	if v != "" {
-		w.fields = append(w.fields, field{name: name, kind: fieldText, text: v})
+		w.fields = append(w.fields, stateField{name: name, kind: fieldText, text: v})
 	}
 }
 
@@ -143,32 +143,32 @@ func (w *stateWriter) bits(name string, flags []bool) {
 // raw writes bytes: JSON goes into a JSON snapshot as it is, other bytes in base64.
 func (w *stateWriter) raw(name string, data []byte) {
 	if len(data) > 0 {
-		w.fields = append(w.fields, field{name: name, kind: fieldRaw, text: string(data)})
+		w.fields = append(w.fields, stateField{name: name, kind: fieldRaw, text: string(data)})
 	}
 }
 
 // stateReader hands the fields of one node to its restoreState.
 type stateReader struct {
-	n        *Node
-	statusOf func(n *Node) Status // the status a node is restored with
-	settled  bool                 // the statuses are those of a tick that did not fail
-	fields   []field
-	used     []bool
-	errs     []error
-	apply    bool        // the apply pass: restoreState assigns what it read
-	now      time.Time   // the tree's clock when the apply pass began: timers restart from it
-	users    []userState // the states for the nodes of yours, put aside by the check pass
-	restarts []func()    // the async actions to start again, at the end of the apply pass
+	n         *Node
+	statusOf  func(n *Node) Status // the status a node is restored with
+	cleanTick bool                 // the statuses are those of a tick that did not fail
+	fields    []stateField
+	used      []bool
+	errs      []error
+	apply     bool        // the apply pass: restoreState assigns what it read
+	now       time.Time   // the tree's clock when the apply pass began: timers restart from it
+	users     []userState // the states for the nodes of yours, put aside by the check pass
+	restarts  []func()    // the async actions to start again, at the end of the apply pass
 }
 
-// reset makes r read the fields of n.
-func (r *stateReader) reset(n *Node, fields []field) {
+// beginNode makes r read the fields of n.
+func (r *stateReader) beginNode(n *Node, fields []stateField) {
 	r.n, r.fields = n, fields
 	r.used = append(r.used[:0], make([]bool, len(fields))...)
 }
 
-// commit reports whether restoreState must assign what it read: in the apply pass.
-func (r *stateReader) commit() bool { return r.apply }
+// applying reports whether restoreState must assign what it read: in the apply pass.
+func (r *stateReader) applying() bool { return r.apply }
 
 // fail records a problem of the node's state.
 func (r *stateReader) fail(format string, args ...any) {
@@ -187,7 +187,7 @@ func (r *stateReader) finish() {
 
 // get returns the field name and marks it read, or nil. A field of another kind is a
 // problem, but for raw, which takes any.
-func (r *stateReader) get(name string, kind fieldKind) *field {
+func (r *stateReader) get(name string, kind fieldKind) *stateField {
 	for i := range r.fields {
 		if f := &r.fields[i]; f.name == name {
 			r.used[i] = true

@@ -67,7 +67,7 @@ func (g *gen) node(level int) *bt.Spec {
 	case "Timeout", "Delay", "Time", "Sleep", "TestNode":
 		g.timed = true
 	}
-	s = g.hooks(s)
+	s = g.conds(s)
 	if g.edit != nil {
 		s = g.edit.node(s)
 	}
@@ -251,7 +251,7 @@ func (g *gen) sync() *bt.Spec {
 		l.s.plan = append(l.s.plan, 'P')
 	}
 	l = reuse(g.w.syncs, l.name, l)
-	m := &bt.Model{ID: l.name, Kind: bt.KindAction, New: func(*bt.Init) (bt.Behavior, error) { return l, nil }}
+	m := &bt.Model{ID: l.name, Kind: bt.KindAction, New: func(*bt.NodeConfig) (bt.Behavior, error) { return l, nil }}
 	return m.Spec()
 }
 
@@ -280,17 +280,17 @@ func reuse[L any](leaves map[string]*L, name string, l *L) *L {
 	return l
 }
 
-// hooks gives a node pre- and post-conditions now and then.
-func (g *gen) hooks(s *bt.Spec) *bt.Spec {
+// conds gives a node pre- and post-conditions now and then.
+func (g *gen) conds(s *bt.Spec) *bt.Spec {
 	if g.r.IntN(6) != 0 {
 		return s
 	}
-	h := hookScripts[g.r.IntN(len(hookScripts))]
-	return s.Script(h.hook, h.code)
+	h := condScripts[g.r.IntN(len(condScripts))]
+	return s.Script(h.cond, h.code)
 }
 
-var hookScripts = []struct {
-	hook bt.Hook
+var condScripts = []struct {
+	cond bt.Cond
 	code string
 }{
 	{bt.SkipIf, "(k & 3) == 3"},

@@ -141,15 +141,15 @@ func describe(t *bt.Tree) []shape {
 			ports = append(ports, p+"="+v)
 		}
 		slices.Sort(ports)
-		var hooks []string
+		var conds []string
 		for h := bt.FailureIf; h <= bt.OnHalted; h++ {
-			if code, ok := sp.HookScript(h); ok {
-				hooks = append(hooks, h.String()+":"+code)
+			if code, ok := sp.CondScript(h); ok {
+				conds = append(conds, h.String()+":"+code)
 			}
 		}
 		me := len(out)
 		sh := shape{key: key, path: n.Path(), status: n.Status(), parent: parent,
-			print: fmt.Sprint(typ, "|", n.Name(), "|", n.NumChildren(), "|", ports, "|", hooks)}
+			print: fmt.Sprint(typ, "|", n.Name(), "|", n.NumChildren(), "|", ports, "|", conds)}
 		if n.NumChildren() == 0 && n.Behavior() != nil {
 			sh.leaf = n.ID()
 		}
