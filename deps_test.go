@@ -40,6 +40,8 @@ var rules = map[string][]string{
 	"groot2":  {".", "blackboard", "btlog"},
 	// btsqlite, a module of its own, is a logger on btlog's stream
 	"btsqlite": {".", "btlog"},
+	// btotel, a module of its own, is an observer on the tree's batches
+	"btotel": {"."},
 	// helpers that are not API, and the tools
 	"internal/typo":     {},
 	"internal/proptest": {".", "blackboard"},

@@ -46,6 +46,7 @@ type Tree struct {
 	logger      *slog.Logger            // for the Log node; nil: slog.Default() (see logger.go)
 	typeNames   map[string]reflect.Type // the types given WithTypes, by name
 	queue       atomic.Pointer[queue]   // functions to run before the next tick (see Do); nil: none yet
+	asyncCtx    []*AsyncContextFunc     // see OnAsyncStart; nil: none
 	reloaded    []*func(*ReloadReport)  // told of each reload (see OnReload)
 	keys        []nodeKey               // the nodes' keys, which the last reload made for the next
 }
