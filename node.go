@@ -14,8 +14,10 @@ import (
 // a control or a decorator. Tick returns Running, Success, Failure or Skipped — never
 // Idle — and the engine stores it as the node's status (see Node.Tick).
 //
-// A Behavior value belongs to exactly one node: the tree builds one per node, so it may
-// keep state across ticks in its own fields.
+// The tree builds a Behavior value per node (its model's New function runs once for
+// each), so a behavior may keep state across ticks in its own fields. Function leaves
+// (NewAction, NewCondition) are the exception: every node of such a model shares the
+// function, which keeps no state of the node's.
 type Behavior interface {
 	Tick(n *Node) Status
 }
@@ -29,8 +31,9 @@ type Halter interface {
 }
 
 // ticker is what a node dispatches a tick to: the node's pipeline up to, not including,
-// storing the status, which the caller does with Node.commit (inlined in the builtin
-// controls' loops). Builtin nodes implement it directly, so that a tick costs one
+// storing the status, which the caller does: with Node.commit (Node.Tick, and the loops
+// of the builtin controls that store as they go), or, in the hot loop of Sequence and
+// Fallback, only when it must (see sequence.tick). Builtin nodes implement it directly, so that a tick costs one
 // interface call per node; user behaviors are wrapped in a userNode, and nodes with
 // pre/post conditions in a hookedNode.
 //
@@ -170,8 +173,11 @@ func (n *Node) typeID() string {
 // Controls and decorators call Tick on their children; users call Tree.TickOnce.
 func (n *Node) Tick() Status { return n.commit(n.t.tick(n)) }
 
-// commit stores the status a tick produced and returns it. Builtin controls call it as
-// c.commit(c.t.tick(c)), where it is inlined.
+// commit stores the status a tick produced and returns it. Node.Tick and the loops of
+// the builtin controls that store each child's status as it returns (the reactive
+// controls, the Parallels, sequence.tickCommitting) call it as c.commit(c.t.tick(c)),
+// where it is inlined; the hot loop of Sequence and Fallback (sequence.tick) does not:
+// it stores its children's statuses only when it must.
 func (n *Node) commit(s Status) Status {
 	// One test for the common case: a status below Skipped, stored in a byte without the
 	// observedBit (both below 4, so their OR is too).

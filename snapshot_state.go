@@ -9,16 +9,7 @@ import (
 	"github.com/gobt/bt/internal/snapcodec"
 )
 
-// A node's state in a snapshot is a list of named fields. Each builtin node that keeps
-// state between ticks implements stateKeeper in its own file: saveState writes its
-// fields, restoreState reads them back. A field a node does not write is its zero
-// value, so an idle tree's snapshot lists few nodes, and restoring a node that the
-// snapshot does not list puts it back as built.
-//
-// Restore reads every node twice: a check pass, which reads the fields and reports what
-// is wrong without changing anything, then, once the whole snapshot passed, an apply
-// pass (stateReader.commit reports which). So restoreState reads all its fields first,
-// then assigns them if commit says so; it has no other effect.
+// A node's state in a snapshot, and Restore's two passes: see docs/architecture.md, "Snapshots".
 
 // stateKeeper is implemented by the builtin nodes (tickers) that keep state between
 // ticks.
