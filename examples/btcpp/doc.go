@@ -14,10 +14,7 @@
 //
 // Where a tutorial shows a C++-only idea (a plugin loaded from a shared library, an
 // argument passed by reference, a pointer into the blackboard), its file says why
-// and ports what makes sense. Where a tutorial needs what bt does not do yet, it is
-// written against the API that is coming and built only with the build tag
-// btcpp_pending (go test -tags btcpp_pending ./examples/btcpp), in its own file or in
-// a tNN_…_pending_test.go beside the part that runs today; the file's first comment
-// says which items of issue 30 it waits for. Where bt prints something else on
-// purpose or for now, the example says what the reference prints.
+// and ports what makes sense. Where bt prints something else on purpose (Go type
+// names in a blackboard dump, numbers read into a string port without the six
+// decimals of std::to_string), the example says what the reference prints.
 package btcpp
