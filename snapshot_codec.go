@@ -8,7 +8,7 @@ import (
 
 // The encodings of a Snapshot are package internal/snapcodec's, which reads and writes
 // the plain structs a Snapshot holds; what is here hands it what only bt knows: the
-// names of statuses and the paths of a tree's nodes.
+// paths of a tree's nodes.
 
 // ReadSnapshot reads a snapshot written by MarshalJSON or MarshalBinary. It refuses a
 // snapshot of a newer version than this bt writes, and input that is not a whole
@@ -38,7 +38,7 @@ func (t *Tree) ReadSnapshot(data []byte) (*Snapshot, error) {
 
 func readSnapshot(data []byte, head func(*snapcodec.Head) error) (*Snapshot, error) {
 	s := new(Snapshot)
-	if err := s.data.Decode(data, snapshotNames{}, head); err != nil {
+	if err := s.data.Decode(data, head); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -46,11 +46,16 @@ func readSnapshot(data []byte, head func(*snapcodec.Head) error) (*Snapshot, err
 
 // MarshalJSON writes the snapshot as an indented JSON document, one line per node
 // and per blackboard entry. (json.Marshal of a Snapshot compacts it.)
-func (s *Snapshot) MarshalJSON() ([]byte, error) { return s.data.EncodeJSON(snapshotNames{s.of}) }
+func (s *Snapshot) MarshalJSON() ([]byte, error) {
+	if s.of == nil {
+		return s.data.EncodeJSON(nil)
+	}
+	return s.data.EncodeJSON(nodePaths{s.of})
+}
 
 // UnmarshalJSON reads a snapshot written by MarshalJSON.
 func (s *Snapshot) UnmarshalJSON(data []byte) error {
-	return s.read(s.data.DecodeJSON(data, snapshotNames{}, nil))
+	return s.read(s.data.DecodeJSON(data, nil))
 }
 
 // MarshalBinary writes the snapshot in the compact binary encoding.
@@ -68,20 +73,7 @@ func (s *Snapshot) read(err error) error {
 	return err
 }
 
-// snapshotNames gives the encodings the names of statuses and, for a snapshot taken
-// of tree (not read), the paths of its nodes.
-type snapshotNames struct{ tree *Tree }
+// nodePaths gives the JSON encoding the paths of a tree's nodes.
+type nodePaths struct{ tree *Tree }
 
-func (snapshotNames) StatusName(s uint8) string { return Status(s).String() }
-
-func (snapshotNames) ParseStatus(name string) (uint8, error) {
-	s, err := ParseStatus(name)
-	return uint8(s), err
-}
-
-func (n snapshotNames) Path(uid uint16) (string, bool) {
-	if n.tree == nil {
-		return "", false
-	}
-	return n.tree.Node(uid).Path(), true
-}
+func (p nodePaths) Path(uid uint16) string { return p.tree.Node(uid).Path() }

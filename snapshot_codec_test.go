@@ -103,3 +103,19 @@ func FuzzReadSnapshot(f *testing.F) {
 		}
 	})
 }
+
+// TestSnapshotStatusNames: the JSON encoding spells statuses as Status does, and reads
+// them as ParseStatus does, errors included.
+func TestSnapshotStatusNames(t *testing.T) {
+	for s := range 256 {
+		name := Status(s).String()
+		if got := snapcodec.StatusName(uint8(s)); got != name {
+			t.Errorf("status %d: the encoding writes %q, Status %q", s, got, name)
+		}
+		want, wantErr := ParseStatus(name)
+		got, err := snapcodec.ParseStatus(name)
+		if fmt.Sprint(err) != fmt.Sprint(wantErr) || err == nil && Status(got) != want {
+			t.Errorf("%q: the encoding reads %v, %v; ParseStatus %v, %v", name, got, err, want, wantErr)
+		}
+	}
+}

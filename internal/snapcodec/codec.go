@@ -50,7 +50,7 @@ type Snapshot struct {
 // Node is the saved status and state of one node.
 type Node struct {
 	UID    uint16
-	Path   string // for people, and checked when given ("" when Names.Path gives it)
+	Path   string // for people, and checked when given ("" in a snapshot taken: see Paths)
 	Status uint8  // bt.Status
 	Fields []Field
 }
@@ -115,15 +115,33 @@ func (f *Field) JSON() string {
 	return strconv.FormatInt(f.Num, 10)
 }
 
-// Names gives the JSON encoding what it spells as the engine does.
-type Names interface {
-	// StatusName returns the name of a status ("RUNNING").
-	StatusName(s uint8) string
-	// ParseStatus reads a status's name.
-	ParseStatus(name string) (uint8, error)
-	// Path returns the path of node uid, when the snapshot's nodes do not hold theirs
-	// (a snapshot taken, not read), and false otherwise.
-	Path(uid uint16) (string, bool)
+// Paths gives the JSON encoding the paths of the nodes of a snapshot taken of a tree
+// (a snapshot read holds its nodes' paths).
+type Paths interface {
+	Path(uid uint16) string
+}
+
+// statusNames are the names of the statuses, as BehaviorTree.CPP spells them and as
+// package bt's Status prints them: the JSON encoding's, which a test of package bt
+// keeps equal to Status.String and ParseStatus.
+var statusNames = [...]string{"IDLE", "RUNNING", "SUCCESS", "FAILURE", "SKIPPED"}
+
+// StatusName returns the name of status s ("RUNNING").
+func StatusName(s uint8) string {
+	if int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return fmt.Sprintf("Status(%d)", s)
+}
+
+// ParseStatus reads the name of a status.
+func ParseStatus(name string) (uint8, error) {
+	for i, n := range statusNames {
+		if n == name {
+			return uint8(i), nil
+		}
+	}
+	return 0, fmt.Errorf("%q is not a status (want IDLE, RUNNING, SUCCESS, FAILURE or SKIPPED)", name)
 }
 
 // MaxFields bounds the fields of a node's state: more than any node writes (each
@@ -136,12 +154,12 @@ var errCorrupt = errors.New("bt: the snapshot is corrupt")
 
 // Decode reads a snapshot in either encoding into s; head, if not nil, is given the
 // snapshot's head once it is read, and refuses the rest with an error.
-func (s *Snapshot) Decode(data []byte, names Names, head func(*Head) error) error {
+func (s *Snapshot) Decode(data []byte, head func(*Head) error) error {
 	switch json := bytes.TrimLeft(data, " \t\r\n"); {
 	case bytes.HasPrefix(data, binaryMagic):
 		return s.DecodeBinary(data, head)
 	case len(json) > 0 && json[0] == '{':
-		return s.DecodeJSON(data, names, head)
+		return s.DecodeJSON(data, head)
 	}
 	return checkVersion(false, 0)
 }

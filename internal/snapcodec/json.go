@@ -19,8 +19,8 @@ import (
 const format = "bt snapshot"
 
 // EncodeJSON writes the snapshot as an indented JSON document, one line per node and
-// per blackboard entry.
-func (s *Snapshot) EncodeJSON(names Names) ([]byte, error) {
+// per blackboard entry; paths, if not nil, gives the paths of its nodes.
+func (s *Snapshot) EncodeJSON(paths Paths) ([]byte, error) {
 	b := make([]byte, 0, 256+64*len(s.States))
 	b = append(b, "{\n  \"format\": "...)
 	b = appendJSONString(b, format)
@@ -55,11 +55,11 @@ func (s *Snapshot) EncodeJSON(names Names) ([]byte, error) {
 	for i := range s.States {
 		st := &s.States[i]
 		path := st.Path
-		if p, ok := names.Path(st.UID); ok {
-			path = p
+		if paths != nil {
+			path = paths.Path(st.UID)
 		}
 		b = appendComma(b, i)
-		b = st.appendJSON(append(b, "\n    "...), path, names)
+		b = st.appendJSON(append(b, "\n    "...), path)
 	}
 	if len(s.States) > 0 {
 		b = append(b, "\n  "...)
@@ -82,14 +82,14 @@ func appendComma(b []byte, i int) []byte {
 	return b
 }
 
-func (st *Node) appendJSON(b []byte, path string, names Names) []byte {
+func (st *Node) appendJSON(b []byte, path string) []byte {
 	b = append(b, `{"uid": `...)
 	b = strconv.AppendUint(b, uint64(st.UID), 10)
 	if path != "" && utf8.ValidString(path) { // else JSON cannot carry it as it is: it is only for people
 		b = appendJSONString(append(b, `, "path": `...), path)
 	}
 	if st.Status != 0 {
-		b = appendJSONString(append(b, `, "status": `...), names.StatusName(st.Status))
+		b = appendJSONString(append(b, `, "status": `...), StatusName(st.Status))
 	}
 	for i := range st.Fields {
 		b = st.Fields[i].appendJSON(append(b, ", "...))
@@ -221,7 +221,7 @@ type document struct {
 
 // DecodeJSON reads a JSON snapshot into s: its head first — what identifies it, given
 // to head (if not nil), which may refuse it — then the rest.
-func (s *Snapshot) DecodeJSON(data []byte, names Names, head func(*Head) error) error {
+func (s *Snapshot) DecodeJSON(data []byte, head func(*Head) error) error {
 	// The head is read on its own, so that a snapshot that is none, a newer one (with
 	// fields this bt does not know) or one of another tree is said to be so, rather
 	// than what in it did not read; its other members are skipped, not decoded.
@@ -257,7 +257,7 @@ func (s *Snapshot) DecodeJSON(data []byte, names Names, head func(*Head) error) 
 		States: make([]Node, len(doc.State))}
 	var err error
 	for i, line := range doc.State {
-		if s.States[i], err = nodeOf(line, names); err != nil {
+		if s.States[i], err = nodeOf(line); err != nil {
 			return fmt.Errorf("%w: %v", errCorrupt, err)
 		}
 	}
@@ -291,7 +291,7 @@ func decodeJSON(data []byte, v any, strict bool) error {
 // "status" and the node's fields, whose kinds are their JSON's. It reads the object
 // itself, which encoding/json has checked: most values are numbers, plain strings
 // and true.
-func nodeOf(line []byte, names Names) (Node, error) {
+func nodeOf(line []byte) (Node, error) {
 	var st Node
 	err := eachMember(line, func(name string, raw []byte) error {
 		switch name {
@@ -307,7 +307,7 @@ func nodeOf(line []byte, names Names) (Node, error) {
 			var name string
 			err := jsonString(raw, &name)
 			if err == nil {
-				st.Status, err = names.ParseStatus(name)
+				st.Status, err = ParseStatus(name)
 			}
 			return err
 		default:

@@ -1,33 +1,11 @@
 package snapcodec
 
-import (
-	"fmt"
-	"testing"
-)
-
-// statusNames are the names of package bt's statuses, for the tests of a package that
-// cannot import it (bt's tests read and write through its own Names).
-type statusNames struct{}
-
-var names = [...]string{"IDLE", "RUNNING", "SUCCESS", "FAILURE", "SKIPPED"}
-
-func (statusNames) StatusName(s uint8) string { return names[s] }
-
-func (statusNames) ParseStatus(name string) (uint8, error) {
-	for i, n := range names {
-		if n == name {
-			return uint8(i), nil
-		}
-	}
-	return 0, fmt.Errorf("%q is not a status", name)
-}
-
-func (statusNames) Path(uint16) (string, bool) { return "", false }
+import "testing"
 
 // read reads a snapshot as bt's ReadSnapshot does.
 func read(data []byte) (*Snapshot, error) {
 	s := new(Snapshot)
-	return s, s.Decode(data, statusNames{}, nil)
+	return s, s.Decode(data, nil)
 }
 
 // Item 8 of issue 24: a node's line of 160,000 fields took 25 s to read (each field's
