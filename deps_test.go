@@ -23,7 +23,7 @@ const module = "github.com/gobt/bt"
 // whoever adds a package adds its rule, placed in these layers. A key ending in "/..." rules
 // every package below it. The library packages (all but cmd, internal, examples and
 // the modules nested in this one) import nothing outside the repository but the
-// standard library; the nested modules (groot2, cmd/bt, e2e, bench/peers) may use
+// standard library; the nested modules (groot2, btsqlite, cmd/bt, e2e, bench/peers) may use
 // other modules, but the rules between the repository's packages hold there too.
 var rules = map[string][]string{
 	// the phases that need no nodes
@@ -38,12 +38,14 @@ var rules = map[string][]string{
 	"bttest":  {".", "blackboard"},
 	"monitor": {".", "blackboard", "btlog"},
 	"groot2":  {".", "blackboard", "btlog"},
+	// btsqlite, a module of its own, is a logger on btlog's stream
+	"btsqlite": {".", "btlog"},
 	// helpers that are not API, and the tools
 	"internal/typo":      {},
 	"internal/snapcodec": {"blackboard"}, // a snapshot's encodings, on plain structs: below the engine
 	"internal/proptest":  {".", "blackboard"},
 	"internal/cli":       {".", "blackboard", "btlog", "btxml", "internal/typo", "monitor"},
-	"cmd/bt":             {".", "internal/cli", "groot2"},
+	"cmd/bt":             {".", "btlog", "btsqlite", "internal/cli", "groot2"},
 	"examples/...":       {".", "blackboard", "btlog", "btxml", "internal/cli"},
 	"e2e":                {},
 	"bench/...":          {".", "blackboard", "bench/peers"},

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -21,6 +22,7 @@ type Blackboard struct {
 	mu      sync.RWMutex
 	storage map[string]*Entry
 	remaps  map[string]string // internal key → key in the parent
+	made    atomic.Int32      // len(storage), for Len without the lock
 }
 
 // options are shared by every scope of a tree and by their entries.
@@ -169,6 +171,7 @@ func (b *Blackboard) local(key string, create bool) *Entry {
 	if e = b.storage[key]; e == nil {
 		e = newEntry(key, b.env)
 		b.storage[key] = e
+		b.made.Store(int32(len(b.storage)))
 	}
 	return e
 }
@@ -204,16 +207,29 @@ func (b *Blackboard) Keys() []string {
 }
 
 // entries returns this scope's own entries, sorted by key.
-func (b *Blackboard) entries() []*Entry {
+func (b *Blackboard) entries() []*Entry { return b.AppendEntries(nil) }
+
+// AppendEntries appends this scope's own entries (not its parent's), sorted by key, to
+// dst and returns the extended slice; entries that do not exist (declared, or unset)
+// are included, as Entry.Exists tells. It allocates nothing when dst has room: a
+// program that watches a scope between ticks (a monitor) reuses one slice.
+func (b *Blackboard) AppendEntries(dst []*Entry) []*Entry {
+	start := len(dst)
 	b.mu.RLock()
-	list := make([]*Entry, 0, len(b.storage))
 	for _, e := range b.storage {
-		list = append(list, e)
+		dst = append(dst, e)
 	}
 	b.mu.RUnlock()
-	slices.SortFunc(list, func(a, b *Entry) int { return strings.Compare(a.Key(), b.Key()) })
-	return list
+	slices.SortFunc(dst[start:], compareKeys)
+	return dst
 }
+
+// Len returns the number of entries stored in this scope, including those that do not
+// exist (declared, or unset): an entry, once made, stays, so Len only grows, and a
+// program that keeps the list of AppendEntries needs it again only when Len changed.
+func (b *Blackboard) Len() int { return int(b.made.Load()) }
+
+func compareKeys(a, b *Entry) int { return strings.Compare(a.Key(), b.Key()) }
 
 // Clone returns a new scope with the same parent, remappings, autoRemap and options,
 // holding a copy of this scope's existing entries (types, values, Seq and stamps).
@@ -235,6 +251,7 @@ func (b *Blackboard) Clone() *Blackboard {
 	for _, src := range b.entries() {
 		if e := src.clone(); e.Exists() {
 			c.storage[src.Key()] = e
+			c.made.Store(int32(len(c.storage)))
 		}
 	}
 	return c

@@ -2,8 +2,10 @@ package blackboard
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -268,5 +270,34 @@ func TestCloneAndCopyInto(t *testing.T) {
 	cc := child.Clone()
 	if cc.Parent() != bb || cc.Root() != bb || !cc.auto || !reflect.DeepEqual(cc.remaps, child.remaps) {
 		t.Error("clone of a child")
+	}
+}
+
+// AppendEntries lists the scope's own entries sorted by key, unset ones included, and
+// allocates nothing when the slice has room.
+func TestAppendEntries(t *testing.T) {
+	root := New()
+	b := root.NewChild(true)
+	root.Entry("parent").Set(Int(1))
+	b.Local("b").Set(Int(2))
+	b.Local("a").Set(String("x"))
+	b.Local("c").Set(Int(3))
+	b.Unset("c")
+	var keys []string
+	list := b.AppendEntries(make([]*Entry, 0, 8))
+	for _, e := range list {
+		keys = append(keys, fmt.Sprintf("%s:%v", e.Key(), e.Exists()))
+	}
+	if b.Len() != 3 {
+		t.Errorf("Len: %d, want 3", b.Len())
+	}
+	if got := strings.Join(keys, " "); got != "a:true b:true c:false" {
+		t.Errorf("AppendEntries: %s", got)
+	}
+	if c := b.Clone(); c.Len() != 2 { // the existing entries
+		t.Errorf("the clone's Len: %d, want 2", c.Len())
+	}
+	if n := testing.AllocsPerRun(100, func() { list = b.AppendEntries(list[:0]) }); n != 0 {
+		t.Errorf("AppendEntries into a slice with room: %v allocations", n)
 	}
 }

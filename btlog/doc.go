@@ -12,6 +12,11 @@
 // (Log.WriteConsole) and gives the statistics a Stats would have counted (Log.Stats):
 // "bt replay" is both, for files written by bt and by BehaviorTree.CPP.
 //
+// NewStream builds a logger of another package on the same queue and goroutine: its
+// Sink writes what the stream hands it (the SQLite logger of the btsqlite module is
+// one, and a Drainer, which commits once the queue is drained); ReadTreeXML reads back
+// the nodes of a tree's XML as such a logger stores it.
+//
 // WriteTreeXML writes any tree, built from XML or in Go, as XML with node UIDs
 // (BehaviorTree.CPP's WriteTreeToXML), as .btlog files and Groot2 need it.
 //

@@ -192,20 +192,29 @@ func (s *stream) answer(closing bool) bool {
 	return closing
 }
 
-// drain hands the queued changes to the sink until the queue is empty.
+// drain hands the queued changes to the sink until the queue is empty, and then tells
+// a sink that wants to know (drainer).
 func (s *stream) drain() {
-	for {
+	for handed := false; ; handed = true {
 		s.mu.Lock()
 		changes, marks := s.queue, s.marks
 		s.queue, s.marks = s.spare[:0], s.spareMarks[:0]
 		s.mu.Unlock()
 		s.spare, s.spareMarks = changes, marks
 		if len(changes) == 0 {
+			if d, ok := s.sink.(drainer); ok && handed && s.err == nil {
+				s.err = d.drained()
+			}
 			return
 		}
 		s.hand(changes, marks)
 	}
 }
+
+// drainer is a sink told when the stream has handed it every change queued so far:
+// a database commits there the transaction its writes began, so that a writer that
+// fell behind commits what it caught up with at once, not a transaction per piece.
+type drainer interface{ drained() error }
 
 // piece is the most Transitions the sink is given at once: a writer that fell behind
 // takes a long queue, which it formats and writes a piece at a time, so that what it

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -311,6 +312,26 @@ func TestTickWhileRunning(t *testing.T) {
 	}
 }
 
+// replay closes the logger of a run, serves the .btlog file it wrote to file under
+// name, and opens the page at its first step.
+func replay(t *testing.T, logger io.Closer, file io.Reader, name string) context.Context {
+	t.Helper()
+	if err := logger.Close(); err != nil {
+		t.Fatal(err)
+	}
+	l, err := btlog.Read(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := monitor.New()
+	if err := m.AddLog(name, l); err != nil {
+		t.Fatal(err)
+	}
+	ctx, url := serve(t, m)
+	run(t, ctx, chromedp.Navigate(url), waitFor(`document.getElementById('tick').textContent === '1'`))
+	return ctx
+}
+
 // TestReplay replays a .btlog file of a run and checks the statuses of every step,
 // stepping forward through the timeline.
 func TestReplay(t *testing.T) {
@@ -340,19 +361,7 @@ func TestReplay(t *testing.T) {
 	if len(want) < 3 {
 		t.Fatalf("the run changed statuses in %d ticks", len(want))
 	}
-	if err := logger.Close(); err != nil {
-		t.Fatal(err)
-	}
-	l, err := btlog.Read(&file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := monitor.New()
-	if err := m.AddLog("patrol.btlog", l); err != nil {
-		t.Fatal(err)
-	}
-	ctx, url := serve(t, m)
-	run(t, ctx, chromedp.Navigate(url), waitFor(`document.getElementById('tick').textContent === '1'`))
+	ctx := replay(t, logger, &file, "patrol.btlog")
 	for step := 1; step <= len(want); step++ {
 		if step > 1 {
 			run(t, ctx, click("fwd"))

@@ -10,7 +10,7 @@ import (
 // benchTree is a small agent: a ReactiveSequence that checks a condition and runs a
 // Sequence of ten actions, one of which is RUNNING three ticks out of four, then a
 // script that writes an entry: a tick makes about a dozen changes.
-func benchTree(b *testing.B) *bt.Tree {
+func benchTree(b testing.TB) *bt.Tree {
 	var kids []*bt.Spec
 	n := 0
 	for i := range 10 {
@@ -86,4 +86,56 @@ func BenchmarkTick(b *testing.B) {
 			tree.TickOnce()
 		}
 	})
+}
+
+// BenchmarkTickObserved is the cost of a tick on the ticking goroutine alone while a
+// browser is connected: the feed's copy of the changes and of the blackboard entries
+// that changed, and the hand-off to the monitor, whose goroutine does the rest; here it
+// runs between rounds of ticks, off the clock, so that it does not compete with the
+// ticks for the processors.
+func BenchmarkTickObserved(b *testing.B) {
+	tree, h := observed(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		if i%rounds == rounds-1 {
+			b.StopTimer()
+			h.drain()
+			hold(h)
+			b.StartTimer()
+		}
+		tree.TickOnce()
+	}
+}
+
+// rounds is how many ticks observed queues before it drains (fewer than Buffer).
+const rounds = 128
+
+// observed returns benchTree with a monitor and a browser connected, the feed
+// observing it, and the hub's goroutine held (see hold): ticks queue their frames until
+// the caller drains them. The batches the frames use have been made and grown.
+func observed(tb testing.TB) (*bt.Tree, *hub) {
+	tree := benchTree(tb)
+	feed, _ := New().Add("t", tree)
+	h := feed.hub
+	if _, ok := h.join(); !ok {
+		tb.Fatal("join")
+	}
+	hold(h)
+	for range rounds + 8 {
+		tree.TickOnce() // the feed observes from the first
+	}
+	h.drain()
+	if len(feed.hub.frames) < rounds {
+		tb.Fatalf("%d frames", len(feed.hub.frames))
+	}
+	hold(h)
+	return tree, h
+}
+
+// hold keeps the hub from draining its queue by itself: it acts as if it were draining.
+func hold(h *hub) {
+	h.qmu.Lock()
+	h.draining = true
+	h.qmu.Unlock()
 }

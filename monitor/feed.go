@@ -3,6 +3,7 @@ package monitor
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"sync/atomic"
 	"time"
 
@@ -34,13 +35,52 @@ type Feed struct {
 	queued atomic.Bool // sync is queued with Tree.Do
 
 	// The ticking goroutine's.
-	cancel  func() // the subscription; nil while the feed does not observe
+	cancel func()      // the subscription; nil while the feed does not observe
+	cur    *batch      // the frame being recorded
+	full   bool        // changes were dropped: the next frame is a keyframe
+	shown  []bt.Status // by UID-1, the status observers were last told of
+	scopes []*blackboard.Blackboard
+	seen   [][]seenEntry         // by scope, its entries as last recorded
+	ents   [][]*blackboard.Entry // by scope, its entries (listed again when it has more)
+	closed bool
+}
+
+// seenEntry is an entry of a scope as a frame last recorded it: the scope changed when
+// an entry came or went, was written (its Seq), or was unset.
+type seenEntry struct {
+	e      *blackboard.Entry
+	seq    uint64
+	exists bool
+}
+
+// batch is what the ticking goroutine copies of a frame for the monitor's goroutine,
+// which writes the JSON: the changes, and the entries of the scopes that changed (a
+// blackboard.Value is immutable but for the Go value a KindOther holds, which is
+// written at once). Batches go back and forth, so that a tick allocates nothing.
+type batch struct {
 	changes []bt.Change
-	full    bool        // changes were dropped: the next frame is a keyframe
-	shown   []bt.Status // by UID-1, the status observers were last told of
-	scopes  []*blackboard.Blackboard
-	bb      [][]byte // the last JSON of each scope sent
-	closed  bool
+	scopes  []scopeMark
+	vals    []entryVal
+}
+
+// scopeMark is a scope that changed; its entries are vals[start of the next one : end].
+type scopeMark struct {
+	scope, end int
+}
+
+// entryVal is an entry as recorded: its key and value, or for a KindOther its JSON or
+// the error writing it.
+type entryVal struct {
+	key string
+	v   blackboard.Value
+	js  []byte
+	err error
+}
+
+func (b *batch) reset() {
+	b.changes, b.scopes = b.changes[:0], b.scopes[:0]
+	clear(b.vals) // drop the references to the values
+	b.vals = b.vals[:0]
 }
 
 // maxChanges bounds the changes one frame records; a tick that makes more (a loop
@@ -50,7 +90,8 @@ const maxChanges = 1 << 16
 // newFeed makes the feed of tree t, added to m under name with hub h. It observes the
 // tree at once if the monitor observes always. The ticking goroutine calls it.
 func newFeed(m *Monitor, name string, h *hub, t *bt.Tree, scopes []*blackboard.Blackboard) *Feed {
-	f := &Feed{hub: h, tree: t, m: m, name: name, scopes: scopes, bb: make([][]byte, len(scopes))}
+	f := &Feed{hub: h, tree: t, m: m, name: name, scopes: scopes, seen: make([][]seenEntry, len(scopes)),
+		ents: make([][]*blackboard.Entry, len(scopes)), cur: &batch{}}
 	h.setWake(f.wake)
 	f.sync()
 	return f
@@ -136,7 +177,8 @@ func (f *Feed) stop() {
 		f.cancel()
 		f.cancel = nil
 	}
-	f.changes, f.full = f.changes[:0], false
+	f.cur.reset()
+	f.full = false
 }
 
 // observe records a batch of changes and, at the end of a tick or Halt, publishes the
@@ -147,10 +189,10 @@ func (f *Feed) observe(b bt.Batch) {
 	}
 	switch {
 	case f.full:
-	case len(f.changes)+len(b.Changes) > maxChanges:
+	case len(f.cur.changes)+len(b.Changes) > maxChanges:
 		f.full = true
 	default:
-		f.changes = append(f.changes, b.Changes...)
+		f.cur.changes = append(f.cur.changes, b.Changes...)
 	}
 	if b.End {
 		f.send(f.delta(b.Time))
@@ -161,9 +203,16 @@ func (f *Feed) observe(b bt.Batch) {
 // and a keyframe takes its place (the hub has room for one more record only if it
 // drained some; if not, the next send tries again).
 func (f *Feed) send(r record) {
-	if !f.hub.enqueue(r, f.m.cfg.buffer) {
+	r.b = f.cur
+	next, ok := f.hub.enqueue(r, f.m.cfg.buffer)
+	switch {
+	case !ok:
 		f.full = true
+		next.reset()
+	case next == nil:
+		next = &batch{}
 	}
+	f.cur = next
 }
 
 // keyframe is the state of the tree now: every node's status and every scope. A
@@ -174,9 +223,9 @@ func (f *Feed) send(r record) {
 func (f *Feed) keyframe() record {
 	r := record{frame: frame{Tick: f.tree.Ticks(), Time: millis(f.tree.Clock().Now())}}
 	r.Statuses = append(make(statuses, 0, len(f.shown)), f.shown...)
-	f.changes, f.full = f.changes[:0], false
-	clear(f.bb) // every scope, changed or not
-	r.BB = f.blackboards()
+	f.cur.reset()
+	f.full = false
+	f.blackboards(true)
 	return r
 }
 
@@ -185,29 +234,114 @@ func (f *Feed) delta(t time.Time) record {
 	if f.full {
 		return f.keyframe()
 	}
-	r := record{frame: frame{Tick: f.tree.Ticks(), Time: millis(t)}}
-	if len(f.changes) > 0 {
-		r.Changes = append(changes(nil), f.changes...)
-		f.changes = f.changes[:0]
-	}
-	r.BB = f.blackboards()
-	return r
+	f.blackboards(false)
+	return record{frame: frame{Tick: f.tree.Ticks(), Time: millis(t)}}
 }
 
-// blackboards returns the scopes whose JSON changed since it was last sent.
-func (f *Feed) blackboards() []scopeJSON {
-	var out []scopeJSON
+// blackboards records in f.cur the entries of the scopes that changed since they were
+// last recorded (all of them: every scope). It allocates nothing once the slices have
+// grown, but for a KindOther value that changed, which it writes as JSON at once.
+func (f *Feed) blackboards(all bool) {
+	b := f.cur
 	for i, bb := range f.scopes {
-		js, err := bb.MarshalJSON()
-		if err != nil { // a value encoding/json cannot write: show why
-			msg, _ := json.Marshal(err.Error())
-			js = append(append([]byte(`{"(error)":`), msg...), '}')
+		ents := f.ents[i]
+		if bb.Len() != len(ents) { // entries were made: list them again (the map is not walked every tick)
+			clear(ents)
+			ents = bb.AppendEntries(ents[:0])
+			f.ents[i] = ents
 		}
-		if f.bb[i] != nil && bytes.Equal(js, f.bb[i]) {
+		seen := f.seen[i]
+		if !all && !changed(seen, ents) {
 			continue
 		}
-		f.bb[i] = js
-		out = append(out, scopeJSON{Scope: i, Entries: json.RawMessage(js)})
+		seen = seen[:0]
+		for _, e := range ents {
+			seq, exists := e.Seq(), e.Exists()
+			v := e.Load() // a write in between shows next time: its Seq differs
+			seen = append(seen, seenEntry{e: e, seq: seq, exists: exists})
+			if !exists {
+				continue
+			}
+			ev := entryVal{key: e.Key(), v: v}
+			if v.Kind() == blackboard.KindOther {
+				ev.js, ev.err = v.MarshalJSON()
+				ev.v = blackboard.Value{}
+			}
+			b.vals = append(b.vals, ev)
+		}
+		f.seen[i] = seen
+		b.scopes = append(b.scopes, scopeMark{scope: i, end: len(b.vals)})
 	}
-	return out
+}
+
+// changed tells whether a scope's entries differ from those last recorded.
+func changed(seen []seenEntry, ents []*blackboard.Entry) bool {
+	if len(seen) != len(ents) {
+		return true
+	}
+	for i, e := range ents {
+		if s := seen[i]; s.e != e || s.exists != e.Exists() || s.seq != e.Seq() {
+			return true
+		}
+	}
+	return false
+}
+
+// frameOf completes the frame of r from its batch, on the monitor's goroutine: the
+// changes, and the JSON of the scopes that changed since it was last sent (a scope
+// whose entries were written again with the same values is left out, but on a
+// keyframe, which gives every scope).
+func (h *hub) frameOf(r *record) frame {
+	fr, b := r.frame, r.b
+	if b == nil {
+		return fr
+	}
+	if len(b.changes) > 0 {
+		fr.Changes = append(changes(nil), b.changes...)
+	}
+	key := r.Statuses != nil
+	start := 0
+	for _, m := range b.scopes {
+		js := scopeJSONOf(b.vals[start:m.end])
+		start = m.end
+		if !key && h.lastBB[m.scope] != nil && bytes.Equal(js, h.lastBB[m.scope]) {
+			continue
+		}
+		h.lastBB[m.scope] = js
+		fr.BB = append(fr.BB, scopeJSON{Scope: m.scope, Entries: json.RawMessage(js)})
+	}
+	return fr
+}
+
+// scopeJSONOf writes a scope's entries as Blackboard.MarshalJSON does; a value that
+// encoding/json cannot write makes the scope {"(error)": why}.
+func scopeJSONOf(vals []entryVal) []byte {
+	buf := []byte{'{'}
+	for i, ev := range vals {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = appendString(buf, ev.key)
+		buf = append(buf, ':')
+		js, err := ev.js, ev.err
+		if ev.js == nil && ev.err == nil {
+			js, err = ev.v.MarshalJSON()
+		}
+		if err != nil {
+			msg, _ := json.Marshal(fmt.Sprintf("entry %q: %v", ev.key, err))
+			return append(append([]byte(`{"(error)":`), msg...), '}')
+		}
+		buf = append(buf, js...)
+	}
+	return append(buf, '}')
+}
+
+// appendString writes s as a JSON string, without HTML escaping (as the blackboard
+// writes its keys).
+func appendString(buf []byte, s string) []byte {
+	var w bytes.Buffer
+	enc := json.NewEncoder(&w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s) // a string: cannot fail
+	return append(buf, bytes.TrimSuffix(w.Bytes(), []byte{'\n'})...)
 }

@@ -94,11 +94,15 @@ type hub struct {
 	snap    []byte // the snapshot's JSON at snapVer; nil: none built
 	snapVer uint64
 
-	// The queue of records a Feed hands over, drained by a goroutine of its own.
+	// The queue of records a Feed hands over, drained by a goroutine of its own; the batches the records carried come
+	// back to the Feed through free, so that a tick allocates nothing.
 	qmu      sync.Mutex
 	queue    []record
 	spare    []record
+	free     []*batch
 	draining bool
+	drainer  func()   // h.drain
+	lastBB   [][]byte // the drain's: the JSON of each scope last sent
 }
 
 func newHub(info *treeInfo, limit, buffer int, always bool) *hub {
@@ -108,39 +112,48 @@ func newHub(info *treeInfo, limit, buffer int, always bool) *hub {
 		panic(err)
 	}
 	h := &hub{info: js, live: info.Live, limit: limit, buffer: buffer, always: always,
-		done: make(chan struct{}), clients: map[*client]struct{}{}}
+		done: make(chan struct{}), clients: map[*client]struct{}{},
+		lastBB: make([][]byte, len(info.Scopes))}
 	h.base.BB = make([]scopeJSON, len(info.Scopes))
 	for i := range h.base.BB {
 		h.base.BB[i] = scopeJSON{Scope: i, Entries: json.RawMessage("{}")}
 	}
+	h.drainer = h.drain
 	h.want.Store(always)
 	return h
 }
 
-// record is what a Feed hands the hub after a tick: a frame, or the news that the feed
-// stopped observing (stop).
+// record is what a Feed hands the hub after a tick: a frame, whose changes and
+// blackboard scopes are in b, or the news that the feed stopped observing (stop).
 type record struct {
 	frame
+	b    *batch
 	stop bool
 }
 
-// enqueue hands r to the hub without waiting for it; false if the queue is full (the
-// hub is that far behind), when r is dropped and the feed must send a keyframe next.
-// A stop record is always taken.
-func (h *hub) enqueue(r record, max int) bool {
+// enqueue hands r to the hub without waiting for it and returns a batch for the next
+// record (nil: none is free, make one). ok is false if the queue is full (the hub is
+// that far behind): r is dropped, its batch is to be filled again, and the feed must
+// send a keyframe next. A stop record is always taken.
+func (h *hub) enqueue(r record, max int) (next *batch, ok bool) {
 	h.qmu.Lock()
 	if len(h.queue) >= max && !r.stop {
 		h.qmu.Unlock()
-		return false
+		return r.b, false
 	}
 	h.queue = append(h.queue, r)
+	if n := len(h.free); n > 0 {
+		next = h.free[n-1]
+		h.free[n-1] = nil
+		h.free = h.free[:n-1]
+	}
 	start := !h.draining
 	h.draining = true
 	h.qmu.Unlock()
 	if start {
-		go h.drain()
+		go h.drainer() // a func value made once: a go statement with a method value would allocate
 	}
-	return true
+	return next, true
 }
 
 // drain applies the queued records until the queue is empty.
@@ -156,18 +169,27 @@ func (h *hub) drain() {
 			return
 		}
 		h.qmu.Unlock()
+		for i := range batch {
+			h.apply(&batch[i])
+		}
+		h.qmu.Lock()
 		for _, r := range batch {
-			h.apply(r)
+			if r.b != nil {
+				r.b.reset()
+				h.free = append(h.free, r.b)
+			}
 		}
 		clear(batch) // drop the references to the frames
-		h.qmu.Lock()
 		h.spare = batch[:0]
 		h.qmu.Unlock()
 	}
 }
 
 // apply adds a record to the history and sends it to the clients.
-func (h *hub) apply(r record) {
+func (h *hub) apply(r *record) {
+	if !r.stop {
+		r.frame = h.frameOf(r)
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.removed {

@@ -33,6 +33,31 @@ type nodeInfo struct {
 	Kind   string      `json:"kind"`
 	Ports  [][2]string `json:"ports,omitempty"` // name and value, as XML writes them
 	Scope  int         `json:"scope"`           // the index of its blackboard in Scopes
+	Desc   string      `json:"desc,omitempty"`  // the model's description
+	Model  []portInfo  `json:"model,omitempty"` // the ports the model declares
+}
+
+// portInfo is a port as the node's model declares it, for the page's detail panel.
+type portInfo struct {
+	Name    string `json:"name"`
+	Dir     string `json:"dir"` // input, output, inout
+	Type    string `json:"type,omitempty"`
+	Default string `json:"default,omitempty"`
+	HasDef  bool   `json:"hasDefault,omitempty"`
+	Desc    string `json:"desc,omitempty"`
+}
+
+// modelInfo lists the ports a model declares.
+func modelInfo(m *bt.Model) []portInfo {
+	if m == nil {
+		return nil
+	}
+	out := make([]portInfo, 0, len(m.Ports))
+	for _, p := range m.Ports {
+		out = append(out, portInfo{Name: p.Name, Dir: p.Dir.String(), Type: p.XMLType(), Default: p.Default,
+			HasDef: p.HasDefault, Desc: p.Description})
+	}
+	return out
 }
 
 // scopeInfo is a blackboard scope: the root's, or a subtree instance's.
@@ -55,6 +80,9 @@ func describe(name string, t *bt.Tree) (*treeInfo, []*blackboard.Blackboard) {
 		ni := &info.Nodes[n.UID()-1] // its Parent is set: parents come first
 		*ni = nodeInfo{UID: n.UID(), Parent: ni.Parent, ID: n.ID(), Name: n.Name(), Path: n.Path(),
 			Kind: n.Kind().String(), Ports: ports(n.Spec())}
+		if m := n.Spec().Model(); m != nil {
+			ni.Desc, ni.Model = m.Description, modelInfo(m)
+		}
 		for i := range n.NumChildren() {
 			info.Nodes[n.Child(i).UID()-1].Parent = n.UID()
 		}

@@ -68,6 +68,9 @@ func TestStream(t *testing.T) {
 		if got := snap.Info.Nodes[1].Ports; !reflect.DeepEqual(got, [][2]string{{"code", "x := 1"}}) {
 			t.Errorf("the Script's ports: %v", got)
 		}
+		if got := snap.Info.Nodes[1].Model; !reflect.DeepEqual(got, []portInfo{{Name: "code", Dir: "input", Type: "std::string", Desc: got[0].Desc}}) || got[0].Desc == "" {
+			t.Errorf("the Script's model: %+v", got)
+		}
 
 		var want [][3]int
 		defer tree.Subscribe(func(c bt.StatusChange) {

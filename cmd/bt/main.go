@@ -13,10 +13,11 @@
 // one, with an example. The exit status is 0 on success, 1 when the command failed
 // and 2 for a wrong command line.
 //
-// "bt run --groot2" publishes the run to Groot2. For it the command is a module of
-// its own, which requires the groot2 module, so that the library's module keeps no
-// dependency but the standard library; in the repository, go.work ties the modules
-// together.
+// "bt run --groot2" publishes the run to Groot2, and "bt run --sqlite" records it in
+// a SQLite database that "bt replay" and "bt view" read back. For them the command is
+// a module of its own, which requires the groot2 and btsqlite modules, so that the
+// library's module keeps no dependency but the standard library; in the repository,
+// go.work ties the modules together.
 package main
 
 import (
@@ -24,12 +25,31 @@ import (
 	"os"
 
 	"github.com/gobt/bt"
+	"github.com/gobt/bt/btlog"
+	"github.com/gobt/bt/btsqlite"
 	"github.com/gobt/bt/groot2"
 	"github.com/gobt/bt/internal/cli"
 )
 
 func main() {
-	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, cli.WithGroot2(publish)))
+	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, cli.WithGroot2(publish), cli.WithSQLite(sqlite)))
+}
+
+// sqlite is the btsqlite module's logger and reader, for "bt run --sqlite" and the
+// databases "bt replay" and "bt view" read.
+var sqlite = cli.SQLite{
+	Create: func(tree *bt.Tree, name string, appending bool) (io.Closer, error) {
+		return btsqlite.Create(tree, name, &btsqlite.Options{Append: appending})
+	},
+	Sessions: func(name string) ([]cli.SQLiteSession, error) {
+		sessions, err := btsqlite.Sessions(name)
+		out := make([]cli.SQLiteSession, len(sessions))
+		for i, s := range sessions {
+			out[i] = cli.SQLiteSession(s)
+		}
+		return out, err
+	},
+	Read: func(name string, session int64) (*btlog.Log, error) { return btsqlite.Read(name, session) },
 }
 
 // publish serves tree to Groot2 on the port and the next one of the host that o

@@ -165,3 +165,53 @@ func insertHook(t *testing.T, ctx context.Context, port int, uid int) [][]byte {
 	}
 	return reply.Frames
 }
+
+// bt run --sqlite records runs, session after session with --sqlite-append, and bt
+// replay reads them back: the only session at once, one of several with --session,
+// and the list of sessions without it.
+func TestSQLite(t *testing.T) {
+	dir := t.TempDir()
+	tree := filepath.Join(dir, "tree.xml")
+	err := os.WriteFile(tree, []byte(`<root BTCPP_format="4"><BehaviorTree ID="Main">
+		<Sequence><AlwaysSuccess/><Inverter><AlwaysSuccess/></Inverter></Sequence>
+	</BehaviorTree></root>`), 0o666)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "runs.db3")
+	bt := func(args ...string) (string, string, int) {
+		var stdout, stderr bytes.Buffer
+		code := cli.Main(args, &stdout, &stderr, cli.WithSQLite(sqlite))
+		return stdout.String(), stderr.String(), code
+	}
+	if out, errs, code := bt("run", "--sqlite", db, tree); code != 0 || errs != "" {
+		t.Fatalf("bt run --sqlite: exit %d\n%s%s", code, out, errs)
+	}
+	log, _, _ := bt("run", "--log", tree)
+	var want []string // the lines of --log: the changes, as replay prints them
+	for _, line := range strings.Split(log, "\n") {
+		if strings.HasPrefix(line, "[") {
+			want = append(want, line[strings.Index(line, "]"):])
+		}
+	}
+	out, errs, code := bt("replay", db)
+	var got []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		got = append(got, line[strings.Index(line, "]"):])
+	}
+	if code != 0 || errs != "" || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("bt replay: exit %d, %s\n%s\nwant the changes\n%s", code, errs, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if _, errs, code := bt("run", "--sqlite", db, "--sqlite-append", tree); code != 0 || errs != "" {
+		t.Fatalf("bt run --sqlite-append: exit %d, %s", code, errs)
+	}
+	if out, errs, code := bt("replay", db); code != 2 || out != "" || !strings.Contains(errs, "holds 2 sessions; choose one with --session ID:\n  1\t") || !strings.Contains(errs, "\n  2\t") {
+		t.Errorf("bt replay of two sessions: exit %d\n%s%s", code, out, errs)
+	}
+	if out2, errs, code := bt("replay", "--session", "2", db); code != 0 || errs != "" || out2 == "" {
+		t.Errorf("bt replay --session 2: exit %d, %s", code, errs)
+	}
+	if _, errs, code := bt("replay", "--session", "3", db); code != 1 || !strings.Contains(errs, "no session 3") {
+		t.Errorf("bt replay --session 3: exit %d, %s", code, errs)
+	}
+}

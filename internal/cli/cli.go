@@ -31,7 +31,8 @@ const (
 // Main runs the bt command with args (without the program name) and returns the exit
 // status. An interrupt (Ctrl-C) or SIGTERM (what timeout, docker stop and systemd
 // send) stops "bt run" cleanly: the tree is halted first.
-// The options give the command what the main module cannot hold (see WithGroot2).
+// The options give the command what the main module cannot hold (see WithGroot2 and
+// WithSQLite).
 func Main(args []string, stdout, stderr io.Writer, opts ...Option) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -85,6 +86,32 @@ type Groot2Options struct {
 // user of bt depend on ZeroMQ.
 func WithGroot2(p Publish) Option { return func(c *cmd) { c.publish = p } }
 
+// SQLite is what the command does with SQLite databases (BehaviorTree.CPP's
+// SqliteLogger files, .db3 or .btdb): "bt run --sqlite" records a run, "bt replay"
+// and "bt view" read one back. The command in cmd/bt passes the btsqlite module's,
+// which the main module cannot import: it would make every user of bt depend on a
+// SQLite driver.
+type SQLite struct {
+	// Create attaches to tree a logger that records its run in the database file name,
+	// as a new session (appending) or as the only one; Close writes what is left.
+	Create func(tree *bt.Tree, name string, appending bool) (io.Closer, error)
+	// Sessions lists the sessions of the database file name, by ID.
+	Sessions func(name string) ([]SQLiteSession, error)
+	// Read reads a session of the database file name.
+	Read func(name string, session int64) (*btlog.Log, error)
+}
+
+// SQLiteSession is a recorded run in a database.
+type SQLiteSession struct {
+	ID          int64
+	Date        string // when it started, as the database holds it
+	Transitions int64
+}
+
+// WithSQLite gives "bt run --sqlite", "bt replay" and "bt view" their SQLite logger
+// and reader (see SQLite).
+func WithSQLite(s SQLite) Option { return func(c *cmd) { c.sqlite = &s } }
+
 // cmd is one invocation of the command: where it writes and what it may use.
 type cmd struct {
 	ctx            context.Context
@@ -92,6 +119,7 @@ type cmd struct {
 	color          bool    // stdout is a terminal that takes ANSI colours
 	pid            int     // the process ID written in traces (0: the process's own)
 	publish        Publish // for --groot2; nil: not built in
+	sqlite         *SQLite // for --sqlite and .db3 files; nil: not built in
 }
 
 // command is a subcommand: its name, a one-line summary and its implementation.

@@ -24,6 +24,8 @@ import (
 type watchOptions struct {
 	log                 bool       // --log: the console, on stdout
 	btlog, trace, jsonl string     // files to write ("": none)
+	sqlite              string     // --sqlite: a database to write ("": none)
+	sqliteAppend        bool       // --sqlite-append: as a new session
 	stats               bool       // --stats: a table at the end
 	groot2              groot2Flag // --groot2: publish to Groot2
 	groot2ReadOnly      bool       // --groot2-read-only: without hooks
@@ -34,6 +36,8 @@ type watchOptions struct {
 func (w *watchOptions) register(fs *flag.FlagSet) {
 	fs.BoolVar(&w.log, "log", false, "print every status change as it happens, as BehaviorTree.CPP's StdCoutLogger does, and the debug messages of Log nodes")
 	fs.StringVar(&w.btlog, "btlog", "", "record every status change in `FILE.btlog` (BehaviorTree.CPP's FileLogger2 format, which Groot2 and bt replay read)")
+	fs.StringVar(&w.sqlite, "sqlite", "", "record the run in the SQLite database `FILE.db3` (BehaviorTree.CPP's SqliteLogger; Groot2 and bt replay read it), replacing the sessions it holds")
+	fs.BoolVar(&w.sqliteAppend, "sqlite-append", false, "with --sqlite: add the run to the database as a new session")
 	fs.StringVar(&w.trace, "trace", "", "write the run as a Chrome trace to `FILE.json`, to open in Perfetto or chrome://tracing")
 	fs.StringVar(&w.jsonl, "jsonl", "", "write a JSON object per status change to `FILE`, a line each")
 	fs.BoolVar(&w.stats, "stats", false, "print a table of statistics per node at the end: transitions, successes, failures, last result and status")
@@ -42,11 +46,19 @@ func (w *watchOptions) register(fs *flag.FlagSet) {
 	fs.Var(&w.serve, "serve", "serve the tree in a browser at `ADDR` (default "+defaultAddr+", loopback only), and go on serving the run once it is over, until interrupted")
 }
 
-// check reports what is wrong with the flags before anything runs; canPublish says
-// whether the command has a Groot2 publisher.
-func (w *watchOptions) check(canPublish bool) error {
+// check reports what is wrong with the flags before anything runs; canPublish and
+// canSQLite say whether the command has a Groot2 publisher and a SQLite logger.
+func (w *watchOptions) check(canPublish, canSQLite bool) error {
 	if w.btlog != "" && filepath.Ext(w.btlog) != btlog.Ext {
 		return fmt.Errorf("--btlog %s: the file's name must end in %s (Groot2 reads no other)", w.btlog, btlog.Ext)
+	}
+	switch {
+	case w.sqlite != "" && !isDatabase(w.sqlite):
+		return fmt.Errorf("--sqlite %s: the file's name must end in .db3 or .btdb (as BehaviorTree.CPP's SqliteLogger requires)", w.sqlite)
+	case w.sqlite != "" && !canSQLite:
+		return fmt.Errorf("--sqlite: %w", errNoSQLite)
+	case w.sqlite == "" && w.sqliteAppend:
+		return errors.New("--sqlite-append: give --sqlite too (it names the database)")
 	}
 	_, given, err := w.groot2.addr()
 	switch {
@@ -173,6 +185,12 @@ func (obs *observers) attach(c *cmd, tree *bt.Tree, w *watchOptions) error {
 		if try("--btlog", err) {
 			obs.add("--btlog", f)
 			since = f.Start()
+		}
+	}
+	if w.sqlite != "" {
+		l, err := c.sqlite.Create(tree, w.sqlite, w.sqliteAppend)
+		if try("--sqlite", err) {
+			obs.add("--sqlite", l)
 		}
 	}
 	if w.log {

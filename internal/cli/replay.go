@@ -9,7 +9,7 @@ import (
 )
 
 var replayHelp = help{
-	usage: "bt replay [flags] FILE.btlog",
+	usage: "bt replay [flags] FILE.btlog|FILE.db3",
 	text: `Replay prints the status changes recorded in FILE.btlog as "bt run --log" printed
 them while the tree ran: a line per change, "[seconds]: path PREV -> NEW", the time
 counted from the start of the recording. The file may come from "bt run --btlog", from
@@ -20,27 +20,33 @@ to the lines that run printed.
 --stats adds, after the changes, the table "bt run --stats" prints: per node, its
 transitions, successes, failures, last result and last status.
 
+FILE.db3 (or .btdb) is a SQLite database of "bt run --sqlite" or of
+BehaviorTree.CPP's SqliteLogger: a file that holds several sessions (runs appended
+to it) needs --session ID, and without it the command lists them.
+
 A file that is not a .btlog, or is damaged, is an error naming the byte where the
 problem is ("bt: run.btlog: byte 18: …" on stderr; exit status 1). A file cut short
 (a run that was killed) first prints the changes before the cut.
 `,
 	example: `bt replay examples/sniper/sniper.btlog
-bt replay --stats --absolute examples/sniper/sniper.btlog`,
+bt replay --stats --absolute examples/sniper/sniper.btlog
+bt replay --session 2 runs.db3`,
 }
 
 // replay implements "bt replay".
 func (c *cmd) replay(args []string) int {
 	fs := flags("replay")
 	stats := fs.Bool("stats", false, "print a table of statistics per node after the changes")
+	session := fs.Int64("session", 0, "replay the session `ID` of a database (.db3) that holds several")
 	absolute := fs.Bool("absolute", false, "print times in seconds since the Unix epoch (StdCoutLogger's default) instead of since the recording started")
 	files, code, ok := c.parse(fs, replayHelp, args)
 	switch {
 	case !ok:
 		return code
 	case len(files) != 1:
-		return c.usageError(replayHelp, "replay needs one FILE.btlog, got %d arguments", len(files))
+		return c.usageError(replayHelp, "replay needs one FILE.btlog or FILE.db3, got %d arguments", len(files))
 	}
-	log, err := btlog.ReadFile(files[0])
+	log, err := c.readLog(files[0], *session)
 	if log != nil { // complete, or cut short: what was read before the cut
 		opts := &btlog.ConsoleOptions{Color: c.color, Paths: true, Absolute: *absolute}
 		if werr := log.WriteConsole(c.stdout, opts); werr != nil {
@@ -51,8 +57,7 @@ func (c *cmd) replay(args []string) int {
 		}
 	}
 	if err != nil {
-		c.fail(readError(err))
-		return exitError
+		return c.readFailed(err)
 	}
 	return exitOK
 }

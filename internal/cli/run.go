@@ -71,8 +71,12 @@ seconds from the start of the run to the start of the change's tick (the clock i
 read once per tick; coloured on a terminal). --btlog FILE.btlog records
 the changes in BehaviorTree.CPP's FileLogger2 format, for Groot2 and "bt replay";
 --trace FILE.json writes a Chrome trace for Perfetto or chrome://tracing; --jsonl
-FILE a JSON object per change; --stats prints a table per node after the blackboard
-line. They combine, and none makes a tick wait for its output.
+FILE a JSON object per change; --sqlite FILE.db3 records the run in a SQLite
+database as BehaviorTree.CPP's SqliteLogger does (tables Definitions, Nodes and
+Transitions, which Groot2 opens and SQL queries), replacing the sessions it holds,
+or adding the run as a new one with --sqlite-append ("bt replay" and "bt view" read
+it back); --stats prints a table per node after the blackboard line. They combine,
+and none makes a tick wait for its output.
 
 --groot2 publishes the run to Groot2 as BehaviorTree.CPP's Groot2Publisher does, on
 port 1667 and the next one (--groot2 PORT or --groot2=PORT for others): Groot2
@@ -97,6 +101,8 @@ is over, until interrupted (Ctrl-C); "bt view" serves a .btlog file the same way
 	example: `bt run examples/sniper/sniper.xml
 bt run --exactly-once --log --main Async examples/fallbacks/fallbacks.xml
 bt run --btlog sniper.btlog --trace sniper.json --jsonl sniper.jsonl --stats examples/sniper/sniper.xml
+bt run --sqlite runs.db3 examples/sniper/sniper.xml
+bt run --sqlite runs.db3 --sqlite-append --main EnemyHides examples/sniper/sniper.xml
 bt run --serve --interval 200ms examples/sniper/sniper.xml
 bt run --ticks 3 --save sniper.json examples/sniper/sniper.xml
 bt run --restore sniper.json examples/sniper/sniper.xml
@@ -149,10 +155,10 @@ func (c *cmd) run(args []string) int {
 		return c.usageError(runHelp, "%v", err)
 	}
 	if err := sameFiles(map[string]string{"FILE.xml": files[0], "--save": o.save,
-		"--btlog": w.btlog, "--trace": w.trace, "--jsonl": w.jsonl}); err != nil {
+		"--btlog": w.btlog, "--trace": w.trace, "--jsonl": w.jsonl, "--sqlite": w.sqlite}); err != nil {
 		return c.usageError(runHelp, "%v", err)
 	}
-	if err := w.check(c.publish != nil); err != nil {
+	if err := w.check(c.publish != nil, c.sqlite != nil); err != nil {
 		return c.usageError(runHelp, "%v", err)
 	}
 	if isSet(fs, "ticks") && !isSet(fs, "interval") {

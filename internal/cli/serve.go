@@ -10,7 +10,6 @@ import (
 	"runtime/debug"
 
 	"github.com/gobt/bt"
-	"github.com/gobt/bt/btlog"
 	"github.com/gobt/bt/monitor"
 )
 
@@ -108,12 +107,16 @@ func startServe(c *cmd, tree *bt.Tree, addr string) (*serveRun, error) {
 }
 
 var viewHelp = help{
-	usage: "bt view [flags] FILE.btlog",
+	usage: "bt view [flags] FILE.btlog|FILE.db3",
 	text: `View serves a recorded run in a browser: it prints the address of a page that
 draws the tree, coloured by the status of each node, with a timeline to step
-through the run, pause, and play it at the pace it was recorded. The file may come
-from "bt run --btlog", from a Go program (btlog.CreateFile) or from
-BehaviorTree.CPP's FileLogger2. It serves until interrupted (Ctrl-C).
+through the run, pause, and play it at the pace it was recorded; the page zooms,
+follows the running nodes, finds nodes and shows each one's details. The file
+may come from "bt run --btlog", from a Go program (btlog.CreateFile) or from
+BehaviorTree.CPP's FileLogger2, or be a SQLite database (.db3, .btdb) of "bt run
+--sqlite" or of BehaviorTree.CPP's SqliteLogger: one that holds several sessions
+needs --session ID, and without it the command lists them. It serves until
+interrupted (Ctrl-C).
 
 A .btlog file records when each status changed, not the ticks: each burst of
 changes is a step of the timeline, a change more than --gap after the one before
@@ -132,20 +135,20 @@ bt view --addr localhost:0 --gap 5ms examples/sniper/sniper.btlog`,
 func (c *cmd) view(args []string) int {
 	fs := flags("view")
 	addr := fs.String("addr", defaultAddr, "serve the page at `ADDR` (host:port; :0 picks a free port on every interface)")
+	session := fs.Int64("session", 0, "serve the session `ID` of a database (.db3) that holds several")
 	gap := fs.Duration("gap", monitor.DefaultGap, "start a new step of the timeline after a pause of more than `D` between two changes")
 	files, code, ok := c.parse(fs, viewHelp, args)
 	switch {
 	case !ok:
 		return code
 	case len(files) != 1:
-		return c.usageError(viewHelp, "view needs one FILE.btlog, got %d arguments", len(files))
+		return c.usageError(viewHelp, "view needs one FILE.btlog or FILE.db3, got %d arguments", len(files))
 	case *gap < 0:
 		return c.usageError(viewHelp, "--gap must not be negative")
 	}
-	log, err := btlog.ReadFile(files[0])
+	log, err := c.readLog(files[0], *session)
 	if log == nil {
-		c.fail(readError(err))
-		return exitError
+		return c.readFailed(err)
 	}
 	if err != nil { // cut short: serve what was read before the cut
 		fmt.Fprintf(c.stderr, "bt: warning: %v\n", readError(err))

@@ -1,9 +1,16 @@
 // The blackboard panel: a table of entries per scope, the entries the shown frame
 // changed highlighted.
 
-export function renderBlackboard(el, scopes, s) {
+export function renderBlackboard(el, info, s) {
+  if (!info.live) { // a .btlog file (or a logger's database) records statuses only
+    const p = document.createElement('p');
+    p.className = 'empty';
+    p.textContent = 'This file carries no blackboard: a recorded run holds the statuses of the nodes only.';
+    el.replaceChildren(p);
+    return;
+  }
   const sections = [];
-  scopes.forEach((scope, i) => {
+  info.scopes.forEach((scope, i) => {
     const entries = s.bb[i] || {};
     const keys = Object.keys(entries).sort();
     if (!keys.length && i > 0) return;
