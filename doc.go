@@ -2,6 +2,46 @@
 // XML trees, typed ports, a hierarchical blackboard, scripting, subtrees, asynchronous
 // actions — done the Go way, with the decorator family of behaviac on top.
 //
+// # Start here
+//
+// Each of these is a few lines; the examples they name (on pkg.go.dev, or in the
+// _test.go files) run as written, and go test runs them.
+//
+//   - A tree in Go: NewTree over the functions that name the nodes (Sequence,
+//     Fallback, Action, Condition, …), then Tree.TickWhileRunning to run it to the end,
+//     or Tree.TickOnce once per frame of a loop of your own. See the package example.
+//   - A tree from XML: NewFactory knows every builtin node; register your own nodes
+//     (Factory.Register), load BehaviorTree.CPP XML (Factory.LoadFile, LoadString) and
+//     build a tree by its ID (Factory.NewTree). Errors come all at once, each as
+//     file:line:col. See Factory's examples.
+//   - Your own nodes: NewAction and NewCondition make a node type of a function,
+//     reading and writing its ports with Get and Set; ModelOf makes one of a struct
+//     whose fields are its ports (In[T], Out[T]); NewStateful one that knows when it
+//     starts and is halted. See the examples of ModelOf and NewStateful.
+//   - Async work: NewAsync runs a node's work in a goroutine under a context.Context
+//     that halting the node cancels; the tree wakes when it finishes. See its
+//     example.
+//   - Logging: package btlog prints every status change as BehaviorTree.CPP's
+//     StdCoutLogger does (btlog.NewConsole), records .btlog files for Groot2, and more;
+//     Tree.Subscribe gives the changes to a function of yours. See its
+//     example.
+//   - Testing: a manual clock (bttest.NewClock, WithClock) runs timers without
+//     sleeping; substitution rules replace nodes by mocks (Factory.LoadSubstitutions);
+//     package bttest plays tick tables. See the examples of
+//     WithClock and Factory.LoadSubstitutions.
+//
+// Two names deserve a sentence where you first meet them. Tree.TickOnce is
+// BehaviorTree.CPP's tickOnce: one tick, and another at once when a node asked for it
+// (an asynchronous one that finished, AsyncSequence between its children), so it may
+// tick more than once; Tree.TickExactlyOnce ticks exactly once. A node writes a port
+// with Set (a function's node) or Out[T].Set (a struct's field); below them, a
+// blackboard entry is written with blackboard.Put, as Entry.Set takes a
+// blackboard.Value rather than a Go value — all three write the same.
+//
+// The sections after these describe the engine as a user meets it; the node lifecycle
+// (the order in which observers see changes), the differences from BehaviorTree.CPP
+// and the performance notes come last.
+//
 // # Trees, nodes and ticks
 //
 // A behavior tree decides what an agent does next. It is ticked many times a second;
@@ -21,34 +61,6 @@
 //
 // or load BehaviorTree.CPP XML through a Factory. Then tick it: Tree.TickOnce for a
 // game loop that ticks at its own pace, Tree.TickWhileRunning to run it to completion.
-//
-// # The node lifecycle
-//
-// Every node goes through the same pipeline on each tick (see Node.Tick): pre-conditions
-// (_failureIf, _successIf, _skipIf, _while), the node's behavior, the status store, and
-// post-conditions (_onSuccess, _onFailure, _post). Skipped is returned to the parent but
-// never stored: a skipped node stays Idle. Decorators reset a child that completed at
-// once; controls reset their children when they themselves complete, fail, or are halted.
-// Halting a Running node (Node.Halt, Tree.Halt) runs its Halt method, halts its children
-// and then runs its _onHalted script.
-//
-// Observers (Tree.Subscribe) hear of every change in the order BehaviorTree.CPP 4.10
-// makes them, so that logs and replays match the reference's line for line. Controls
-// and most decorators go Running before their children change (those users write do
-// when their Tick calls Node.MarkRunning first, as the reference's call
-// setStatus(RUNNING)); a control resets its children before its own status changes; a
-// builtin decorator or a SubTree whose child completed resets the child before its own
-// change (the child of an Inverter goes back to Idle, then the Inverter goes from
-// Running to Success), as the reference's builtin decorators reset the child inside
-// their tick. SkipUnlessUpdated, WaitValueUpdate and the decorators users write leave
-// the reset to the engine, which makes it right after their change, as the reference's
-// DecoratorNode does. A control or decorator that went Running and then returned
-// Skipped (an Inverter whose child was skipped, a Sequence whose children all were) is
-// Idle at once, but observers hear of its RUNNING -> IDLE when the reference would
-// reset it — when its parent resets it, when Repeat or RetryUntilSuccessful reset their
-// skipped child, when the tree is halted — and hear nothing if it is ticked again and
-// runs before that, since BehaviorTree.CPP never stores SKIPPED and leaves it RUNNING
-// all along.
 //
 // # Writing nodes
 //
@@ -313,6 +325,34 @@
 // afterwards, and the next tick or Halt halts them, observed or not (see TickOnce).
 // Nil or zero arguments (a nil function, a nil Model, a nil context) are reported as
 // errors by NewTree, Register and the other functions that take them; they never panic.
+//
+// # The node lifecycle
+//
+// Every node goes through the same pipeline on each tick (see Node.Tick): pre-conditions
+// (_failureIf, _successIf, _skipIf, _while), the node's behavior, the status store, and
+// post-conditions (_onSuccess, _onFailure, _post). Skipped is returned to the parent but
+// never stored: a skipped node stays Idle. Decorators reset a child that completed at
+// once; controls reset their children when they themselves complete, fail, or are halted.
+// Halting a Running node (Node.Halt, Tree.Halt) runs its Halt method, halts its children
+// and then runs its _onHalted script.
+//
+// Observers (Tree.Subscribe) hear of every change in the order BehaviorTree.CPP 4.10
+// makes them, so that logs and replays match the reference's line for line. Controls
+// and most decorators go Running before their children change (those users write do
+// when their Tick calls Node.MarkRunning first, as the reference's call
+// setStatus(RUNNING)); a control resets its children before its own status changes; a
+// builtin decorator or a SubTree whose child completed resets the child before its own
+// change (the child of an Inverter goes back to Idle, then the Inverter goes from
+// Running to Success), as the reference's builtin decorators reset the child inside
+// their tick. SkipUnlessUpdated, WaitValueUpdate and the decorators users write leave
+// the reset to the engine, which makes it right after their change, as the reference's
+// DecoratorNode does. A control or decorator that went Running and then returned
+// Skipped (an Inverter whose child was skipped, a Sequence whose children all were) is
+// Idle at once, but observers hear of its RUNNING -> IDLE when the reference would
+// reset it — when its parent resets it, when Repeat or RetryUntilSuccessful reset their
+// skipped child, when the tree is halted — and hear nothing if it is ticked again and
+// runs before that, since BehaviorTree.CPP never stores SKIPPED and leaves it RUNNING
+// all along.
 //
 // # Differences from BehaviorTree.CPP
 //

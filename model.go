@@ -97,13 +97,18 @@ func (f *Factory) WriteModels(w io.Writer, withBuiltins bool) error {
 }
 
 // XML returns the model's TreeNodesModel entry, as WriteModels writes it: kind, ID,
-// ports with their types, defaults and descriptions, and metadata.
+// ports with their types, defaults, descriptions and whether they are required
+// (required="true", which bt reads back: a tree checked against the models is refused
+// for a missing port as the program refuses it), and metadata.
 func (m *Model) XML() *btxml.Model {
 	x := &btxml.Model{Kind: m.Kind.String(), ID: m.ID}
 	for _, p := range m.Ports {
 		x.Ports = append(x.Ports, btxml.PortModel{
 			Dir: p.Dir.String(), Name: p.Name, Type: p.XMLType(),
 			Default: p.Default, HasDefault: p.HasDefault && !p.textless, Description: p.Description,
+			// A port with a default is never missing. Builtins are written as
+			// BehaviorTree.CPP writes them (bt knows them without their models).
+			Required: p.Required && !p.HasDefault && (m.build == nil || m.generic),
 		})
 	}
 	x.Metadata = metadataAttrs(m.Metadata)

@@ -126,7 +126,7 @@ func standInModel(x *btxml.Model) (*Model, error) {
 		m.Ports = append(m.Ports, PortDef{
 			Name: p.Name, Dir: dir, Type: standInType(p.Type), TypeName: p.Type,
 			Default: p.Default, HasDefault: p.HasDefault, Description: p.Description,
-			docDefault: true,
+			Required: p.Required, docDefault: true,
 		})
 	}
 	return m, nil
@@ -155,6 +155,14 @@ func standInType(name string) reflect.Type {
 		return typeOf[bool]()
 	case "int", "int32_t":
 		return typeOf[int32]()
+	case "int8_t":
+		return typeOf[int8]()
+	case "int16_t":
+		return typeOf[int16]()
+	case "uint8_t":
+		return typeOf[uint8]()
+	case "uint16_t":
+		return typeOf[uint16]()
 	case "int64_t", "long":
 		return typeOf[int64]()
 	case "unsigned int", "uint32_t":
@@ -171,6 +179,12 @@ func standInType(name string) reflect.Type {
 		return typeOf[Status]()
 	case "std::chrono::milliseconds":
 		return typeOf[time.Duration]()
+	}
+	// std::vector<T>, as WriteModels writes a slice: a slice of T, when T is known.
+	if elem, ok := strings.CutPrefix(name, "std::vector<"); ok && strings.HasSuffix(elem, ">") {
+		if t := standInType(strings.TrimSuffix(elem, ">")); t != nil {
+			return reflect.SliceOf(t)
+		}
 	}
 	return nil
 }

@@ -97,10 +97,11 @@ func newTree(enums func(string) (int64, bool), opts []Option) (*Tree, error) {
 	return t, nil
 }
 
-// TickOnce ticks the root once, as BehaviorTree.CPP's Tree::tickOnce does: while the
-// result is Running and a node asked for a wake-up (see WakeUp) the root is ticked
-// again at once, so nodes that yield (AsyncSequence, Repeat, …) still finish within
-// the call. When the root completes it is reset to Idle, ready for the next run.
+// TickOnce makes one tick of the tree as BehaviorTree.CPP's Tree::tickOnce does, which
+// may tick the root more than once: while the result is Running and a node asked for a
+// wake-up (see WakeUp) the root is ticked again at once, so nodes that yield
+// (AsyncSequence, Repeat, …) still finish within the call. TickExactlyOnce ticks the
+// root exactly once. When the root completes it is reset to Idle, ready for the next run.
 //
 // An error means the tick was stopped: a node's script or port failed, a node returned
 // an invalid status, user code panicked, or halting a node failed; errors.As finds the

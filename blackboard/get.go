@@ -153,8 +153,9 @@ func (e *Entry) convert(v Value, t reflect.Type) (any, error) {
 	return nil, errorf(ErrType, nil, "entry %q: cannot read %s as %s", e.Key(), v.describe(), t)
 }
 
-// Put writes v into the entry with Set semantics. Numbers and bools of the basic types
-// (and time.Duration) are written without allocating.
+// Put writes v, a Go value, into the entry with Set semantics (Entry.Set takes a Value;
+// the port writers of package bt, bt.Set and Out.Set, come down to Put). Numbers and
+// bools of the basic types (and time.Duration) are written without allocating.
 func Put[T any](e *Entry, v T) error {
 	var val Value
 	switch x := any(&v).(type) { // a pointer, so that v does not escape

@@ -39,26 +39,36 @@ func TestConsoleGolden(t *testing.T) {
 	}
 }
 
-// TestConsoleLine checks the format against StdCoutLogger's printf, field by field.
+// TestConsoleLine checks the format against StdCoutLogger's printf, field by field:
+// names padded to 25 characters, or to the longest name of the tree so that the
+// statuses line up.
 func TestConsoleLine(t *testing.T) {
 	long := "a_name_longer_than_25_characters"
-	c := &consoleSink{nodes: []NodeInfo{{UID: 1, Name: "Seq", Path: "Seq::1"}, {UID: 2, Name: long, Path: "x/" + long}},
-		epoch: 946684800_000_000}
+	short := []NodeInfo{{UID: 1, Name: "Seq", Path: "Seq::1"}, {UID: 2, Name: "Go", Path: "Seq::1/Go"}}
+	wide := []NodeInfo{{UID: 1, Name: "Seq", Path: "Seq::1"}, {UID: 2, Name: long, Path: "x/" + long}}
+	pad := strings.Repeat(" ", len(long)-len("Seq"))
 	for _, tc := range []struct {
-		opts ConsoleOptions
-		tr   Transition
-		want string
+		nodes []NodeInfo
+		opts  ConsoleOptions
+		tr    Transition
+		want  string
 	}{
-		{ConsoleOptions{}, Transition{Offset: 12345 * time.Microsecond, UID: 1, Previous: bt.Idle, Status: bt.Running},
+		{short, ConsoleOptions{}, Transition{Offset: 12345 * time.Microsecond, UID: 1, Previous: bt.Idle, Status: bt.Running},
 			"[0.012]: Seq                       IDLE -> RUNNING\n"},
-		{ConsoleOptions{}, Transition{Offset: 1500 * time.Microsecond, UID: 2, Previous: bt.Running, Status: bt.Failure},
+		{wide, ConsoleOptions{}, Transition{Offset: 1500 * time.Microsecond, UID: 2, Previous: bt.Running, Status: bt.Failure},
 			"[0.002]: " + long + " RUNNING -> FAILURE\n"},
-		{ConsoleOptions{Paths: true, Absolute: true}, Transition{Offset: 61 * time.Second, UID: 1, Previous: bt.Success, Status: bt.Idle},
+		{wide, ConsoleOptions{}, Transition{Offset: 1500 * time.Microsecond, UID: 1, Previous: bt.Running, Status: bt.Failure},
+			"[0.002]: Seq" + pad + " RUNNING -> FAILURE\n"},
+		{short, ConsoleOptions{Paths: true, Absolute: true}, Transition{Offset: 61 * time.Second, UID: 1, Previous: bt.Success, Status: bt.Idle},
 			"[946684861.000]: Seq::1                    SUCCESS -> IDLE\n"},
-		{ConsoleOptions{Color: true}, Transition{UID: 1, Previous: bt.Idle, Status: bt.Success},
+		{short, ConsoleOptions{UIDs: true}, Transition{UID: 2, Previous: bt.Idle, Status: bt.Success},
+			"[0.000]: Go::2                     IDLE -> SUCCESS\n"},
+		{short, ConsoleOptions{Paths: true, UIDs: true}, Transition{UID: 1, Previous: bt.Idle, Status: bt.Success},
+			"[0.000]: Seq::1                    IDLE -> SUCCESS\n"},
+		{short, ConsoleOptions{Color: true}, Transition{UID: 1, Previous: bt.Idle, Status: bt.Success},
 			"[0.000]: Seq                       \x1b[36mIDLE\x1b[0m -> \x1b[32mSUCCESS\x1b[0m\n"},
 	} {
-		c.opts = tc.opts
+		c := newConsoleSink(output{}, tc.nodes, &tc.opts, 946684800_000_000)
 		if got := string(c.line(nil, tc.tr)); got != tc.want {
 			t.Errorf("%+v, %+v:\n got %q\nwant %q", tc.opts, tc.tr, got, tc.want)
 		}
@@ -177,5 +187,61 @@ func TestConsoleHideIdle(t *testing.T) {
 		"[0.000]: seq                       RUNNING -> SUCCESS\n"
 	if printed.String() != want {
 		t.Errorf("printed:\n%s\nwant:\n%s", printed.String(), want)
+	}
+}
+
+// TestConsoleSyncOrder: a synchronous Console writes each change as the tree makes it,
+// so what a node prints and the log come out in the order they happened, and the
+// program's own line after the tick comes after the tick's log, without Flush. The
+// tree ticks twice: the action runs in the first tick and completes in the second.
+func TestConsoleSyncOrder(t *testing.T) {
+	var out bytes.Buffer
+	calls := 0
+	move := bt.Action("MoveTo", func() bt.Status {
+		calls++
+		out.WriteString("MoveTo(A): driving\n")
+		if calls == 1 {
+			return bt.Running
+		}
+		return bt.Success
+	})
+	tree, err := bt.NewTree(bt.Sequence(move).Named("Patrol"), bt.WithClock(bttest.NewClock(time.Unix(0, 0))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewConsole(tree, &out, &ConsoleOptions{Sync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		st, err := tree.TickOnce()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out.WriteString("result " + st.String() + "\n")
+	}
+	want := `[0.000]: Patrol                    IDLE -> RUNNING
+MoveTo(A): driving
+[0.000]: MoveTo                    IDLE -> RUNNING
+result RUNNING
+MoveTo(A): driving
+[0.000]: MoveTo                    RUNNING -> SUCCESS
+[0.000]: MoveTo                    SUCCESS -> IDLE
+[0.000]: Patrol                    RUNNING -> SUCCESS
+[0.000]: Patrol                    SUCCESS -> IDLE
+result SUCCESS
+`
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+	if err := c.Close(); err != nil {
+		t.Error(err)
+	}
+	tree.TickOnce()
+	if out.String() != want+"MoveTo(A): driving\n" {
+		t.Errorf("a closed Console wrote:\n%s", strings.TrimPrefix(out.String(), want))
+	}
+	if err := c.Flush(); err != ErrClosed {
+		t.Errorf("Flush after Close: %v, want ErrClosed", err)
 	}
 }

@@ -47,7 +47,9 @@
 //
 // # Cost and concurrency
 //
-// A logger never makes a tick wait for I/O. The tree records the changes of a tick as
+// A logger never makes a tick wait for I/O, but for a synchronous Console (on a
+// terminal, or with ConsoleOptions.Sync), which writes each line as the change is made
+// so that the log and what the program prints itself are in order. The tree records the changes of a tick as
 // it goes (a byte store and four bytes each) and hands them over when the tick ends;
 // on the ticking goroutine a logger then copies them into its queue under an
 // uncontended mutex (no allocation once the queue has grown to a tick's size). Its own

@@ -24,7 +24,7 @@ func (l *Log) WriteConsole(w io.Writer, o *ConsoleOptions) error {
 	if o == nil {
 		o = &ConsoleOptions{}
 	}
-	c := &consoleSink{output: output{w: w}, nodes: l.byUID(), opts: *o, epoch: l.Start.UnixMicro()}
+	c := newConsoleSink(output{w: w}, l.byUID(), o, l.Start.UnixMicro())
 	batch := make([]Transition, 0, min(len(l.Transitions), replayBatch))
 	for i, tr := range l.Transitions {
 		if !l.has(c.nodes, tr.UID) {

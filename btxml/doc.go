@@ -42,7 +42,10 @@
 // not read these entries at all, and the models files in use have such
 // things (Nav2's has <bidirectional_port>). An element <x_port> is read as a
 // port of unknown direction x (PortModel.Dir), which Write writes back as it
-// was; any other unknown element is skipped.
+// was; any other unknown element is skipped. A port may say required="true"
+// (or "false"), which BehaviorTree.CPP neither writes nor reads: bt writes it
+// for the ports a Go program requires, so that a tree checked against the
+// models is refused for a missing port as the program refuses it.
 //
 // # Positions
 //

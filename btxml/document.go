@@ -228,11 +228,16 @@ type PortModel struct {
 	// BehaviorTree.CPP does not define (Nav2 writes <bidirectional_port>), x:
 	// the direction is then unknown, and Write writes the element back as it
 	// was.
-	Dir         string
-	Name        string
-	Type        string // "" if absent
-	Default     string
-	HasDefault  bool // a default attribute was written (it may be "")
+	Dir        string
+	Name       string
+	Type       string // "" if absent
+	Default    string
+	HasDefault bool // a default attribute was written (it may be "")
+	// Required is required="true": a node that does not set the port is an error.
+	// BehaviorTree.CPP neither writes nor reads it (it ignores the attribute); bt
+	// writes it for the ports a Go program requires, so that a tree checked
+	// against the models fails as it would when the program loads it.
+	Required    bool
 	Description string
 	Comments    *Comments // before the port and after it on its line (not Inside); nil if none
 	Pos         Pos

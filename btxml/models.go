@@ -86,6 +86,14 @@ func (p *parser) parsePort(t *token, m *Model, dir string) {
 			pm.Default, pm.HasDefault = a.Value, true
 		case "description":
 			descAttr = strings.TrimSpace(a.Value)
+		case "required":
+			switch a.Value {
+			case "true":
+				pm.Required = true
+			case "false":
+			default:
+				p.errorf(a.ValuePos(), "required=%q: want true or false", a.Value)
+			}
 		default:
 			p.errorf(a.Pos, "unknown attribute %s in <%s>", a.Name, t.name)
 		}

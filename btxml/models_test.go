@@ -154,3 +154,36 @@ func TestDescriptionText(t *testing.T) {
 		t.Errorf("description %q, want %q", got, want)
 	}
 }
+
+// TestPortRequired: required="true" is read and written back; another value is an
+// error at the value.
+func TestPortRequired(t *testing.T) {
+	src := `<root BTCPP_format="4">
+    <TreeNodesModel>
+        <Action ID="MoveTo">
+            <input_port name="goal" type="std::string" required="true"/>
+            <input_port name="speed" required="false"/>
+        </Action>
+    </TreeNodesModel>
+</root>
+`
+	doc, err := Parse("m.xml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ps := doc.Models[0].Ports; !ps[0].Required || ps[1].Required {
+		t.Errorf("required: %v, %v", ps[0].Required, ps[1].Required)
+	}
+	var b strings.Builder
+	if err := WriteModels(&b, doc.Models); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `<input_port name="goal" type="std::string" required="true"/>`) ||
+		!strings.Contains(b.String(), `<input_port name="speed"/>`) {
+		t.Errorf("written:\n%s", b.String())
+	}
+	_, err = Parse("m.xml", []byte(strings.Replace(src, `required="true"`, `required="yes"`, 1)))
+	if err == nil || err.Error() != `m.xml:4:66: required="yes": want true or false` {
+		t.Errorf("required=\"yes\": %v", err)
+	}
+}

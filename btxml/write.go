@@ -323,6 +323,9 @@ func (b *writer) port(p PortModel, depth int) {
 	if p.HasDefault || p.Default != "" {
 		b.attr("default", p.Default)
 	}
+	if p.Required {
+		b.attr("required", "true")
+	}
 	if p.Description == "" { // a port has no comments inside: its text is its description
 		if p.Comments == nil || len(p.Comments.After) == 0 {
 			b.str("/>\n")

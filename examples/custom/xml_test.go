@@ -12,7 +12,7 @@ import (
 
 // btCommand runs the bt command and prints its output, and its exit status if it
 // failed, without the timestamps of --log, which depend on the machine's speed, and
-// with "path: " for --log's padded path.
+// with "name: " for --log's padded name.
 func btCommand(args ...string) {
 	var out bytes.Buffer
 	if code := cli.Main(args, &out, &out); code != 0 {
@@ -34,24 +34,24 @@ func Example_check() {
 func Example_dryRun() {
 	btCommand("run", "--log", "--mock", "dry_run.json", "custom.xml")
 	// Output:
-	// Sequence::1: IDLE -> RUNNING
+	// Sequence: IDLE -> RUNNING
 	// EnsureCharged: IDLE -> RUNNING
-	// IsBatteryOK::3: IDLE -> FAILURE
-	// Charge::4: IDLE -> SUCCESS
-	// IsBatteryOK::3: FAILURE -> IDLE
-	// Charge::4: SUCCESS -> IDLE
+	// IsBatteryOK: IDLE -> FAILURE
+	// Charge: IDLE -> SUCCESS
+	// IsBatteryOK: FAILURE -> IDLE
+	// Charge: SUCCESS -> IDLE
 	// EnsureCharged: RUNNING -> SUCCESS
-	// PlanRoute::5: IDLE -> SUCCESS
-	// FollowRoute::6: IDLE -> SUCCESS
-	// Deliver::7: IDLE -> SUCCESS
+	// PlanRoute: IDLE -> SUCCESS
+	// FollowRoute: IDLE -> SUCCESS
+	// Deliver: IDLE -> SUCCESS
 	// EnsureCharged: SUCCESS -> IDLE
-	// PlanRoute::5: SUCCESS -> IDLE
-	// FollowRoute::6: SUCCESS -> IDLE
-	// Deliver::7: SUCCESS -> IDLE
-	// Sequence::1: RUNNING -> SUCCESS
-	// Sequence::1: SUCCESS -> IDLE
+	// PlanRoute: SUCCESS -> IDLE
+	// FollowRoute: SUCCESS -> IDLE
+	// Deliver: SUCCESS -> IDLE
+	// Sequence: RUNNING -> SUCCESS
+	// Sequence: SUCCESS -> IDLE
 	// tick 1 SUCCESS
-	// blackboard {"battery":60,"goal":null,"position":"kitchen","route":"dock;hall;kitchen"}
+	// blackboard {"battery":60,"goal":null,"position":"kitchen","route":["dock","hall","kitchen"]}
 }
 
 // TestModelsInXML checks that the TreeNodesModel of custom.xml is the one the program

@@ -10,7 +10,7 @@ import (
 )
 
 // btCommand runs the bt command and prints its output without the timestamps of --log,
-// which depend on the machine's speed, and with "path: " for --log's padded path.
+// which depend on the machine's speed, and with "name: " for --log's padded name.
 func btCommand(args ...string) {
 	var out bytes.Buffer
 	if code := cli.Main(args, &out, os.Stderr); code != 0 {
@@ -101,13 +101,13 @@ func Example_reactive() {
 func Example_reactiveLog() {
 	btCommand("run", "--exactly-once", "--log", "--main", "Reactive", "fallbacks.xml")
 	// Output:
-	// Sequence::1: IDLE -> RUNNING
+	// Sequence: IDLE -> RUNNING
 	// World: IDLE -> SUCCESS
 	// GetThrough: IDLE -> RUNNING
 	// IsDoorOpen: IDLE -> FAILURE
 	// UseKey: IDLE -> FAILURE
 	// RamDoor: IDLE -> RUNNING
-	// KeepRunningUntilFailure::7: IDLE -> RUNNING
+	// KeepRunningUntilFailure: IDLE -> RUNNING
 	// Blow: IDLE -> SUCCESS
 	// Blow: SUCCESS -> IDLE
 	// IsDoorOpen: FAILURE -> IDLE
@@ -122,13 +122,13 @@ func Example_reactiveLog() {
 	// tick 2 RUNNING
 	// IsDoorOpen: IDLE -> SUCCESS
 	// IsDoorOpen: SUCCESS -> IDLE
-	// KeepRunningUntilFailure::7: RUNNING -> IDLE
+	// KeepRunningUntilFailure: RUNNING -> IDLE
 	// RamDoor: RUNNING -> IDLE
 	// GetThrough: RUNNING -> SUCCESS
 	// World: SUCCESS -> IDLE
 	// GetThrough: SUCCESS -> IDLE
-	// Sequence::1: RUNNING -> SUCCESS
-	// Sequence::1: SUCCESS -> IDLE
+	// Sequence: RUNNING -> SUCCESS
+	// Sequence: SUCCESS -> IDLE
 	// tick 3 SUCCESS
 	// blackboard {"blows":2,"checks":3,"key_tries":2}
 }

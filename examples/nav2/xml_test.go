@@ -10,7 +10,7 @@ import (
 
 // btCommand runs the bt command and prints its output, and its exit status if it
 // failed, without the timestamps of --log, which depend on the machine's speed, and
-// with "path: " for --log's padded path.
+// with "name: " for --log's padded name.
 func btCommand(args ...string) {
 	var out bytes.Buffer
 	if code := cli.Main(args, &out, &out); code != 0 {
@@ -55,20 +55,20 @@ func Example_dryRun() {
 	// Output:
 	// NavigateRecovery: IDLE -> RUNNING
 	// NavigateWithReplanning: IDLE -> RUNNING
-	// RateController::3: IDLE -> RUNNING
+	// RateController: IDLE -> RUNNING
 	// Plan: IDLE -> RUNNING
-	// ComputePathToPose::5: IDLE -> SUCCESS
-	// ComputePathToPose::5: SUCCESS -> IDLE
+	// ComputePathToPose: IDLE -> SUCCESS
+	// ComputePathToPose: SUCCESS -> IDLE
 	// Plan: RUNNING -> SUCCESS
-	// RateController::3: RUNNING -> SUCCESS
+	// RateController: RUNNING -> SUCCESS
 	// Plan: SUCCESS -> IDLE
 	// Follow: IDLE -> RUNNING
-	// FollowPath::8: IDLE -> FAILURE
+	// FollowPath: IDLE -> FAILURE
 	// ClearLocalCostmap: IDLE -> SUCCESS
-	// FollowPath::8: FAILURE -> IDLE
+	// FollowPath: FAILURE -> IDLE
 	// ClearLocalCostmap: SUCCESS -> IDLE
 	// Follow: RUNNING -> SUCCESS
-	// RateController::3: SUCCESS -> IDLE
+	// RateController: SUCCESS -> IDLE
 	// Follow: SUCCESS -> IDLE
 	// NavigateWithReplanning: RUNNING -> SUCCESS
 	// NavigateWithReplanning: SUCCESS -> IDLE

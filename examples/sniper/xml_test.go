@@ -10,7 +10,7 @@ import (
 )
 
 // btCommand runs the bt command and prints its output without the timestamps of --log,
-// which depend on the machine's speed, and with "path: " for --log's padded path.
+// which depend on the machine's speed, and with "name: " for --log's padded name.
 func btCommand(args ...string) {
 	var out bytes.Buffer
 	if code := cli.Main(args, &out, os.Stderr); code != 0 {
@@ -33,33 +33,33 @@ func Example_xml() {
 func Example_xmlEnemyHides() {
 	btCommand("run", "--log", "--main", "EnemyHides", "sniper.xml")
 	// Output:
-	// Sequence::1: IDLE -> RUNNING
+	// Sequence: IDLE -> RUNNING
 	// World: IDLE -> SUCCESS
-	// Engage::3: IDLE -> RUNNING
-	// Engage::3/ReactiveSequence::4: IDLE -> RUNNING
-	// Engage::3/IsEnemyVisible: IDLE -> SUCCESS
-	// Engage::3/ApproachEnemy: IDLE -> RUNNING
-	// Engage::3/KeepRunningUntilFailure::7: IDLE -> RUNNING
-	// Engage::3/Step: IDLE -> SUCCESS
-	// Engage::3/Step: SUCCESS -> IDLE
-	// Engage::3/IsEnemyVisible: SUCCESS -> IDLE
+	// Engage: IDLE -> RUNNING
+	// ReactiveSequence: IDLE -> RUNNING
+	// IsEnemyVisible: IDLE -> SUCCESS
+	// ApproachEnemy: IDLE -> RUNNING
+	// KeepRunningUntilFailure: IDLE -> RUNNING
+	// Step: IDLE -> SUCCESS
+	// Step: SUCCESS -> IDLE
+	// IsEnemyVisible: SUCCESS -> IDLE
 	// tick 1 RUNNING
-	// Engage::3/IsEnemyVisible: IDLE -> SUCCESS
-	// Engage::3/Step: IDLE -> SUCCESS
-	// Engage::3/Step: SUCCESS -> IDLE
-	// Engage::3/IsEnemyVisible: SUCCESS -> IDLE
+	// IsEnemyVisible: IDLE -> SUCCESS
+	// Step: IDLE -> SUCCESS
+	// Step: SUCCESS -> IDLE
+	// IsEnemyVisible: SUCCESS -> IDLE
 	// tick 2 RUNNING
-	// Engage::3/IsEnemyVisible: IDLE -> FAILURE
-	// Engage::3/IsEnemyVisible: FAILURE -> IDLE
-	// Engage::3/KeepRunningUntilFailure::7: RUNNING -> IDLE
-	// Engage::3/ApproachEnemy: RUNNING -> IDLE
-	// Engage::3/ReactiveSequence::4: RUNNING -> FAILURE
-	// Engage::3/ReactiveSequence::4: FAILURE -> IDLE
-	// Engage::3: RUNNING -> FAILURE
+	// IsEnemyVisible: IDLE -> FAILURE
+	// IsEnemyVisible: FAILURE -> IDLE
+	// KeepRunningUntilFailure: RUNNING -> IDLE
+	// ApproachEnemy: RUNNING -> IDLE
+	// ReactiveSequence: RUNNING -> FAILURE
+	// ReactiveSequence: FAILURE -> IDLE
+	// Engage: RUNNING -> FAILURE
 	// World: SUCCESS -> IDLE
-	// Engage::3: FAILURE -> IDLE
-	// Sequence::1: RUNNING -> FAILURE
-	// Sequence::1: FAILURE -> IDLE
+	// Engage: FAILURE -> IDLE
+	// Sequence: RUNNING -> FAILURE
+	// Sequence: FAILURE -> IDLE
 	// tick 3 FAILURE
 	// blackboard {"distance":1,"hides_at":3,"shots":0,"tick":3}
 }

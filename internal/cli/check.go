@@ -68,8 +68,9 @@ func (c *cmd) check(args []string) int {
 		}
 	}
 	status := exitOK
+	var unknown, typos []string
 	for _, path := range files {
-		problems, notes := checkFile(path, m, files)
+		problems, notes, types, misspelt := checkFile(path, m, files)
 		for _, p := range problems {
 			fmt.Fprintln(c.stdout, p)
 			status = exitError
@@ -77,8 +78,20 @@ func (c *cmd) check(args []string) int {
 		for _, n := range notes {
 			fmt.Fprintln(c.stderr, n)
 		}
+		unknown, typos = union(unknown, types), union(typos, misspelt)
 	}
+	hintCustomNodes(c.stderr, unknown, typos, false)
 	return status
+}
+
+// union adds to list the names of more that it does not hold yet.
+func union(list, more []string) []string {
+	for _, id := range more {
+		if !slices.Contains(list, id) {
+			list = append(list, id)
+		}
+	}
+	return list
 }
 
 // printAll prints the problems of err on w, one per line.
@@ -89,14 +102,15 @@ func printAll(w io.Writer, err error) {
 }
 
 // checkFile loads and builds the trees of one file; it returns its problems and the
-// notes on it (those of the models file were printed already). The trees it
+// notes on it (those of the models file were printed already), and the node types it
+// uses that bt does not know (see hintCustomNodes). The trees it
 // instantiates but does not define come from the other files of the set checked, as
 // when a program loads them all into one factory; its own trees win over theirs, and
 // their problems are theirs to report.
-func checkFile(path string, m *models, set []string) (problems, notes []string) {
+func checkFile(path string, m *models, set []string) (problems, notes, unknown, typos []string) {
 	f, err := factoryWith(m)
 	if err != nil {
-		return messages(err), nil
+		return messages(err), nil, nil, nil
 	}
 	doc, dir, err := loadDocument(path)
 	if err == nil {
@@ -117,7 +131,12 @@ func checkFile(path string, m *models, set []string) (problems, notes []string) 
 	// when the load fails, and by NewTree in the same words.
 	missing := missingSubtrees(doc, f.TreeIDs())
 	if err != nil {
-		return append(messages(located(err, dir)), messages(located(missing, dir))...), notes
+		unknown, typos = unknownTypes(doc, f)
+		return append(messages(located(err, dir)), messages(located(missing, dir))...), notes, unknown, typos
+	}
+	if len(doc.Trees) == 0 && len(doc.Models) == 0 {
+		// Nothing to check is a mistake: the wrong file, or a file not yet written.
+		return []string{path + ": the file defines no tree (no <BehaviorTree>) and no node models: nothing to check"}, notes, nil, nil
 	}
 	problems = messages(located(missing, dir))
 	used := subtreesUsed(doc)
@@ -134,7 +153,7 @@ func checkFile(path string, m *models, set []string) (problems, notes []string) 
 			}
 		}
 	}
-	return problems, notes
+	return problems, notes, nil, nil
 }
 
 // ownFiles returns the files doc was read from (the file and its includes), as its

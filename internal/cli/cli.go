@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"unicode/utf8"
@@ -116,10 +117,12 @@ func WithSQLite(s SQLite) Option { return func(c *cmd) { c.sqlite = &s } }
 type cmd struct {
 	ctx            context.Context
 	stdout, stderr io.Writer
-	color          bool    // stdout is a terminal that takes ANSI colours
-	pid            int     // the process ID written in traces (0: the process's own)
-	publish        Publish // for --groot2; nil: not built in
-	sqlite         *SQLite // for --sqlite and .db3 files; nil: not built in
+	color          bool     // stdout is a terminal that takes ANSI colours
+	pid            int      // the process ID written in traces (0: the process's own)
+	publish        Publish  // for --groot2; nil: not built in
+	defaultAddr    string   // where --serve and view listen by default ("": defaultAddr)
+	unknown, typos []string // node types bt run's file uses and bt does not know (see unknownTypes)
+	sqlite         *SQLite  // for --sqlite and .db3 files; nil: not built in
 }
 
 // command is a subcommand: its name, a one-line summary and its implementation.
@@ -233,7 +236,7 @@ func (c *cmd) parse(fs *flag.FlagSet, h help, args []string) (rest []string, cod
 			return nil, exitOK, false
 		}
 		if err != nil {
-			return nil, c.usageError(h, "%v", err), false
+			return nil, c.usageError(h, "%s", flagMessage(fs, err)), false
 		}
 		tail := fs.Args()
 		if len(tail) == 0 {
@@ -245,6 +248,21 @@ func (c *cmd) parse(fs *flag.FlagSet, h help, args []string) (rest []string, cod
 		rest = append(rest, tail[0])
 		args = tail[1:]
 	}
+}
+
+// flagSpelling matches a flag as package flag names it in its errors ("-set").
+var flagSpelling = regexp.MustCompile(`(^|flag |: )-([A-Za-z0-9][A-Za-z0-9-]+)`)
+
+// flagMessage is the message of a flag package error in the spelling the help uses
+// ("--set", not "-set"), with "did you mean" for a flag that does not exist.
+func flagMessage(fs *flag.FlagSet, err error) string {
+	msg := flagSpelling.ReplaceAllString(err.Error(), "$1--$2")
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: --"); ok {
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
+		msg = "unknown flag --" + name + strings.ReplaceAll(typo.Suggest("--"+name, names), `"`, "")
+	}
+	return msg
 }
 
 // usageError reports a wrong command line and returns exitUsage.

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -22,6 +23,8 @@ var update = flag.Bool("update", false, "rewrite the expected outputs of testdat
 //
 //	# what the case checks
 //	terminal                 (optional: stdout is a terminal, so --log is coloured)
+//	busy                     (optional: the monitor's default address is in use; BUSY
+//	                         in the command line and the outputs stands for it)
 //	bt run --ticks 3 tree.xml
 //	-- tree.xml --           input files, written to a temporary directory, which is
 //	<root …>                 the working directory of the command
@@ -37,6 +40,7 @@ type goldenCase struct {
 	header   []string // the lines before the first section
 	args     []string
 	terminal bool
+	busy     bool
 	inputs   []section
 	outputs  map[string]string // stdout, stderr, exit and "> file" sections
 }
@@ -70,6 +74,8 @@ func parseCase(t *testing.T, file string) *goldenCase {
 		case strings.HasPrefix(text, "#"), text == "":
 		case text == "terminal":
 			c.terminal = true
+		case text == "busy":
+			c.busy = true
 		case strings.HasPrefix(text, "bt "), text == "bt":
 			c.args = splitArgs(text)[1:]
 		default:
@@ -155,13 +161,32 @@ func runGolden(t *testing.T, file string) {
 	t.Chdir(dir)
 	var stdout, stderr bytes.Buffer
 	var code int
+	args, busy := c.args, ""
+	if c.busy {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ln.Close()
+		busy = ln.Addr().String()
+		args = nil
+		for _, a := range c.args {
+			args = append(args, strings.ReplaceAll(a, "BUSY", busy))
+		}
+	}
 	synctest.Test(t, func(t *testing.T) {
-		cm := &cmd{ctx: context.Background(), stdout: &stdout, stderr: &stderr, color: c.terminal, pid: 1}
-		code = cm.main(c.args)
+		cm := &cmd{ctx: context.Background(), stdout: &stdout, stderr: &stderr, color: c.terminal, pid: 1, defaultAddr: busy}
+		code = cm.main(args)
 	})
+	unbusy := func(s string) string {
+		if busy == "" {
+			return s
+		}
+		return strings.ReplaceAll(s, busy, "BUSY")
+	}
 	got := map[string]string{
-		"stdout": lines(stdout.String()),
-		"stderr": lines(stderr.String()),
+		"stdout": lines(unbusy(stdout.String())),
+		"stderr": lines(unbusy(stderr.String())),
 		"exit":   strconv.Itoa(code) + "\n",
 	}
 	for name := range c.outputs {

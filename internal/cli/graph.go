@@ -72,6 +72,16 @@ func (c *cmd) graph(args []string) int {
 		c.fail(fmt.Errorf("%s: the drawing would have more than %d nodes (subtrees are expanded); draw a subtree with --main", files[0], maxGraphNodes))
 		return exitError
 	}
+	var unknown []string
+	walk(drawn, func(n *gnode) {
+		if n.kind == "" && !slices.Contains(unknown, n.id) {
+			unknown = append(unknown, n.id)
+		}
+	})
+	if len(unknown) > 0 {
+		// Drawn all the same, but a misspelt builtin looks like a custom node: say so.
+		fmt.Fprintf(c.stderr, "bt: note: node types that bt does not know, drawn as unknown: %s (give their models with --models MODELS.xml; bt check says which are typos)\n", strings.Join(unknown, ", "))
+	}
 	switch *format {
 	case "dot":
 		writeDOT(c.stdout, drawn)

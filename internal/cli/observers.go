@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,6 +24,7 @@ import (
 // and Groot2.
 type watchOptions struct {
 	log                 bool       // --log: the console, on stdout
+	paths, uids         bool       // --paths, --uids: how --log names nodes
 	btlog, trace, jsonl string     // files to write ("": none)
 	sqlite              string     // --sqlite: a database to write ("": none)
 	sqliteAppend        bool       // --sqlite-append: as a new session
@@ -35,6 +37,8 @@ type watchOptions struct {
 // register defines the flags on fs.
 func (w *watchOptions) register(fs *flag.FlagSet) {
 	fs.BoolVar(&w.log, "log", false, "print every status change as it happens, as BehaviorTree.CPP's StdCoutLogger does, and the debug messages of Log nodes")
+	fs.BoolVar(&w.paths, "paths", false, "with --log: name each node by its path in the tree (Main/Patrol/Move) instead of its name")
+	fs.BoolVar(&w.uids, "uids", false, "with --log: add each node's UID to its name (Move::7), as Groot2 and the .btlog file number nodes")
 	fs.StringVar(&w.btlog, "btlog", "", "record every status change in `FILE.btlog` (BehaviorTree.CPP's FileLogger2 format, which Groot2 and bt replay read)")
 	fs.StringVar(&w.sqlite, "sqlite", "", "record the run in the SQLite database `FILE.db3` (BehaviorTree.CPP's SqliteLogger; Groot2 and bt replay read it), replacing the sessions it holds")
 	fs.BoolVar(&w.sqliteAppend, "sqlite-append", false, "with --sqlite: add the run to the database as a new session")
@@ -43,7 +47,7 @@ func (w *watchOptions) register(fs *flag.FlagSet) {
 	fs.BoolVar(&w.stats, "stats", false, "print a table of statistics per node at the end: transitions, successes, failures, last result and status")
 	fs.Var(&w.groot2, "groot2", fmt.Sprintf("publish the run to Groot2 on `PORT` (default %d) and the next port of 127.0.0.1, or of HOST with HOST:PORT (0.0.0.0:PORT: every interface): Groot2 follows it live, sets breakpoints and injects faults", defaultGroot2Port))
 	fs.BoolVar(&w.groot2ReadOnly, "groot2-read-only", false, "with --groot2: monitoring only; Groot2 follows the run but cannot set breakpoints or inject faults")
-	fs.Var(&w.serve, "serve", "serve the tree in a browser at `ADDR` (default "+defaultAddr+", loopback only), and go on serving the run once it is over, until interrupted")
+	fs.Var(&w.serve, "serve", "serve the tree in a browser at `ADDR` (host:port, or a port of 127.0.0.1; default "+defaultAddr+", loopback only), and go on serving the run once it is over, until interrupted")
 }
 
 // check reports what is wrong with the flags before anything runs; canPublish and
@@ -116,12 +120,22 @@ func isLoopback(host string) bool {
 }
 
 // optionalValues are the flags that may stand alone or take a value, with what a
-// value of theirs looks like: "--groot2 1700" and "--serve :8080" take the next
-// argument as their value when it looks like one (else it is the file), which package
-// flag does not do for a flag that may stand alone.
+// value of theirs looks like: "--groot2 1700", "--serve :8080" and "--mock-all
+// FAILURE" take the next argument as their value when it looks like one (else it is
+// the file), which package flag does not do for a flag that may stand alone.
 var optionalValues = map[string]func(string) bool{
-	"groot2": func(s string) bool { return isPort(s) || addrArg.MatchString(s) },
-	"serve":  addrArg.MatchString,
+	"groot2":   func(s string) bool { return isPort(s) || addrArg.MatchString(s) },
+	"serve":    func(s string) bool { return isPort(s) || addrArg.MatchString(s) },
+	"mock-all": isStatusName,
+}
+
+// isStatusName reports whether s names a status a mocked leaf may return.
+func isStatusName(s string) bool {
+	switch strings.ToUpper(s) {
+	case "SUCCESS", "FAILURE", "RUNNING", "SKIPPED":
+		return true
+	}
+	return false
 }
 
 // joinFlagValues turns "--groot2 PORT" into "--groot2=PORT", and likewise for every
@@ -133,15 +147,42 @@ func joinFlagValues(args []string) []string {
 		if a == "--" {
 			return append(out, args[i:]...)
 		}
-		name := strings.TrimLeft(a, "-")
-		if isValue, ok := optionalValues[name]; ok && strings.HasPrefix(a, "-") && len(a)-len(name) <= 2 &&
-			i+1 < len(args) && isValue(args[i+1]) {
+		if isValue, ok := optionalValues[optionalName(a)]; ok && i+1 < len(args) && isValue(args[i+1]) {
 			a += "=" + args[i+1]
 			i++
 		}
 		out = append(out, a)
 	}
 	return out
+}
+
+// optionalName returns the name of the flag of optionalValues that arg is, given
+// without a value ("--serve", "-serve"), or "".
+func optionalName(arg string) string {
+	name := strings.TrimLeft(arg, "-")
+	if _, ok := optionalValues[name]; ok && strings.HasPrefix(arg, "-") && len(arg)-len(name) <= 2 {
+		return name
+	}
+	return ""
+}
+
+// exists reports whether there is a file or directory at path.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// valueHint explains an argument taken for a file that follows a flag of
+// optionalValues given without "=" ("--mock-all FAILUR tree.xml"): its value, if it is
+// one, must be written with "=". It returns "" when there is none, or when the
+// argument is a file that exists.
+func valueHint(args, files []string) string {
+	for i, a := range args[:max(len(args)-1, 0)] {
+		if name := optionalName(a); name != "" && slices.Contains(files, args[i+1]) && !exists(args[i+1]) {
+			return fmt.Sprintf("; if %q is the value of --%s, write --%s=%s", args[i+1], name, name, args[i+1])
+		}
+	}
+	return ""
 }
 
 func isPort(s string) bool {
@@ -194,7 +235,7 @@ func (obs *observers) attach(c *cmd, tree *bt.Tree, w *watchOptions) error {
 		}
 	}
 	if w.log {
-		console, err := btlog.NewConsole(tree, c.stdout, &btlog.ConsoleOptions{Color: c.color, Paths: true, Since: since})
+		console, err := btlog.NewConsole(tree, c.stdout, &btlog.ConsoleOptions{Color: c.color, Paths: w.paths, UIDs: w.uids, Since: since})
 		if try("--log", err) {
 			obs.console = console
 			obs.add("--log", console)
@@ -234,8 +275,8 @@ func (obs *observers) attach(c *cmd, tree *bt.Tree, w *watchOptions) error {
 			announceGroot2(c.stderr, o)
 		}
 	}
-	if w.serve.addr != "" {
-		s, err := startServe(c, tree, w.serve.addr)
+	if addr, ok := w.serve.address(c.serveAddr()); ok {
+		s, err := startServe(c, tree, addr)
 		if try("--serve", err) {
 			obs.serve = s
 		}

@@ -24,7 +24,8 @@ func TestREADMECommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	notRun := []string{"go test github.com/gobt/bt/...", "go get github.com/gobt/bt"} // recursive, or the network
+	notRun := []string{"go test github.com/gobt/bt/...", "go get github.com/gobt/bt", // recursive, or the network
+		"go work init", "go mod edit"} // Install: tried by TestInstallFromClone
 	ran := 0
 	for _, line := range shellLines(string(readme)) {
 		args, ok := strings.CutPrefix(line, "bt ")
@@ -180,11 +181,11 @@ func holdDefaultAddr(t *testing.T) {
 func onFreePort(argv []string) []string {
 	const free = "127.0.0.1:0"
 	out := slices.Clone(argv)
-	if i := slices.Index(out, "--serve"); i >= 0 && (i+1 == len(out) || !addrArg.MatchString(out[i+1])) {
+	if i := slices.Index(out, "--serve"); i >= 0 && (i+1 == len(out) || !optionalValues["serve"](out[i+1])) {
 		out[i] = "--serve=" + free
 	}
-	if out[0] == "view" && !slices.ContainsFunc(out, func(a string) bool { return a == "--addr" || strings.HasPrefix(a, "--addr=") }) {
-		out = slices.Insert(out, 1, "--addr="+free)
+	if out[0] == "view" && !slices.ContainsFunc(out, func(a string) bool { return a == "--serve" || strings.HasPrefix(a, "--serve=") }) {
+		out = slices.Insert(out, 1, "--serve="+free)
 	}
 	return out
 }
@@ -224,7 +225,7 @@ func runServing(t *testing.T, cmd *exec.Cmd, line string) {
 			t.Errorf("%s: GET %s: %s", line, url+path, resp.Status)
 		}
 	}
-	if strings.Contains(line, "--serve") {
+	if cmd.Args[1] == "run" {
 		for lines.Scan() && !strings.HasPrefix(lines.Text(), "bt: the run is over") {
 		}
 	}
@@ -234,5 +235,69 @@ func runServing(t *testing.T, cmd *exec.Cmd, line string) {
 	}
 	if err := <-done; err != nil {
 		t.Errorf("%s, interrupted: %v", line, err)
+	}
+}
+
+// TestInstallFromClone tries the README's two ways of using bt from a clone before the
+// module is published — a workspace, a replace directive — as written there: a
+// program of its own module, beside the clone, builds and runs with each, offline.
+func TestInstallFromClone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	readme, err := os.ReadFile(filepath.Join(moduleRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ways []string
+	for _, line := range shellLines(string(readme)) {
+		if strings.HasPrefix(line, "go work init") || strings.HasPrefix(line, "go mod edit") {
+			ways = append(ways, line)
+		}
+	}
+	if len(ways) != 2 {
+		t.Fatalf("the README's Install gives %d ways to use a clone, want 2: %q", len(ways), ways)
+	}
+	clone, err := filepath.Abs(moduleRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	program := `package main
+
+import (
+	"fmt"
+
+	"github.com/gobt/bt"
+)
+
+func main() {
+	tree, err := bt.NewTree(bt.Sequence(bt.AlwaysSuccess()))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(tree.TickOnce())
+}
+`
+	for _, way := range ways {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(program), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		goCmd := func(args ...string) string {
+			t.Helper()
+			cmd := exec.Command("go", args...)
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=", "GOWORK=")
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("%s: go %s: %v\n%s", way, strings.Join(args, " "), err, out)
+			}
+			return string(out)
+		}
+		goCmd("mod", "init", "example.com/robot")
+		goCmd(strings.Fields(strings.ReplaceAll(way, "../bt", clone))[1:]...)
+		if out := goCmd("run", "."); out != "SUCCESS <nil>\n" {
+			t.Errorf("%s: the program printed %q", way, out)
+		}
 	}
 }

@@ -11,11 +11,13 @@ import (
 var replayHelp = help{
 	usage: "bt replay [flags] FILE.btlog|FILE.db3",
 	text: `Replay prints the status changes recorded in FILE.btlog as "bt run --log" printed
-them while the tree ran: a line per change, "[seconds]: path PREV -> NEW", the time
-counted from the start of the recording. The file may come from "bt run --btlog", from
-a Go program (btlog.CreateFile) or from BehaviorTree.CPP's FileLogger2; the node paths
-are read from the tree XML it holds. A file recorded by "bt run --btlog --log" replays
-to the lines that run printed.
+them while the tree ran: a line per change, "[seconds]: name PREV -> NEW", the time
+counted from the start of the recording, the names padded to the longest. The file
+may come from "bt run --btlog", from a Go program (btlog.CreateFile) or from
+BehaviorTree.CPP's FileLogger2; the node names are read from the tree XML it holds.
+--paths prints each node's path in the tree instead, and --uids adds its UID, as "bt
+run --log" does with the same flags. A file recorded by "bt run --btlog --log"
+replays to the lines that run printed.
 
 --stats adds, after the changes, the table "bt run --stats" prints: per node, its
 transitions, successes, failures, last result and last status.
@@ -37,6 +39,8 @@ bt replay --session 2 runs.db3`,
 func (c *cmd) replay(args []string) int {
 	fs := flags("replay")
 	stats := fs.Bool("stats", false, "print a table of statistics per node after the changes")
+	paths := fs.Bool("paths", false, "name each node by its path in the tree (Main/Patrol/Move) instead of its name")
+	uids := fs.Bool("uids", false, "add each node's UID to its name (Move::7), as Groot2 and the .btlog file number nodes")
 	session := fs.Int64("session", 0, "replay the session `ID` of a database (.db3) that holds several")
 	absolute := fs.Bool("absolute", false, "print times in seconds since the Unix epoch (StdCoutLogger's default) instead of since the recording started")
 	files, code, ok := c.parse(fs, replayHelp, args)
@@ -48,7 +52,7 @@ func (c *cmd) replay(args []string) int {
 	}
 	log, err := c.readLog(files[0], *session)
 	if log != nil { // complete, or cut short: what was read before the cut
-		opts := &btlog.ConsoleOptions{Color: c.color, Paths: true, Absolute: *absolute}
+		opts := &btlog.ConsoleOptions{Color: c.color, Paths: *paths, UIDs: *uids, Absolute: *absolute}
 		if werr := log.WriteConsole(c.stdout, opts); werr != nil {
 			err = errors.Join(werr, err)
 		}

@@ -70,7 +70,15 @@ func TestReplayRoundTrip(t *testing.T) {
 	if err := os.WriteFile(tree, []byte(roundTripXML), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	out, errOut, code := runBT(t, "run", "--btlog", rec, "--log", "--stats", "--ticks", "6", "--interval", "7ms", tree)
+	for _, naming := range [][]string{nil, {"--uids"}, {"--paths"}, {"--paths", "--uids"}} {
+		replayRoundTrip(t, tree, rec, naming)
+	}
+}
+
+// replayRoundTrip runs tree with --log, naming its nodes as the flags naming say, and
+// replays the file it recorded, rec, with the same flags.
+func replayRoundTrip(t *testing.T, tree, rec string, naming []string) {
+	out, errOut, code := runBT(t, append([]string{"run", "--btlog", rec, "--log", "--stats", "--ticks", "6", "--interval", "7ms", tree}, naming...)...)
 	if code != 0 {
 		t.Fatalf("bt run: exit %d\n%s%s", code, out, errOut)
 	}
@@ -80,20 +88,21 @@ func TestReplayRoundTrip(t *testing.T) {
 	}
 	run += "\n"
 	_, table, _ = strings.Cut(table, "\n")
-	for _, want := range []string{"log INFO Log::", "RUNNING -> IDLE", "Count::5/Step", "tick 6 RUNNING"} {
+	step := map[string]string{"": "]: Step ", "--uids": "]: Step::8 ", "--paths": "]: Count::5/Step ", "--paths --uids": "]: Count::5/Step::8 "}
+	for _, want := range []string{"log INFO Log::", "RUNNING -> IDLE", step[strings.Join(naming, " ")], "tick 6 RUNNING"} {
 		if !strings.Contains(run, want) {
-			t.Errorf("bt run --log does not print %q; the tree no longer tests what it should:\n%s", want, run)
+			t.Errorf("bt run --log %v does not print %q; the tree no longer tests what it should:\n%s", naming, want, run)
 		}
 	}
 
-	replayed, errOut, code := runBT(t, "replay", rec)
+	replayed, errOut, code := runBT(t, append([]string{"replay", rec}, naming...)...)
 	if code != 0 || errOut != "" {
 		t.Fatalf("bt replay: exit %d\n%s", code, errOut)
 	}
 	if replayed != changeLines(run) {
-		t.Errorf("bt replay printed\n%s\nbt run --log printed\n%s", replayed, changeLines(run))
+		t.Errorf("bt replay %v printed\n%s\nbt run --log printed\n%s", naming, replayed, changeLines(run))
 	}
-	withStats, _, _ := runBT(t, "replay", "--stats", rec)
+	withStats, _, _ := runBT(t, append([]string{"replay", "--stats", rec}, naming...)...)
 	if want := replayed + table; withStats != want {
 		t.Errorf("bt replay --stats printed\n%s\nwant\n%s", withStats, want)
 	}
@@ -171,23 +180,45 @@ var cppRun = [][9]byte{
 // cppChanges are the lines of cppRun.
 const cppChanges = `[0.000]: root                      IDLE -> RUNNING
 [0.000]: door_open_sequence        IDLE -> RUNNING
-[0.000]: IsDoorClosed::3           IDLE -> SUCCESS
-[0.000]: DoorClosed::4             IDLE -> RUNNING
-[0.000]: DoorClosed::4/RetryUntilSuccessful::5 IDLE -> RUNNING
-[0.000]: DoorClosed::4/OpenDoor::6 IDLE -> FAILURE
-[0.000]: DoorClosed::4/OpenDoor::6 FAILURE -> IDLE
-[1.500]: DoorClosed::4/OpenDoor::6 IDLE -> RUNNING
-[2.000]: DoorClosed::4/OpenDoor::6 RUNNING -> SUCCESS
-[2.000]: DoorClosed::4/OpenDoor::6 SUCCESS -> IDLE
-[2.000]: DoorClosed::4/RetryUntilSuccessful::5 RUNNING -> SUCCESS
-[2.000]: DoorClosed::4/RetryUntilSuccessful::5 SUCCESS -> IDLE
-[2.000]: DoorClosed::4             RUNNING -> SUCCESS
-[2.000]: IsDoorClosed::3           SUCCESS -> IDLE
-[2.000]: DoorClosed::4             SUCCESS -> IDLE
+[0.000]: IsDoorClosed              IDLE -> SUCCESS
+[0.000]: DoorClosed                IDLE -> RUNNING
+[0.000]: RetryUntilSuccessful      IDLE -> RUNNING
+[0.000]: OpenDoor                  IDLE -> FAILURE
+[0.000]: OpenDoor                  FAILURE -> IDLE
+[1.500]: OpenDoor                  IDLE -> RUNNING
+[2.000]: OpenDoor                  RUNNING -> SUCCESS
+[2.000]: OpenDoor                  SUCCESS -> IDLE
+[2.000]: RetryUntilSuccessful      RUNNING -> SUCCESS
+[2.000]: RetryUntilSuccessful      SUCCESS -> IDLE
+[2.000]: DoorClosed                RUNNING -> SUCCESS
+[2.000]: IsDoorClosed              SUCCESS -> IDLE
+[2.000]: DoorClosed                SUCCESS -> IDLE
 [2.000]: door_open_sequence        RUNNING -> SUCCESS
 [2.000]: door_open_sequence        SUCCESS -> IDLE
 [2.000]: root                      RUNNING -> SUCCESS
 [2.000]: root                      SUCCESS -> IDLE
+`
+
+// cppPaths are cppChanges as --paths prints them, padded to the longest path.
+const cppPaths = `[0.000]: root                                  IDLE -> RUNNING
+[0.000]: door_open_sequence                    IDLE -> RUNNING
+[0.000]: IsDoorClosed::3                       IDLE -> SUCCESS
+[0.000]: DoorClosed::4                         IDLE -> RUNNING
+[0.000]: DoorClosed::4/RetryUntilSuccessful::5 IDLE -> RUNNING
+[0.000]: DoorClosed::4/OpenDoor::6             IDLE -> FAILURE
+[0.000]: DoorClosed::4/OpenDoor::6             FAILURE -> IDLE
+[1.500]: DoorClosed::4/OpenDoor::6             IDLE -> RUNNING
+[2.000]: DoorClosed::4/OpenDoor::6             RUNNING -> SUCCESS
+[2.000]: DoorClosed::4/OpenDoor::6             SUCCESS -> IDLE
+[2.000]: DoorClosed::4/RetryUntilSuccessful::5 RUNNING -> SUCCESS
+[2.000]: DoorClosed::4/RetryUntilSuccessful::5 SUCCESS -> IDLE
+[2.000]: DoorClosed::4                         RUNNING -> SUCCESS
+[2.000]: IsDoorClosed::3                       SUCCESS -> IDLE
+[2.000]: DoorClosed::4                         SUCCESS -> IDLE
+[2.000]: door_open_sequence                    RUNNING -> SUCCESS
+[2.000]: door_open_sequence                    SUCCESS -> IDLE
+[2.000]: root                                  RUNNING -> SUCCESS
+[2.000]: root                                  SUCCESS -> IDLE
 `
 
 // TestReplayCPP replays a file in BehaviorTree.CPP's FileLogger2 format, built byte by
@@ -223,6 +254,7 @@ func TestReplayCPP(t *testing.T) {
 		code           int
 	}{
 		{[]string{"replay", whole}, cppChanges, "", 0},
+		{[]string{"replay", "--paths", whole}, cppPaths, "", 0},
 		{[]string{"replay", "--absolute", whole}, absolute, "", 0},
 		{[]string{"replay", whole, "--stats"}, cppChanges + table, "", 0},
 		{[]string{"replay", cut}, strings.Join(lines[:3], ""),

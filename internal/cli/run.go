@@ -5,11 +5,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -60,15 +62,19 @@ from --models and from the file's own <TreeNodesModel>: the tree loads, and runs
 once they are replaced. --mock-all replaces every one of them: actions and
 conditions with TestNodes that return SUCCESS (--mock-all=FAILURE, RUNNING or
 SKIPPED for another status), decorators with ones that return their child's
-status, controls with Sequences. --mock gives substitution rules
+status, controls with Sequences. It mocks the node types the file uses without a
+model too, as the file uses them: a node without children as an action, with one
+as a decorator, with more as a control. --mock gives substitution rules
 (BehaviorTree.CPP's JSON) for particular nodes; they win over --mock-all.
 
 Log nodes print "log <LEVEL> <node>: <message>" (debug messages only with --log).
 
 To watch the run, --log prints every status change as it happens, as
-BehaviorTree.CPP's StdCoutLogger does: "[0.012]: path PREV -> NEW", with the
+BehaviorTree.CPP's StdCoutLogger does: "[0.012]: name PREV -> NEW", with the
 seconds from the start of the run to the start of the change's tick (the clock is
-read once per tick; coloured on a terminal). --btlog FILE.btlog records
+read once per tick; coloured on a terminal) and the names padded to the longest;
+--paths prints each node's path in the tree instead of its name, and --uids adds
+its UID ("bt replay" takes the same flags). --btlog FILE.btlog records
 the changes in BehaviorTree.CPP's FileLogger2 format, for Groot2 and "bt replay";
 --trace FILE.json writes a Chrome trace for Perfetto or chrome://tracing; --jsonl
 FILE a JSON object per change; --sqlite FILE.db3 records the run in a SQLite
@@ -119,6 +125,7 @@ type runOptions struct {
 	main, models, mock, blackboard string
 	mockAll                        mockAllFlag
 	sets                           setFlags
+	enums                          enumFlags
 	save, restore                  string // --save, --restore: the files of the tree's state
 }
 
@@ -133,10 +140,11 @@ func (c *cmd) run(args []string) int {
 	fs.StringVar(&o.main, "main", "", "run the tree `ID` instead of the document's main tree")
 	interval := fs.Duration("interval", defaultInterval, "sleep up to `D` between ticks while the tree runs, cut short by a wake-up (0: back to back; with --ticks the default is 0)")
 	fs.StringVar(&o.mock, "mock", "", "apply the substitution rules of `RULES.json` before building the tree")
-	fs.Var(&o.mockAll, "mock-all", "replace every node type known only from a model: leaves with TestNodes returning `STATUS` (default SUCCESS), decorators with pass-throughs, controls with Sequences")
+	fs.Var(&o.mockAll, "mock-all", "replace every node type known only from a model, or not at all: leaves with TestNodes returning `STATUS` (default SUCCESS), decorators with pass-throughs, controls with Sequences")
 	fs.StringVar(&o.models, "models", "", "declare the node types of the TreeNodesModel file `MODELS.xml` (stand-ins without implementation)")
 	fs.StringVar(&o.blackboard, "blackboard", "", "seed the root blackboard with the entries of `FILE.json` (an object of key → value)")
 	fs.Var(&o.sets, "set", "seed the root blackboard entry `key=value` (repeatable)")
+	fs.Var(&o.enums, "enum", "make `NAME=VALUE` a scripting enum, as the program's Factory.RegisterEnum (BehaviorTree.CPP's registerScriptingEnums) does (repeatable)")
 	fs.StringVar(&o.save, "save", "", "write the tree's state to `FILE` when the run stops, interrupted too (JSON if FILE ends in .json, else binary)")
 	fs.StringVar(&o.restore, "restore", "", "continue the run whose state --save wrote to `FILE`")
 	w.register(fs)
@@ -145,7 +153,7 @@ func (c *cmd) run(args []string) int {
 	case !ok:
 		return code
 	case len(files) != 1:
-		return c.usageError(runHelp, "run needs one FILE.xml, got %d arguments", len(files))
+		return c.usageError(runHelp, "run needs one FILE.xml, got %d arguments%s", len(files), valueHint(args, files))
 	case *ticks < 0:
 		return c.usageError(runHelp, "--ticks must not be negative")
 	case *interval < 0:
@@ -172,7 +180,9 @@ func (c *cmd) run(args []string) int {
 	logger := slog.New(&logHandler{w: c.stdout, level: level, before: obs.flush})
 	tree, dir, err := c.build(files[0], &o, logger)
 	if err != nil {
-		return c.runError(err)
+		code := c.runError(err)
+		hintCustomNodes(c.stderr, c.unknown, c.typos, true)
+		return code
 	}
 	if err := obs.attach(c, tree, &w); err != nil {
 		return c.runError(errors.Join(err, obs.close()))
@@ -190,7 +200,9 @@ func (c *cmd) run(args []string) int {
 	obs.report(c.stdout)
 	if err != nil {
 		obs.serveUntilInterrupted(c)
-		return c.runError(err)
+		code := c.runError(err)
+		hintEnums(c.stderr, err)
+		return code
 	}
 	obs.serveUntilInterrupted(c)
 	return exitOK
@@ -316,12 +328,18 @@ func (c *cmd) build(path string, o *runOptions, logger *slog.Logger) (tree *bt.T
 	if err != nil {
 		return nil, "", err
 	}
+	for _, e := range o.enums {
+		if err := f.RegisterEnum(e.name, e.value); err != nil {
+			return nil, "", fmt.Errorf("--enum %s=%d: %s", e.name, e.value, strings.TrimPrefix(err.Error(), "bt: "))
+		}
+	}
 	if o.mock != "" {
 		if err := loadSubstitutions(f, o.mock); err != nil {
 			return nil, "", err
 		}
 	}
-	dir, err = c.load(f, path)
+	_, mockAll, _ := o.mockAll.status()
+	dir, err = c.load(f, path, mockAll)
 	if err != nil {
 		return nil, "", err
 	}
@@ -390,13 +408,31 @@ func (c *cmd) save(tree *bt.Tree, path string) error {
 // load loads the file at path into f, as check does: its own TreeNodesModel declares
 // the node types it uses. It prints the notes of the file on stderr, also when it
 // fails, and returns the directory the positions of f's trees are relative to.
-func (c *cmd) load(f *bt.Factory, path string) (dir string, err error) {
+//
+// With mockAll, the node types the file uses that are known neither from --models nor
+// from the file get models inferred from the file (inferModels), for --mock-all to
+// replace; else they are errors, and c.unknown lists them for the hint after the
+// errors.
+func (c *cmd) load(f *bt.Factory, path string, mockAll bool) (dir string, err error) {
 	doc, dir, err := loadDocument(path)
 	if err == nil {
 		err = f.RegisterStandIns(doc.Models)
 	}
+	if err == nil && mockAll {
+		if inferred := inferModels(doc, f); len(inferred) > 0 {
+			var ids []string
+			for _, m := range inferred {
+				ids = append(ids, m.ID)
+			}
+			fmt.Fprintf(c.stderr, "bt: --mock-all: no model for %s: mocked as the file uses them\n", strings.Join(ids, ", "))
+			err = f.RegisterStandIns(inferred)
+		}
+	}
 	if err == nil {
 		err = f.LoadDocument(doc)
+	}
+	if err != nil {
+		c.unknown, c.typos = unknownTypes(doc, f)
 	}
 	for _, n := range notes(f, dir) {
 		fmt.Fprintln(c.stderr, n)
@@ -502,6 +538,45 @@ func (s *setFlags) Set(kv string) error {
 	}
 	*s = append(*s, kv)
 	return nil
+}
+
+// enumFlags collects the NAME=VALUE of every --enum.
+type enumFlags []struct {
+	name  string
+	value int64
+}
+
+func (e *enumFlags) String() string { return "" }
+
+func (e *enumFlags) Set(kv string) error {
+	name, text, ok := strings.Cut(kv, "=")
+	v, err := strconv.ParseInt(text, 10, 64)
+	if !ok || name == "" || err != nil {
+		return errors.New("want NAME=VALUE, VALUE an integer")
+	}
+	*e = append(*e, struct {
+		name  string
+		value int64
+	}{name, v})
+	return nil
+}
+
+// missingEntry finds the entry a script read that does not exist in an error message.
+var missingEntry = regexp.MustCompile(`entry "([A-Za-z_][A-Za-z0-9_]*)" does not exist`)
+
+// hintEnums says, after a script read an entry that does not exist, that it may be an
+// enum the program registers, which bt run does not know (BehaviorTree.CPP's
+// tutorials use them: THE_ANSWER, RED).
+func hintEnums(w io.Writer, err error) {
+	var names []string
+	for _, m := range missingEntry.FindAllStringSubmatch(err.Error(), -1) {
+		if !slices.Contains(names, m[1]) {
+			names = append(names, m[1])
+		}
+	}
+	if len(names) > 0 {
+		fmt.Fprintf(w, "bt: if %s is a scripting enum of the program (Factory.RegisterEnum, registerScriptingEnums), give it with --enum %s=VALUE\n", strings.Join(names, ", "), names[0])
+	}
 }
 
 // optionalFlag is a flag that may stand alone or take a value: --flag, --flag=value.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
+	"syscall"
 
 	"github.com/gobt/bt"
 	"github.com/gobt/bt/monitor"
@@ -17,30 +18,32 @@ import (
 // that nobody else can read the tree.
 const defaultAddr = "127.0.0.1:8642"
 
-// serveFlag is --serve, alone (defaultAddr) or with an address: --serve=ADDR.
-type serveFlag struct {
-	addr string // "": not given
-}
+// serveFlag is --serve, alone (the default address) or with an address: --serve=ADDR,
+// --serve ADDR (see joinFlagValues), or a port alone (--serve 8080: on loopback).
+type serveFlag struct{ optionalFlag }
 
-func (s *serveFlag) IsBoolFlag() bool { return true }
-
-func (s *serveFlag) String() string {
-	if s == nil {
-		return ""
-	}
-	return s.addr
-}
-
-func (s *serveFlag) Set(v string) error {
-	switch v {
-	case "true":
-		s.addr = defaultAddr
-	case "false":
-		s.addr = ""
+// address returns where to listen, def when --serve stands alone, and whether the
+// flag was given. A port alone is a port of 127.0.0.1, as for --groot2.
+func (s *serveFlag) address(def string) (string, bool) {
+	switch v := s.value; {
+	case v == "":
+		return "", false
+	case v == "true":
+		return def, true
+	case isPort(v):
+		return net.JoinHostPort("127.0.0.1", v), true
 	default:
-		s.addr = v
+		return v, true
 	}
-	return nil
+}
+
+// serveAddr returns the address --serve and view listen on when given none:
+// defaultAddr, unless a test says otherwise.
+func (c *cmd) serveAddr() string {
+	if c.defaultAddr != "" {
+		return c.defaultAddr
+	}
+	return defaultAddr
 }
 
 // addrArg matches an argument that is an address rather than a file: "host:port",
@@ -59,6 +62,10 @@ type server struct {
 // authentication.
 func listen(m *monitor.Monitor, addr string, w io.Writer, what string) (*server, error) {
 	ln, err := net.Listen("tcp", addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		// Another bt run --serve or bt view, most likely: say how to get out of its way.
+		return nil, fmt.Errorf("cannot serve at %s: the address is in use (another bt run --serve or bt view?); give another with --serve=ADDR, or --serve=127.0.0.1:0 for a free port", addr)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot serve at %s: %w", addr, errors.Unwrap(err))
 	}
@@ -122,29 +129,39 @@ A .btlog file records when each status changed, not the ticks: each burst of
 changes is a step of the timeline, a change more than --gap after the one before
 starting the next step. A tick that changed nothing leaves no step.
 
-The page is served on a loopback address (` + defaultAddr + `) unless --addr gives
-another; it needs no network. A file that is not a .btlog, or is damaged, is an
+The page is served on a loopback address (` + defaultAddr + `) unless --serve gives
+another (--serve=ADDR or --serve ADDR, as for "bt run --serve"; a port alone is one of
+127.0.0.1, and --serve=127.0.0.1:0 picks a free port); it needs no network. --addr is
+the old spelling of --serve=ADDR. A file that is not a .btlog, or is damaged, is an
 error naming the byte where the problem is; a file cut short (a run that was
 killed) is served up to the cut, with a warning.
 `,
 	example: `bt view examples/sniper/sniper.btlog
-bt view --addr localhost:0 --gap 5ms examples/sniper/sniper.btlog`,
+bt view --serve 127.0.0.1:0 --gap 5ms examples/sniper/sniper.btlog`,
 }
 
 // view implements "bt view".
 func (c *cmd) view(args []string) int {
 	fs := flags("view")
-	addr := fs.String("addr", defaultAddr, "serve the page at `ADDR` (host:port; :0 picks a free port on every interface)")
+	var serve serveFlag
+	fs.Var(&serve, "serve", "serve the page at `ADDR` (host:port, or a port of 127.0.0.1; 127.0.0.1:0 picks a free port; default "+defaultAddr+")")
+	fs.Func("addr", "the old spelling of --serve=`ADDR`", func(v string) error { return serve.Set(v) })
 	session := fs.Int64("session", 0, "serve the session `ID` of a database (.db3) that holds several")
 	gap := fs.Duration("gap", monitor.DefaultGap, "start a new step of the timeline after a pause of more than `D` between two changes")
-	files, code, ok := c.parse(fs, viewHelp, args)
+	files, code, ok := c.parse(fs, viewHelp, joinFlagValues(args))
 	switch {
 	case !ok:
 		return code
+	case len(files) == 2 && (addrArg.MatchString(files[1]) || isPort(files[1])):
+		return c.usageError(viewHelp, "view takes its address after --serve: bt view --serve %s %s", files[1], files[0])
 	case len(files) != 1:
-		return c.usageError(viewHelp, "view needs one FILE.btlog or FILE.db3, got %d arguments", len(files))
+		return c.usageError(viewHelp, "view needs one FILE.btlog or FILE.db3, got %d arguments%s", len(files), valueHint(args, files))
 	case *gap < 0:
 		return c.usageError(viewHelp, "--gap must not be negative")
+	}
+	addr, given := serve.address(c.serveAddr())
+	if !given {
+		addr = c.serveAddr()
 	}
 	log, err := c.readLog(files[0], *session)
 	if log == nil {
@@ -163,7 +180,7 @@ func (c *cmd) view(args []string) int {
 	// rather than held for as long as the page is served.
 	log = nil
 	debug.FreeOSMemory()
-	s, err := listen(m, *addr, c.stdout, files[0])
+	s, err := listen(m, addr, c.stdout, files[0])
 	if err != nil {
 		c.fail(err)
 		return exitError

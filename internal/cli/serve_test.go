@@ -225,7 +225,7 @@ func TestView(t *testing.T) {
 		{file, "", len(l.Transitions)},
 		{cut, "bt: warning: " + cut + ": byte ", len(l.Transitions) - 1},
 	} {
-		s := serve(t, []string{"view", "--addr", "127.0.0.1:0", tc.file}, "stdout")
+		s := serve(t, []string{"view", "--serve", "127.0.0.1:0", tc.file}, "stdout")
 		resp, err := http.Get(s.url + "api/trees/" + filepath.Base(tc.file))
 		if err != nil {
 			t.Fatal(err)
@@ -268,6 +268,9 @@ func TestServeAddress(t *testing.T) {
 		{[]string{"--serve", "t.xml"}, []string{"--serve", "t.xml"}},
 		{[]string{"--serve", "a:b.xml"}, []string{"--serve", "a:b.xml"}},
 		{[]string{"--", "--serve", ":0"}, []string{"--", "--serve", ":0"}},
+		{[]string{"--serve", "8080", "t.xml"}, []string{"--serve=8080", "t.xml"}},
+		{[]string{"--mock-all", "failure", "t.xml"}, []string{"--mock-all=failure", "t.xml"}},
+		{[]string{"--mock-all", "t.xml"}, []string{"--mock-all", "t.xml"}},
 	} {
 		if got := joinFlagValues(tc.in); !slices.Equal(got, tc.want) {
 			t.Errorf("joinFlagValues(%q) = %q, want %q", tc.in, got, tc.want)
@@ -279,7 +282,7 @@ func TestServeAddress(t *testing.T) {
 	var out, errOut strings.Builder
 	c := &cmd{ctx: context.Background(), stdout: &out, stderr: &errOut}
 	if code := c.main([]string{"view", "--addr", addr, filepath.Join("..", "..", "examples", "sniper", "sniper.btlog")}); code != 1 ||
-		errOut.String() != "bt: cannot serve at "+addr+": bind: address already in use\n" {
+		errOut.String() != "bt: cannot serve at "+addr+": the address is in use (another bt run --serve or bt view?); give another with --serve=ADDR, or --serve=127.0.0.1:0 for a free port\n" {
 		t.Errorf("a busy address: exit %d, stderr %q", code, errOut.String())
 	}
 }
