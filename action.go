@@ -86,7 +86,7 @@ func Condition[F ConditionFunc](id string, fn F) *Spec { return NewCondition(id,
 // leafModel makes the model of a function leaf; ctor names the function that made it,
 // for the error of a nil function.
 func leafModel(ctor, id string, k Kind, leaf funcLeaf, ports []PortDef) *Model {
-	m := &Model{ID: id, Kind: k, Ports: ports, leaf: leaf, New: func(*Init) (Behavior, error) { return leaf, nil }}
+	m := &Model{ID: id, Kind: k, Ports: ports, leaf: leaf, New: func(*NodeConfig) (Behavior, error) { return leaf, nil }}
 	if leaf == nil {
 		m.err = nilFunc(ctor, id)
 	}
@@ -178,7 +178,7 @@ type StatefulAction interface {
 // NewStateful returns the Model of a stateful action; each node gets its own value from
 // newAction.
 func NewStateful(id string, newAction func() StatefulAction, ports ...PortDef) *Model {
-	m := &Model{ID: id, Kind: KindAction, Ports: ports, New: func(*Init) (Behavior, error) {
+	m := &Model{ID: id, Kind: KindAction, Ports: ports, New: func(*NodeConfig) (Behavior, error) {
 		a := newAction()
 		if a == nil {
 			return nil, fmt.Errorf("the constructor of %s returned nil", id)

@@ -114,7 +114,7 @@ func (a *alarm) restoreState(n *Node, r *stateReader) {
 	if rang && !active {
 		r.fail(`field "rang" without "timer"`)
 	}
-	if !r.commit() {
+	if !r.applying() {
 		return
 	}
 	switch {

@@ -8,7 +8,7 @@ func AlwaysSuccess() *Spec { return alwaysSuccessModel.Spec() }
 var alwaysSuccessModel = &Model{
 	ID: "AlwaysSuccess", Kind: KindAction,
 	Description: "Returns SUCCESS.",
-	build:       func(*Init) (ticker, error) { return &alwaysSuccess, nil },
+	build:       func(*NodeConfig) (ticker, error) { return &alwaysSuccess, nil },
 }
 
 // AlwaysFailure is an action that returns Failure. XML:
@@ -19,7 +19,7 @@ func AlwaysFailure() *Spec { return alwaysFailureModel.Spec() }
 var alwaysFailureModel = &Model{
 	ID: "AlwaysFailure", Kind: KindAction,
 	Description: "Returns FAILURE.",
-	build:       func(*Init) (ticker, error) { return &alwaysFailure, nil },
+	build:       func(*NodeConfig) (ticker, error) { return &alwaysFailure, nil },
 }
 
 // AlwaysRunning is an action that returns Running, forever (behaviac's AlwaysRunning,
@@ -31,7 +31,7 @@ func AlwaysRunning() *Spec { return alwaysRunningModel.Spec() }
 var alwaysRunningModel = &Model{
 	ID: "AlwaysRunning", Kind: KindAction,
 	Description: "Returns RUNNING.",
-	build:       func(*Init) (ticker, error) { return &alwaysRunning, nil },
+	build:       func(*NodeConfig) (ticker, error) { return &alwaysRunning, nil },
 }
 
 // always is the leaf behind AlwaysSuccess, AlwaysFailure and AlwaysRunning: it returns

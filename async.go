@@ -27,7 +27,7 @@ type AsyncFunc func(ctx context.Context, n *Node) (Status, error)
 // A panic in fn is recovered in its goroutine and raised by the tick that collects the
 // result (under WithRepanic, as the same panic, in the ticking goroutine).
 func NewAsync(id string, fn AsyncFunc, ports ...PortDef) *Model {
-	m := &Model{ID: id, Kind: KindAction, Ports: ports, New: func(*Init) (Behavior, error) {
+	m := &Model{ID: id, Kind: KindAction, Ports: ports, New: func(*NodeConfig) (Behavior, error) {
 		return &async{fn: fn}, nil
 	}}
 	if fn == nil {
@@ -50,7 +50,7 @@ type AsyncAction interface {
 // NewAsyncAction returns the Model of an asynchronous action whose work is a value:
 // each node gets its own from newAction, and runs it as NewAsync runs its function.
 func NewAsyncAction(id string, newAction func() AsyncAction, ports ...PortDef) *Model {
-	m := &Model{ID: id, Kind: KindAction, Ports: ports, New: func(*Init) (Behavior, error) {
+	m := &Model{ID: id, Kind: KindAction, Ports: ports, New: func(*NodeConfig) (Behavior, error) {
 		a := newAction()
 		if a == nil {
 			return nil, fmt.Errorf("the constructor of %s returned nil", id)
@@ -250,7 +250,7 @@ func (a *async) restoreState(n *Node, r *stateReader) (restart func()) {
 	default:
 		done = nil
 	}
-	if !r.commit() {
+	if !r.applying() {
 		return nil
 	}
 	a.run = done

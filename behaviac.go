@@ -15,8 +15,8 @@ import "fmt"
 //   - none of them yields: one iteration is one tick;
 //   - a node that completes while its child is still Running halts the child (behaviac
 //     leaves it running; in bt nothing may run unseen);
-//   - a tick that ticked the child ends with Node.decorated, as every builtin
-//     decorator's does: the child is put back before the node's status is stored.
+//   - each tick ends in decoratorNode.tick, as every builtin decorator's does: the
+//     child is put back before the node's status is stored.
 
 // whenEndsPort declares decorate_when_child_ends.
 func whenEndsPort() PortDef {
@@ -27,7 +27,7 @@ func whenEndsPort() PortDef {
 // whenEnds is a node's decorate_when_child_ends port.
 type whenEnds struct{ port In[bool] }
 
-func (w *whenEnds) bind(c *Init) error { return w.port.bind(c, "decorate_when_child_ends") }
+func (w *whenEnds) bind(c *NodeConfig) error { return w.port.bind(c, "decorate_when_child_ends") }
 
 // wait reports whether the node must return Running and skip its rule because the child
 // is still running and the node decorates only when the child ends.

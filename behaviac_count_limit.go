@@ -40,7 +40,7 @@ var countLimitModel = &Model{
 		InputPort[string]("reset_if", "a script; when true at an entry, the count starts again").holdsScript(),
 		whenEndsPort(),
 	},
-	build: func(c *Init) (ticker, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		l := &countLimit{}
 		err := errors.Join(l.count.bind(c, "count"), l.whenEnds.bind(c))
 		if _, _, set, _ := portText(c, "reset_if"); set {
@@ -48,7 +48,7 @@ var countLimitModel = &Model{
 			err = errors.Join(err, l.resetIf.bind(c, "reset_if"))
 		}
 		return l, err
-	},
+	}),
 }
 
 type countLimit struct {
@@ -60,7 +60,7 @@ type countLimit struct {
 	armed    bool
 }
 
-func (l *countLimit) tick(n *Node) Status {
+func (l *countLimit) decorate(n *Node) Status {
 	if n.Status() != Running { // entering: ticked while not Running (not reset yet counts too)
 		if l.hasReset && l.armed {
 			l.armed = !l.resetIf.truth(n)
@@ -76,7 +76,7 @@ func (l *countLimit) tick(n *Node) Status {
 		}
 	}
 	n.setRunning()
-	return n.decorated(n.Child(0).Tick(), resetThenStore)
+	return n.Child(0).Tick()
 }
 
 // saveState saves the entries left (-1: no limit) and whether the count is loaded;
@@ -88,7 +88,7 @@ func (l *countLimit) saveState(_ *Node, w *stateWriter) {
 
 func (l *countLimit) restoreState(_ *Node, r *stateReader) {
 	left, armed := r.int("left", -1, math.MaxInt), r.flag("armed")
-	if r.commit() {
+	if r.applying() {
 		l.left, l.armed = int(left), armed
 	}
 }

@@ -35,10 +35,10 @@ var framesModel = &Model{
 		InputPort[int]("frames", "how many ticks; 0 or less fails at once").Require(),
 		whenEndsPort(),
 	},
-	build: func(c *Init) (ticker, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		f := &frames{}
 		return f, errors.Join(f.frames.bind(c, "frames"), f.whenEnds.bind(c))
-	},
+	}),
 }
 
 type frames struct {
@@ -48,7 +48,7 @@ type frames struct {
 	done     int
 }
 
-func (f *frames) tick(n *Node) Status {
+func (f *frames) decorate(n *Node) Status {
 	if n.Status() != Running { // entering: ticked while not Running (not reset yet counts too)
 		want := f.frames.mustGet(n)
 		if want <= 0 {
@@ -59,12 +59,12 @@ func (f *frames) tick(n *Node) Status {
 	n.setRunning()
 	s := n.Child(0).Tick()
 	if f.whenEnds.wait(n, s) {
-		return n.decorated(Running, resetThenStore)
+		return Running
 	}
 	if f.done++; f.done >= f.want {
-		return n.decorated(Success, resetThenStore)
+		return Success
 	}
-	return n.decorated(Running, resetThenStore)
+	return Running
 }
 
 // saveState saves the frames this activation wants and those done.
@@ -75,7 +75,7 @@ func (f *frames) saveState(_ *Node, w *stateWriter) {
 
 func (f *frames) restoreState(_ *Node, r *stateReader) {
 	want, done := r.int("frames", 0, math.MaxInt), r.int("done", 0, math.MaxInt)
-	if r.commit() {
+	if r.applying() {
 		f.want, f.done = int(want), int(done)
 	}
 }

@@ -29,7 +29,7 @@ var logModel = &Model{
 			Default: "info", HasDefault: true, Description: "debug, info, warn or error"},
 		whenEndsPort(),
 	},
-	build: func(c *Init) (ticker, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		l := &logNode{}
 		for _, err := range []error{l.message.bind(c, "message"), l.level.bind(c, "level"), l.whenEnds.bind(c)} {
 			if err != nil {
@@ -37,7 +37,7 @@ var logModel = &Model{
 			}
 		}
 		return l, nil
-	},
+	}),
 }
 
 type logNode struct {
@@ -46,7 +46,7 @@ type logNode struct {
 	whenEnds whenEnds
 }
 
-func (l *logNode) tick(n *Node) Status {
+func (l *logNode) decorate(n *Node) Status {
 	n.setRunning()
 	s := n.Child(0).Tick()
 	if !l.whenEnds.wait(n, s) {
@@ -55,5 +55,5 @@ func (l *logNode) tick(n *Node) Status {
 		t.Flush() // a log of the changes shows them before the message
 		t.Logger().Log(t.Context(), level, msg, slog.String("node", n.Path()))
 	}
-	return n.decorated(s, resetThenStore)
+	return s
 }

@@ -44,14 +44,14 @@ var loopModel = &Model{
 		InputPort[bool]("in_one_tick", "true: tick the child count times within one tick").WithDefault("false"),
 		whenEndsPort(),
 	},
-	build: func(c *Init) (ticker, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		l := &loop{}
 		err := errors.Join(l.count.bind(c, "count"), l.inOneTick.bind(c, "in_one_tick"), l.whenEnds.bind(c))
 		if err == nil && l.count.set && l.count.val == -1 && l.inOneTick.set && l.inOneTick.val {
 			err = errors.New(`count="-1" cannot be done in one tick: set in_one_tick="false" or a count`)
 		}
 		return l, err
-	},
+	}),
 }
 
 type loop struct {
@@ -62,7 +62,7 @@ type loop struct {
 	oneTick   bool
 }
 
-func (l *loop) tick(n *Node) Status {
+func (l *loop) decorate(n *Node) Status {
 	if n.Status() != Running { // entering: ticked while not Running (not reset yet counts too)
 		l.left = countOf(n, &l.count)
 		one := l.inOneTick.mustGet(n)
@@ -80,16 +80,16 @@ func (l *loop) tick(n *Node) Status {
 	}
 	s := n.Child(0).Tick()
 	if l.whenEnds.wait(n, s) {
-		return n.decorated(Running, resetThenStore)
+		return Running
 	}
 	if l.left == -1 {
-		return n.decorated(Running, resetThenStore)
+		return Running
 	}
 	l.left--
 	if l.left == 0 {
-		return n.decorated(Success, resetThenStore)
+		return Success
 	}
-	return n.decorated(Running, resetThenStore)
+	return Running
 }
 
 // iterate runs the iterations left within this tick.
@@ -98,14 +98,14 @@ func (l *loop) iterate(n *Node) Status {
 	for l.left > 0 {
 		switch child.Tick() {
 		case Failure:
-			return n.decorated(Failure, resetThenStore)
+			return Failure
 		case Running:
-			return n.decorated(Running, resetThenStore)
+			return Running
 		}
 		child.Halt()
 		l.left--
 	}
-	return n.decorated(Success, resetThenStore)
+	return Success
 }
 
 // saveState saves the ticks (or iterations) left, -1 for forever, and whether they
@@ -117,7 +117,7 @@ func (l *loop) saveState(_ *Node, w *stateWriter) {
 
 func (l *loop) restoreState(_ *Node, r *stateReader) {
 	left, one := r.int("left", -1, math.MaxInt), r.flag("inOneTick")
-	if r.commit() {
+	if r.applying() {
 		l.left, l.oneTick = int(left), one
 	}
 }

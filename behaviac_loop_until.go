@@ -39,10 +39,10 @@ var loopUntilModel = &Model{
 		InputPort[bool]("until", "true: stop at the child's SUCCESS; false: stop at its FAILURE").WithDefault("true"),
 		whenEndsPort(),
 	},
-	build: func(c *Init) (ticker, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		l := &loopUntil{}
 		return l, errors.Join(l.count.bind(c, "count"), l.until.bind(c, "until"), l.whenEnds.bind(c))
-	},
+	}),
 }
 
 type loopUntil struct {
@@ -52,7 +52,7 @@ type loopUntil struct {
 	left     int
 }
 
-func (l *loopUntil) tick(n *Node) Status {
+func (l *loopUntil) decorate(n *Node) Status {
 	if n.Status() != Running { // entering: ticked while not Running (not reset yet counts too)
 		if l.left = countOf(n, &l.count); l.left == 0 {
 			return Failure
@@ -61,21 +61,21 @@ func (l *loopUntil) tick(n *Node) Status {
 	n.setRunning()
 	s := n.Child(0).Tick()
 	if l.whenEnds.wait(n, s) {
-		return n.decorated(Running, resetThenStore)
+		return Running
 	}
 	if l.left > 0 {
 		if l.left--; l.left == 0 {
-			return n.decorated(Success, resetThenStore)
+			return Success
 		}
 	}
 	until := l.until.mustGet(n)
 	switch {
 	case until && s == Success:
-		return n.decorated(Success, resetThenStore)
+		return Success
 	case !until && s == Failure:
-		return n.decorated(Failure, resetThenStore)
+		return Failure
 	}
-	return n.decorated(Running, resetThenStore)
+	return Running
 }
 
 // saveState saves the ticks left (-1: no limit).
@@ -83,7 +83,7 @@ func (l *loopUntil) saveState(_ *Node, w *stateWriter) { w.int("left", int64(l.l
 
 func (l *loopUntil) restoreState(_ *Node, r *stateReader) {
 	left := r.int("left", -1, math.MaxInt)
-	if r.commit() {
+	if r.applying() {
 		l.left = int(left)
 	}
 }

@@ -31,13 +31,13 @@ var timeModel = &Model{
 		InputPort[int]("msec", "how long, in milliseconds; 0 or less fails at once").Require(),
 		whenEndsPort(),
 	},
-	build: func(c *Init) (ticker, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		t := &timeLimit{}
 		if err := t.msec.bind(c, "msec"); err != nil {
 			return t, err
 		}
 		return t, t.whenEnds.bind(c)
-	},
+	}),
 }
 
 type timeLimit struct {
@@ -46,7 +46,7 @@ type timeLimit struct {
 	alarm    alarm
 }
 
-func (t *timeLimit) tick(n *Node) Status {
+func (t *timeLimit) decorate(n *Node) Status {
 	if n.Status() != Running { // entering: ticked while not Running (not reset yet counts too)
 		ms := t.msec.mustGet(n)
 		if ms <= 0 {
@@ -57,9 +57,9 @@ func (t *timeLimit) tick(n *Node) Status {
 	n.setRunning()
 	s := n.Child(0).Tick()
 	if !t.whenEnds.wait(n, s) && t.alarm.done() {
-		return n.decorated(Success, resetThenStore)
+		return Success
 	}
-	return n.decorated(Running, resetThenStore)
+	return Running
 }
 
 func (t *timeLimit) Halt(*Node) { t.alarm.stop() }

@@ -32,7 +32,7 @@ var successUntilModel = &Model{
 	ID: "SuccessUntil", Kind: KindDecorator,
 	Description: "Succeeds count-1 times whatever the child returns, then fails once; and again.",
 	Ports:       untilPorts(),
-	build:       func(c *Init) (ticker, error) { return newUntil(c, Success) },
+	build:       decorates(resetThenStore, func(c *NodeConfig) (decorator, error) { return newUntil(c, Success) }),
 }
 
 // FailureUntil is behaviac's FailureUntil, the mirror of SuccessUntil: whatever its
@@ -61,7 +61,7 @@ var failureUntilModel = &Model{
 	ID: "FailureUntil", Kind: KindDecorator,
 	Description: "Fails count-1 times whatever the child returns, then succeeds once; and again.",
 	Ports:       untilPorts(),
-	build:       func(c *Init) (ticker, error) { return newUntil(c, Failure) },
+	build:       decorates(resetThenStore, func(c *NodeConfig) (decorator, error) { return newUntil(c, Failure) }),
 }
 
 func untilPorts() []PortDef {
@@ -79,19 +79,19 @@ type until struct {
 	left     int
 }
 
-func newUntil(c *Init, result Status) (ticker, error) {
+func newUntil(c *NodeConfig, result Status) (decorator, error) {
 	u := &until{result: result}
 	return u, errors.Join(u.count.bind(c, "count"), u.whenEnds.bind(c))
 }
 
-func (u *until) tick(n *Node) Status {
+func (u *until) decorate(n *Node) Status {
 	if n.Status() != Running && u.left == 0 {
 		u.left = countOf(n, &u.count)
 	}
 	n.setRunning()
 	s := n.Child(0).Tick()
 	if u.whenEnds.wait(n, s) {
-		return n.decorated(Running, resetThenStore)
+		return Running
 	}
 	flip := Success
 	if u.result == Success {
@@ -99,14 +99,14 @@ func (u *until) tick(n *Node) Status {
 	}
 	switch {
 	case u.left == -1:
-		return n.decorated(u.result, resetThenStore)
+		return u.result
 	case u.left > 0:
 		u.left--
 		if u.left > 0 {
-			return n.decorated(u.result, resetThenStore)
+			return u.result
 		}
 	}
-	return n.decorated(flip, resetThenStore)
+	return flip
 }
 
 // saveState saves the counter (-1: never flips), which lives across activations.
@@ -114,7 +114,7 @@ func (u *until) saveState(_ *Node, w *stateWriter) { w.int("left", int64(u.left)
 
 func (u *until) restoreState(_ *Node, r *stateReader) {
 	left := r.int("left", -1, math.MaxInt)
-	if r.commit() {
+	if r.applying() {
 		u.left = int(left)
 	}
 }

@@ -10,19 +10,20 @@ import (
 	"github.com/gobt/bt/btxml"
 )
 
-// Init is what a Model's New function receives to build one node's behavior.
-type Init struct {
+// NodeConfig is what a Model's New function receives to build one node's behavior
+// (BehaviorTree.CPP's NodeConfig, which bt keeps in the node's definition).
+type NodeConfig struct {
 	node *Node
 }
 
 // Node returns the node being built; its children are already built.
-func (c *Init) Node() *Node { return c.node }
+func (c *NodeConfig) Node() *Node { return c.node }
 
 // Spec returns the definition of the node being built.
-func (c *Init) Spec() *Spec { return c.node.Spec() }
+func (c *NodeConfig) Spec() *Spec { return c.node.Spec() }
 
 // NumChildren returns the number of children of the node being built.
-func (c *Init) NumChildren() int { return int(c.node.meta.nkids) }
+func (c *NodeConfig) NumChildren() int { return int(c.node.meta.nkids) }
 
 // NewTree builds a tree from a definition. Every problem of the definition is
 // reported, joined in one error; no tree is returned then.
@@ -31,6 +32,16 @@ func (c *Init) NumChildren() int { return int(c.node.meta.nkids) }
 // from, and keeps it for the next: building many trees from one root costs one
 // instantiation each.
 func NewTree(root *Spec, opts ...Option) (*Tree, error) {
+	d, err := root.flattened()
+	if err != nil {
+		return nil, err
+	}
+	return newTreeOf(d, nil, opts)
+}
+
+// flattened returns the definition that trees of the root spec are built from, made
+// by the first call and kept.
+func (root *Spec) flattened() (*treeDef, error) {
 	if root == nil {
 		return nil, errors.New("bt: no root spec")
 	}
@@ -42,34 +53,46 @@ func NewTree(root *Spec, opts ...Option) (*Tree, error) {
 		}
 		root.flat.Store(d)
 	}
-	return newTreeOf(d, nil, opts)
+	return d, nil
 }
 
 // newTreeOf builds the tree d defines; enums are the Factory's enum names (nil: none),
 // which are not an Option so that building a tree allocates no closure for them.
 func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tree, error) {
-	count := d.expanded()
-	if count > maxNodes {
+	if d.expanded() > maxNodes {
 		return nil, d.tooBig()
 	}
 	t, err := newTree(enums, opts)
 	if err != nil {
 		return nil, err
 	}
+	if err := t.build(d, nil); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// build instantiates d into t, a tree without nodes yet. boards, when not nil, gives
+// the blackboards of the subtree instances (see Tree.Reload).
+func (t *Tree) build(d *treeDef, boards boardFunc) error {
+	count := d.expanded()
+	if count > maxNodes {
+		return d.tooBig()
+	}
 	t.id, t.def = d.id, d
 	t.nodes = make([]Node, count)
 	t.status = make([]statusByte, count)
 	t.byUID = make([]uint16, count)
 	// The builder stays on the stack; only what a Model's build function keeps a
-	// pointer to (Init) is on the heap, once per tree.
+	// pointer to (NodeConfig) is on the heap, once per tree.
 	b := builder{tree: t, nodes: t.nodes, metas: make([]nodeMeta, count), status: t.status,
-		byUID: t.byUID, slot: 1, init: new(Init)}
+		byUID: t.byUID, slot: 1, init: new(NodeConfig), boards: boards}
 	t.root = b.build(d.defs, d.root, newScope(t, "", t.bb, d), 0)
 	b.init.node = nil
 	if len(b.errs) > 0 {
-		return nil, errors.Join(b.errs...)
+		return errors.Join(b.errs...)
 	}
-	return t, nil
+	return nil
 }
 
 // builder instantiates definitions into the node slab of a tree. It keeps the tree's
@@ -83,7 +106,8 @@ type builder struct {
 	uid    int // the last UID given
 	slot   int // next free index in nodes
 	errs   []error
-	init   *Init
+	init   *NodeConfig
+	boards boardFunc // nil: every subtree instance gets a new blackboard
 }
 
 // build instantiates the node i of d as the node at index slot of tree.nodes, in the
@@ -124,9 +148,9 @@ func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
 		b.fail(n, err)
 	}
 	n.t = t
-	if more != nil && more.hooks != nil {
-		if h, ok := b.bindHooks(n, more.hooks); ok {
-			n.t = &hookedNode{inner: t, hooks: h}
+	if more != nil && more.conds != nil {
+		if h, ok := b.bindConds(n, more.conds); ok {
+			n.t = &condNode{inner: t, conds: h}
 		}
 	}
 	return n
@@ -162,7 +186,11 @@ func declarePorts(d *defs, r *defNode, m *Model, sc *scope) {
 // function leaf without ports, or a user's Behavior wrapped in a userNode.
 func (b *builder) newTicker(m *Model) (ticker, error) {
 	if m.build != nil {
-		return m.build(b.init)
+		t, err := m.build(b.init)
+		if _, ok := t.(*decoratorNode); !ok && t != nil && isDecorator(m) {
+			return nil, fmt.Errorf("builtin %s %s is not built into a decoratorNode, which puts its child back after each tick (see decorates)", m.Kind, m.ID)
+		}
+		return t, err
 	}
 	if m.err != nil {
 		return nil, m.err
@@ -184,9 +212,16 @@ func (b *builder) newTicker(m *Model) (ticker, error) {
 	if err == nil && beh == nil {
 		err = fmt.Errorf("the New function of %s returned no behavior", m.ID)
 	}
-	decorator := (m.Kind == KindDecorator || m.Kind == KindSubTree) && b.init.node.meta.nkids == 1
-	return &userNode{beh: beh, ports: ports, decorator: decorator}, err
+	u := &userNode{beh: beh, ports: ports}
+	if isDecorator(m) && b.init.node.meta.nkids == 1 {
+		return decorating(u, storeThenReset), err
+	}
+	return u, err
 }
+
+// isDecorator reports whether nodes of type m have one child that they put back after
+// each tick (see decoratorNode).
+func isDecorator(m *Model) bool { return m.Kind == KindDecorator || m.Kind == KindSubTree }
 
 // report reports the problems of the definition of n, a node of type m with kids
 // children (more is its record's). Nodes from XML passed these checks when they were
@@ -213,15 +248,15 @@ func (b *builder) report(n *Node, r *defNode, m *Model, more *specMore, kids int
 	}
 }
 
-// bindHooks binds the node's pre/post conditions and reports whether it has any.
-func (b *builder) bindHooks(n *Node, defs *[numHooks]hookDef) (h hooks, found bool) {
+// bindConds binds the node's pre/post conditions and reports whether it has any.
+func (b *builder) bindConds(n *Node, defs *[numConds]condDef) (h conds, found bool) {
 	for k, def := range defs {
 		if def.bind == nil {
 			continue
 		}
 		f, err := def.bind(n)
 		if err != nil {
-			b.fail(n, fmt.Errorf("%s: %w", Hook(k), err))
+			b.fail(n, fmt.Errorf("%s: %w", Cond(k), err))
 			continue
 		}
 		h.fn[k] = f
@@ -234,8 +269,11 @@ func (b *builder) bindHooks(n *Node, defs *[numHooks]hookDef) (h hooks, found bo
 // remappings and literal values the SubTree node n gives.
 func (b *builder) subtreeScope(n *Node, parent *scope, sub *treeDef) *scope {
 	d, r := n.def()
-	bb := parent.env.bb.NewChild(d.moreOf(r).autoRemap) // a SubTree has its more
+	bb, kept := b.childBoard(n, parent)
 	for _, p := range d.portsOf(r) {
+		if kept { // a reload kept the instance's blackboard, remappings and values
+			break
+		}
 		if p.lit != nil {
 			if err := bb.Local(p.name).Set(blackboard.ValueOf(p.lit.v)); err != nil {
 				b.fail(n, fmt.Errorf("port %q: %w", p.name, err))

@@ -150,3 +150,42 @@ func TestDefinition(t *testing.T) {
 		}
 	}
 }
+
+// bareDecorator is a decorator written as a plain ticker, as builtin decorators were
+// before decoratorNode: its tick ends without putting its child back.
+type bareDecorator struct{}
+
+func (bareDecorator) tick(n *Node) Status { return n.Child(0).Tick() }
+
+// passDecorator is the body of a decorator that returns its child's status.
+type passDecorator struct{}
+
+func (passDecorator) decorate(n *Node) Status { return n.Child(0).Tick() }
+
+// TestDecoratorNeedsDecoratorNode checks that a builtin decorator (or SubTree) model
+// whose build function returns a ticker of its own, not a decoratorNode, fails to build
+// with an error that says so, and that the same decorator built through decorates
+// puts its completed child back to Idle and stores its own status.
+func TestDecoratorNeedsDecoratorNode(t *testing.T) {
+	for _, k := range []Kind{KindDecorator, KindSubTree} {
+		bare := &Model{ID: "Bare", Kind: k, build: func(*NodeConfig) (ticker, error) { return bareDecorator{}, nil }}
+		_, err := NewTree(bare.Spec(AlwaysSuccess()))
+		want := "builtin " + k.String() + " Bare is not built into a decoratorNode"
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v: NewTree: %v, want an error containing %q", k, err, want)
+		}
+	}
+	wrapped := &Model{ID: "Wrapped", Kind: KindDecorator,
+		build: decorates(resetThenStore, func(*NodeConfig) (decorator, error) { return passDecorator{}, nil })}
+	tree, err := NewTree(wrapped.Spec(AlwaysSuccess()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := tree.Root()
+	if s := root.t.tick(root); s != Success { // the dispatch alone, without Node.Tick's store
+		t.Fatalf("tick: %v, want SUCCESS", s)
+	}
+	if s, c := root.Status(), root.Child(0).Status(); s != Success || c != Idle {
+		t.Errorf("after a tick the decorator is %v, its child %v; want SUCCESS and IDLE", s, c)
+	}
+}

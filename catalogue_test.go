@@ -108,6 +108,7 @@ var crossFileTests = map[string]string{
 	"helpers_test.go":            "what the external tests share",
 	"nil_test.go":                "nil and zero arguments across the API",
 	"notes_test.go":              "the notes a document leaves (loading, tinyxml2's leniency)",
+	"status_writes_test.go":      "that status bytes are written only by their helpers, in every file",
 	"transitions_test.go":        "the status changes of golden trees",
 }
 

@@ -20,7 +20,7 @@ import (
 func undeclaredPort(m *Model, name string) error {
 	known := m.portNames()
 	if strings.HasPrefix(name, "_") {
-		known = append(known, hookNames[:]...)
+		known = append(known, condNames[:]...)
 	}
 	return fmt.Errorf("%s has no port %q%s", m.ID, name, typo.Suggest(name, known))
 }

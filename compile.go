@@ -53,19 +53,19 @@ func (c *compiler) reserve(trees []*btxml.Tree) {
 	var nodes, ports int
 	for _, t := range trees {
 		if t.Root != nil {
-			count(t.Root, &nodes, &ports)
+			countElements(t.Root, &nodes, &ports)
 		}
 	}
 	c.d.nodes = make([]defNode, 0, nodes)
 	c.d.ports = make([]portValue, 0, ports)
 }
 
-// count adds the elements rooted at e and their port attributes to nodes and ports.
-func count(e *btxml.Element, nodes, ports *int) {
+// countElements adds the elements rooted at e and their port attributes to nodes and ports.
+func countElements(e *btxml.Element, nodes, ports *int) {
 	*nodes++
 	*ports += portAttrs(e)
 	for _, c := range e.Children {
-		count(c, nodes, ports)
+		countElements(c, nodes, ports)
 	}
 }
 
@@ -348,13 +348,13 @@ func (c *compiler) more(r *defNode) *specMore {
 	return &c.d.extras[r.more]
 }
 
-// setHook attaches a pre- or post-condition to the record r.
-func (c *compiler) setHook(r *defNode, h Hook, def hookDef) {
+// setCond attaches a pre- or post-condition to the record r.
+func (c *compiler) setCond(r *defNode, h Cond, def condDef) {
 	m := c.more(r)
-	if m.hooks == nil {
-		m.hooks = new([numHooks]hookDef)
+	if m.conds == nil {
+		m.conds = new([numConds]condDef)
 	}
-	m.hooks[h] = def
+	m.conds[h] = def
 }
 
 // addPort sets a port of the record r, the last record given ports.
@@ -386,14 +386,14 @@ func (c *compiler) attr(r *defNode, m *Model, a *btxml.Attr) {
 		r.name = c.name(a.Value)
 		return
 	}
-	if h, ok := HookByName(a.Name); ok {
+	if h, ok := CondByName(a.Name); ok {
 		if parsed := c.script(a); parsed != nil {
-			c.setHook(r, h, scriptHook(h, parsed))
+			c.setCond(r, h, scriptCond(h, parsed))
 		}
 		return
 	}
 	if !isPortName(a.Name) {
-		c.checkHookSpelling(a)
+		c.checkCondSpelling(a)
 		if a.Name != "_autoremap" {
 			c.keepAttribute(r, a)
 		}
@@ -414,22 +414,22 @@ func (c *compiler) keepAttribute(r *defNode, a *btxml.Attr) {
 	m.attrs = append(m.attrs, attribute{a.Name, a.Value})
 }
 
-// checkHookSpelling notes an attribute that looks like a misspelt pre- or
+// checkCondSpelling notes an attribute that looks like a misspelt pre- or
 // post-condition: BehaviorTree.CPP ignores unknown "_" attributes, and so does bt, but
 // a silently ignored _skipif is worth a word.
-func (c *compiler) checkHookSpelling(a *btxml.Attr) {
-	if h, ok := nearHook(a.Name); ok {
+func (c *compiler) checkCondSpelling(a *btxml.Attr) {
+	if h, ok := nearCond(a.Name); ok {
 		c.notes = append(c.notes, btxml.Note{Pos: a.Pos, Msg: fmt.Sprintf("attribute %s is ignored; did you mean %s?", a.Name, h)})
 	}
 }
 
-// nearHook returns the pre- or post-condition that the attribute name, which is none,
+// nearCond returns the pre- or post-condition that the attribute name, which is none,
 // looks like a misspelling of.
-func nearHook(name string) (string, bool) {
+func nearCond(name string) (string, bool) {
 	if !strings.HasPrefix(name, "_") || name == "_autoremap" {
 		return "", false
 	}
-	for _, h := range hookNames {
+	for _, h := range condNames {
 		if name != h && typo.Distance(name, h) <= 2 {
 			return h, true
 		}
@@ -494,13 +494,13 @@ func (c *compiler) subtree(e *btxml.Element, i uint32) {
 	c.cur.subs = append(c.cur.subs, i)
 	for j := range e.Attrs {
 		a := &e.Attrs[j]
-		switch h, isHook := HookByName(a.Name); {
+		switch h, isCond := CondByName(a.Name); {
 		case a.Name == "name":
 			r.name = c.name(a.Value)
 			c.subtreeName(e, a)
-		case isHook:
+		case isCond:
 			if parsed := c.script(a); parsed != nil {
-				c.setHook(r, h, scriptHook(h, parsed))
+				c.setCond(r, h, scriptCond(h, parsed))
 			}
 		case a.Name == "_autoremap":
 			on, err := strconv.ParseBool(a.Value)

@@ -40,7 +40,7 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
-func TestMisspeltHookIsNoted(t *testing.T) {
+func TestMisspeltCondIsNoted(t *testing.T) {
 	f := NewFactory()
 	err := f.LoadString("t.xml", `<root BTCPP_format="4"><BehaviorTree ID="T">
 <AlwaysFailure _skipif="true" _onSucess="x := 1" _uid="3"/></BehaviorTree></root>`)

@@ -305,7 +305,7 @@ func (f *flattener) node(s *Spec, i uint32) error {
 		if m.file != "" {
 			r.file = d.file(m.file)
 		}
-		if m.hooks != nil || m.errs != nil || m.sub != nil || m.subID != "" || m.attrs != nil || m.autoRemap || problems != nil {
+		if m.conds != nil || m.errs != nil || m.sub != nil || m.subID != "" || m.attrs != nil || m.autoRemap || problems != nil {
 			sub, err := f.subtree(m.sub)
 			if err != nil {
 				return err

@@ -132,7 +132,7 @@ func TestSpecOfLoadedNode(t *testing.T) {
 	if sub := specs[0][2].subtree(); sub == nil || sub.id != "Sub" || sub.rootSpec() != specs[0][3] {
 		t.Errorf("the SubTree's Spec does not lead to the subtree's")
 	}
-	if src, ok := specs[0][1].HookScript(OnSuccess); !ok || src != "y := 2" {
+	if src, ok := specs[0][1].CondScript(OnSuccess); !ok || src != "y := 2" {
 		t.Errorf("the Script's Spec has _onSuccess %q, %v; want \"y := 2\"", src, ok)
 	}
 	if id := specs[0][2].SubTreeID(); id != "Sub" {
@@ -317,16 +317,16 @@ func TestSpecIntrospection(t *testing.T) {
 	if want := "object={target} force=2.5 output_key={x}"; strings.Join(got, " ") != want {
 		t.Errorf("Ports: %q, want %q", strings.Join(got, " "), want)
 	}
-	if src, ok := set.HookScript(SkipIf); !ok || src != "x > 2" {
-		t.Errorf("HookScript(SkipIf) = %q, %v", src, ok)
+	if src, ok := set.CondScript(SkipIf); !ok || src != "x > 2" {
+		t.Errorf("CondScript(SkipIf) = %q, %v", src, ok)
 	}
-	for _, h := range []Hook{FailureIf, OnHalted, numHooks} {
-		if src, ok := set.HookScript(h); ok || src != "" {
-			t.Errorf("HookScript(%s) = %q, %v; want none", h, src, ok)
+	for _, h := range []Cond{FailureIf, OnHalted, numConds} {
+		if src, ok := set.CondScript(h); ok || src != "" {
+			t.Errorf("CondScript(%s) = %q, %v; want none", h, src, ok)
 		}
 	}
-	if src, ok := sub.HookScript(SkipIf); ok {
-		t.Errorf("a spec without hooks has HookScript %q", src)
+	if src, ok := sub.CondScript(SkipIf); ok {
+		t.Errorf("a spec without conditions has CondScript %q", src)
 	}
 	if sub.SubTreeID() != "Grasp" || set.SubTreeID() != "" {
 		t.Errorf("SubTreeID: %q and %q, want \"Grasp\" and \"\"", sub.SubTreeID(), set.SubTreeID())

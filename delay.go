@@ -29,10 +29,10 @@ var delayModel = &Model{
 	ID: "Delay", Kind: KindDecorator,
 	Description: "Waits delay_msec milliseconds, then ticks the child and returns its status.",
 	Ports:       []PortDef{InputPort[uint32]("delay_msec", "how long to wait before ticking the child, in milliseconds").Require()},
-	build: func(c *Init) (ticker, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		d := &delay{}
 		return d, d.msec.bind(c, "delay_msec")
-	},
+	}),
 }
 
 type delay struct {
@@ -41,7 +41,7 @@ type delay struct {
 	started bool
 }
 
-func (d *delay) tick(n *Node) Status {
+func (d *delay) decorate(n *Node) Status {
 	if !d.started {
 		ms := d.msec.mustGet(n)
 		d.started = true
@@ -56,7 +56,7 @@ func (d *delay) tick(n *Node) Status {
 	if s != Running {
 		d.started = false
 	}
-	return n.decorated(s, resetThenStore)
+	return s
 }
 
 func (d *delay) Halt(*Node) {
@@ -73,7 +73,7 @@ func (d *delay) saveState(_ *Node, w *stateWriter) {
 func (d *delay) restoreState(n *Node, r *stateReader) {
 	started := r.flag("started")
 	d.alarm.restoreState(n, r)
-	if r.commit() {
+	if r.applying() {
 		d.started = started
 	}
 }

@@ -216,7 +216,7 @@
 // tree cheap enough to leave on. Tree.Ticks counts the ticks. Package btlog builds
 // BehaviorTree.CPP's loggers on the batches — the console, .btlog files for Groot2,
 // Chrome traces, per-node statistics — and writes any tree as XML with node UIDs,
-// which Spec's accessors (Ports, HookScript, SubTreeID) and Tree.ID make possible.
+// which Spec's accessors (Ports, CondScript, SubTreeID) and Tree.ID make possible.
 //
 // Node.SetPreTick and SetPostTick run a function before and after a node's tick that
 // may replace its status without ticking it (BehaviorTree.CPP's pre- and post-tick
@@ -277,6 +277,55 @@
 // tick. Async work under way, whose goroutine does not come along, starts again;
 // Snapshot.Restarts says which. "bt run --save FILE" and "--restore FILE" do the same
 // from the command line.
+//
+// # Hot reload
+//
+// Tree.Reload replaces the definition under a running tree between two ticks — load
+// the edited XML into a new Factory and reload from it — and keeps what the edit did
+// not touch: a running action goes on running, a SequenceWithMemory keeps its place,
+// the blackboards keep their entries, and the tree keeps its options (owner, clock,
+// context, logger), its observers and subscribers, its monitor feed and Groot2
+// publisher, which redraw the new structure (OnReload tells them; the ReloadReport
+// says what was added, removed, changed and halted, and where each old node went).
+// RequestReload asks for one from another goroutine; it happens at the start of the
+// next tick, as a function given to Do would. "bt run --watch" reloads on each save.
+//
+// Which old node a new node takes the state of is decided by a key: the chain of steps
+// from the root to the node, a step being the node's type (a SubTree's: the tree it
+// instantiates), its name and its rank among its siblings of that type and name. A
+// node keeps its state — its behavior and status, as they were — when an old node has
+// its key, its definition is the same (type, ports, pre/post conditions, number of
+// children: what Snapshot's fingerprint takes of it), its children have the old
+// children's keys in the same order, and its parent kept its state. Every other node
+// is new: the old nodes that do not carry over and were Running are halted, once,
+// as Halt halts them (Halt methods, _onHalted scripts; observers see them go Idle),
+// before the tree takes its new structure. The reasons:
+//
+//   - Keys, not UIDs or positions: a UID is a node's rank in the whole tree, which any
+//     insertion above it changes, so an edit at the top would restart the bottom. A
+//     name and a rank among like siblings survive the insertion of other siblings.
+//   - A node moved to another parent is a removal and an addition: a node's state is
+//     meaningful to its parent only (the child a Sequence resumes at, the results a
+//     Parallel counted), and the parent it moves to has no such record of it.
+//   - A control whose children changed starts afresh, and with it what runs under it:
+//     its state indexes its children, and an index into another list of children is
+//     a bug. Its siblings and parent keep theirs.
+//   - A node whose ports changed is rebuilt: builtins bind their ports when built. So
+//     is a node of yours, unless its behavior implements StateSaver: a leaf whose
+//     parent kept its state then gets a new behavior given the old one's saved state
+//     (SaveState, then RestoreState) and keeps its status — a Running one is not
+//     halted (but for an async action with work under way, which is).
+//
+// The blackboards are kept as they are, entries, types and write counts: the root one,
+// and each subtree instance's whose SubTree node kept its key, tree and remappings
+// (and whose enclosing instance kept its blackboard); another instance gets a new
+// one. A reload is all or nothing: the new tree is built aside first, and a definition
+// that does not build leaves the old tree running, untouched, with every problem in
+// the error at its file:line:col (the Factory's Load reports those of XML that does
+// not load). Only the types its ports declare on blackboard entries that had none may
+// stay. A node's SetPreTick and SetPostTick functions stay with the node only if it
+// kept its state. An async action kept with its work under way asks for its wake-up
+// by its old UID; where that UID is now another node's, the wake-up costs a tick.
 //
 // # Nodes from behaviac
 //
@@ -433,6 +482,9 @@
 //   - A running tree can be saved and restored (Tree.Snapshot, Tree.Restore);
 //     BehaviorTree.CPP can back up and restore blackboards only (bt can too:
 //     BlackboardBackup, BlackboardRestore).
+//   - A running tree can take an edited definition between two ticks, keeping the
+//     state of what the edit did not touch (Tree.Reload, "bt run --watch");
+//     BehaviorTree.CPP must build a new tree (its issue 202 asks for hot reload).
 //   - ImportTreeFromJSON matches the JSON's scopes to the tree's by name, and refuses,
 //     importing nothing, a document whose names differ from the tree's scopes;
 //     BehaviorTree.CPP matches them by position, taking the JSON's keys in sorted

@@ -30,7 +30,7 @@ var skipUnlessUpdatedModel = &Model{
 	ID: "SkipUnlessUpdated", Kind: KindDecorator,
 	Description: "Ticks the child only if the entry was written since the last look; otherwise SKIPPED.",
 	Ports:       []PortDef{entryPort()},
-	build:       func(c *Init) (ticker, error) { return newEntryUpdated(c, Skipped) },
+	build:       decorates(storeThenReset, func(c *NodeConfig) (decorator, error) { return newEntryUpdated(c, Skipped) }),
 }
 
 // WaitValueUpdate waits until the blackboard entry named by "entry" is written, then
@@ -55,7 +55,7 @@ var waitValueUpdateModel = &Model{
 	ID: "WaitValueUpdate", Kind: KindDecorator,
 	Description: "Waits (RUNNING) until the entry is written, then ticks the child.",
 	Ports:       []PortDef{entryPort()},
-	build:       func(c *Init) (ticker, error) { return newEntryUpdated(c, Running) },
+	build:       decorates(storeThenReset, func(c *NodeConfig) (decorator, error) { return newEntryUpdated(c, Running) }),
 }
 
 // WasEntryUpdated is an action that tells whether the blackboard entry named by
@@ -74,9 +74,9 @@ var wasEntryUpdatedModel = &Model{
 	ID: "WasEntryUpdated", Kind: KindAction,
 	Description: "Succeeds if the entry was written since this node last looked, else fails.",
 	Ports:       []PortDef{entryPort()},
-	build: func(c *Init) (ticker, error) {
+	build: func(c *NodeConfig) (ticker, error) {
 		e, err := watched(c)
-		return &wasUpdated{seen{entry: e}}, err
+		return &wasUpdated{entryWatch{entry: e}}, err
 	},
 }
 
@@ -88,7 +88,7 @@ func entryPort() PortDef {
 }
 
 // watched resolves the entry a node watches: the key written in its "entry" port.
-func watched(c *Init) (*blackboard.Entry, error) {
+func watched(c *NodeConfig) (*blackboard.Entry, error) {
 	text, _, set, err := portText(c, "entry")
 	if err != nil {
 		return nil, err
@@ -103,14 +103,14 @@ func watched(c *Init) (*blackboard.Entry, error) {
 	return c.node.Blackboard().Resolve(key)
 }
 
-// seen remembers the write count of an entry that a node saw last.
-type seen struct {
+// entryWatch remembers the write count of an entry that a node saw last.
+type entryWatch struct {
 	entry *blackboard.Entry
 	seq   uint64
 }
 
 // updated reports whether the entry exists and was written since the last call.
-func (w *seen) updated() bool {
+func (w *entryWatch) updated() bool {
 	if !w.entry.Exists() {
 		return false
 	}
@@ -122,17 +122,17 @@ func (w *seen) updated() bool {
 
 // entryUpdated implements SkipUnlessUpdated and WaitValueUpdate.
 type entryUpdated struct {
-	seen
+	entryWatch
 	otherwise Status // when the entry was not updated
 	running   bool   // the child is running: tick it without looking
 }
 
-func newEntryUpdated(c *Init, otherwise Status) (ticker, error) {
+func newEntryUpdated(c *NodeConfig, otherwise Status) (decorator, error) {
 	e, err := watched(c)
-	return &entryUpdated{seen: seen{entry: e}, otherwise: otherwise}, err
+	return &entryUpdated{entryWatch: entryWatch{entry: e}, otherwise: otherwise}, err
 }
 
-func (u *entryUpdated) tick(n *Node) Status {
+func (u *entryUpdated) decorate(n *Node) Status {
 	if !u.running && !u.updated() {
 		return u.otherwise
 	}
@@ -140,38 +140,38 @@ func (u *entryUpdated) tick(n *Node) Status {
 	u.running = s == Running
 	// BehaviorTree.CPP's EntryUpdatedDecorator leaves its child to executeTick, which
 	// resets it after storing the node's status.
-	return n.decorated(s, storeThenReset)
+	return s
 }
 
 func (u *entryUpdated) Halt(*Node) { u.running = false }
 
 // wasUpdated implements WasEntryUpdated.
-type wasUpdated struct{ seen }
+type wasUpdated struct{ entryWatch }
 
 func (w *wasUpdated) tick(*Node) Status { return statusOf(w.updated()) }
 
 // saveState saves the write count of the entry seen last ("seen") and whether the
 // child runs.
 func (u *entryUpdated) saveState(n *Node, w *stateWriter) {
-	u.seen.saveState(n, w)
+	u.entryWatch.saveState(n, w)
 	w.flag("running", u.running)
 }
 
 func (u *entryUpdated) restoreState(n *Node, r *stateReader) {
-	u.seen.restoreState(n, r)
+	u.entryWatch.restoreState(n, r)
 	running := r.flag("running")
-	if r.commit() {
+	if r.applying() {
 		u.running = running
 	}
 }
 
 // saveState saves the write count of the entry seen last. (The entry's own count is
 // in the blackboard's part of the snapshot.)
-func (w *seen) saveState(_ *Node, sw *stateWriter) { sw.int("seen", int64(w.seq)) }
+func (w *entryWatch) saveState(_ *Node, sw *stateWriter) { sw.int("seen", int64(w.seq)) }
 
-func (w *seen) restoreState(_ *Node, r *stateReader) {
+func (w *entryWatch) restoreState(_ *Node, r *stateReader) {
 	seq := r.int("seen", 0, math.MaxInt64)
-	if r.commit() {
+	if r.applying() {
 		w.seq = uint64(seq)
 	}
 }

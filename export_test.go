@@ -42,7 +42,7 @@ func Dispatch(n *Node) any { return n.t }
 
 // HasConditions reports whether n's dispatch runs its pre/post conditions.
 func HasConditions(n *Node) bool {
-	_, ok := n.t.(*hookedNode)
+	_, ok := n.t.(*condNode)
 	return ok
 }
 
@@ -55,7 +55,7 @@ func PanicSiteFrames() (names, functions []string) {
 	pkg := reflect.TypeFor[Tree]().PkgPath() + "."
 	for _, f := range []any{
 		action0.tick, action1.tick, action2.tick, cond0.tick, cond1.tick, cond2.tick,
-		(*userNode).tick, (*userNode).Halt, (*Node).callPre, (*Node).callPost, (*Node).guardHook,
+		(*userNode).tick, (*userNode).Halt, (*Node).callPre, (*Node).callPost, (*Node).guardCond,
 		(*Node).protect, (*family).resetFrom, (*Tree).tick, (*Tree).halt, (*Tree).notify, (*Tree).handOver,
 	} {
 		name := runtime.FuncForPC(reflect.ValueOf(f).Pointer()).Name()

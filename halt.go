@@ -34,8 +34,8 @@ func (n *Node) protect(f func()) (err error) {
 // began, which it gets back. A panic that names no node was raised by user code
 // entered since, if the stack says so (see panic.go), else by the step at top.
 func (t *Tree) recovered(r any, top *Node, outer uint16) error {
-	user, pre := t.user, t.preHook
-	t.user, t.preHook = outer, false
+	user, pre := t.user, t.preCond
+	t.user, t.preCond = outer, false
 	var (
 		err  error
 		at   *Node
@@ -66,7 +66,7 @@ func (t *Tree) recovered(r any, top *Node, outer uint16) error {
 	if at == nil {
 		return err
 	}
-	return join(appendErr([]error{err}, t.interrupt(at, self, top)))
+	return joinErrors(appendErr([]error{err}, t.interrupt(at, self, top)))
 }
 
 // interrupt marks as Running the nodes a failure at n interrupted: n itself when self,
@@ -87,12 +87,11 @@ func (t *Tree) interrupt(n *Node, self bool, top *Node) error {
 		if child == nil {
 			continue
 		}
-		tk := n.core()
-		if i, ok := tk.(interface{ interrupted(k int) }); ok {
+		if i, ok := n.core().(interruptible); ok {
 			i.interrupted(int(t.byUID[child.meta.uid-1]) - int(n.meta.first))
 		}
 	}
-	return join(errs)
+	return joinErrors(errs)
 }
 
 // parent returns the parent of n, or nil for the root. Nodes do not keep their parent
@@ -110,18 +109,18 @@ func (t *Tree) parent(n *Node) *Node {
 // isPreCondition reports whether err was raised by a pre-condition, which runs before
 // its node starts.
 func isPreCondition(err error) bool {
-	he, ok := err.(*hookError)
-	return ok && he.hook.IsPre()
+	he, ok := err.(*condError)
+	return ok && he.cond.IsPre()
 }
 
-// hookError is the error of a pre- or post-condition script.
-type hookError struct {
-	hook Hook
+// condError is the error of a pre- or post-condition script.
+type condError struct {
+	cond Cond
 	err  error
 }
 
-func (e *hookError) Error() string { return fmt.Sprintf("%s: %v", e.hook, e.err) }
-func (e *hookError) Unwrap() error { return e.err }
+func (e *condError) Error() string { return fmt.Sprintf("%s: %v", e.cond, e.err) }
+func (e *condError) Unwrap() error { return e.err }
 
 // resetAll resets every node — halts every Running one, clears every other — parents
 // first, whatever fails on the way, and returns the failures: the tree is Idle
@@ -132,11 +131,16 @@ func (e *hookError) Unwrap() error { return e.err }
 func (t *Tree) resetAll() error {
 	var errs []error
 	for n := range t.Nodes() {
-		if !n.st.settled() {
+		if !n.st.idleAndKnown() {
 			errs = appendErr(errs, n.reset())
 		}
 	}
-	return join(errs)
+	return joinErrors(errs)
+}
+
+// joinedError is an error that joins several, as errors.Join makes them.
+type joinedError interface {
+	Unwrap() []error
 }
 
 // appendErr appends err to errs, flattening a joined error.
@@ -144,14 +148,14 @@ func appendErr(errs []error, err error) []error {
 	if err == nil {
 		return errs
 	}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
+	if j, ok := err.(joinedError); ok {
 		return append(errs, j.Unwrap()...)
 	}
 	return append(errs, err)
 }
 
-// join returns the one error of errs as itself, several joined, or nil.
-func join(errs []error) error {
+// joinErrors returns the one error of errs as itself, several joined, or nil.
+func joinErrors(errs []error) error {
 	switch len(errs) {
 	case 0:
 		return nil

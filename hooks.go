@@ -2,8 +2,8 @@ package bt
 
 import "fmt"
 
-// Hook names a pre- or post-condition that any node may carry, spelled in XML as the
-// attribute Hook.String() returns (`_skipIf="battery < 20"`).
+// Cond names a pre- or post-condition that any node may carry, spelled in XML as the
+// attribute Cond.String() returns (`_skipIf="battery < 20"`).
 //
 // Pre-conditions are checked in the order FailureIf, SuccessIf, SkipIf, While, and only
 // when the node is Idle (once per activation); While is also checked while the node
@@ -17,10 +17,13 @@ import "fmt"
 // Post-conditions run after the node completed — OnSuccess after Success, OnFailure
 // after Failure, then Post after either — also when a pre-condition decided the status.
 // They do not run after Running or Skipped. OnHalted runs when a Running node is halted.
-type Hook uint8
+//
+// They are BehaviorTree.CPP's PreCond and PostCond. The functions that run around a
+// tick are tick functions (SetPreTick, SetPostTick), which Groot2 calls hooks.
+type Cond uint8
 
 const (
-	FailureIf Hook = iota
+	FailureIf Cond = iota
 	SuccessIf
 	SkipIf
 	While
@@ -28,58 +31,58 @@ const (
 	OnFailure
 	Post
 	OnHalted
-	numHooks
+	numConds
 )
 
-var hookNames = [numHooks]string{"_failureIf", "_successIf", "_skipIf", "_while",
+var condNames = [numConds]string{"_failureIf", "_successIf", "_skipIf", "_while",
 	"_onSuccess", "_onFailure", "_post", "_onHalted"}
 
 // String returns the XML attribute name, such as "_skipIf".
-func (h Hook) String() string {
-	if h < numHooks {
-		return hookNames[h]
+func (h Cond) String() string {
+	if h < numConds {
+		return condNames[h]
 	}
-	return fmt.Sprintf("Hook(%d)", uint8(h))
+	return fmt.Sprintf("Cond(%d)", uint8(h))
 }
 
 // IsPre reports whether h is a pre-condition (FailureIf, SuccessIf, SkipIf or While).
-func (h Hook) IsPre() bool { return h <= While }
+func (h Cond) IsPre() bool { return h <= While }
 
-// HookByName returns the Hook whose attribute name is name ("_skipIf").
-func HookByName(name string) (Hook, bool) {
-	for h := Hook(0); h < numHooks; h++ {
-		if hookNames[h] == name {
+// CondByName returns the Cond whose attribute name is name ("_skipIf").
+func CondByName(name string) (Cond, bool) {
+	for h := Cond(0); h < numConds; h++ {
+		if condNames[h] == name {
 			return h, true
 		}
 	}
 	return 0, false
 }
 
-// hookFunc is a hook bound to one node: a condition (pre) or an action (post, whose
-// boolean is ignored).
-type hookFunc func() (bool, error)
+// condFunc is a pre- or post-condition bound to one node: a condition (pre) or an
+// action (post, whose boolean is ignored).
+type condFunc func() (bool, error)
 
-// hookDef is a hook of a Spec: binding it to a node yields the node's hookFunc. script
-// is its text when it is written in the scripting language ("" for a Go function), kept
-// for Spec.HookScript.
-type hookDef struct {
-	bind   func(n *Node) (hookFunc, error)
+// condDef is a pre- or post-condition of a Spec: binding it to a node yields the node's
+// condFunc. script is its text when it is written in the scripting language ("" for a
+// Go function), kept for Spec.CondScript.
+type condDef struct {
+	bind   func(n *Node) (condFunc, error)
 	script string
 }
 
-// hooks are a node's bound pre- and post-conditions.
-type hooks struct {
-	fn [numHooks]hookFunc
+// conds are a node's bound pre- and post-conditions.
+type conds struct {
+	fn [numConds]condFunc
 }
 
-// hookedNode runs a node's pre- and post-conditions around its pipeline.
-type hookedNode struct {
+// condNode runs a node's pre- and post-conditions around its pipeline.
+type condNode struct {
 	inner ticker
-	hooks
+	conds
 }
 
-func (hn *hookedNode) tick(n *Node) Status {
-	h := &hn.hooks
+func (hn *condNode) tick(n *Node) Status {
+	h := &hn.conds
 	s, fired := n.checkPre(h)
 	if !fired {
 		s = hn.inner.tick(n)
@@ -90,14 +93,14 @@ func (hn *hookedNode) tick(n *Node) Status {
 	return s
 }
 
-func (hn *hookedNode) Halt(n *Node) {
+func (hn *condNode) Halt(n *Node) {
 	if h, ok := hn.inner.(Halter); ok {
 		h.Halt(n)
 	}
 }
 
 // checkPre evaluates the pre-conditions; fired reports whether one decided the status.
-func (n *Node) checkPre(h *hooks) (s Status, fired bool) {
+func (n *Node) checkPre(h *conds) (s Status, fired bool) {
 	switch n.Status() {
 	case Idle:
 		for k := FailureIf; k <= While; k++ {
@@ -127,7 +130,7 @@ func (n *Node) checkPre(h *hooks) (s Status, fired bool) {
 }
 
 // runPost runs the post-conditions after the node completed with s.
-func (n *Node) runPost(h *hooks, s Status) {
+func (n *Node) runPost(h *conds, s Status) {
 	k := OnFailure
 	if s == Success {
 		k = OnSuccess
@@ -140,33 +143,33 @@ func (n *Node) runPost(h *hooks, s Status) {
 	}
 }
 
-func (h *hooks) run(n *Node, k Hook) {
+func (h *conds) run(n *Node, k Cond) {
 	if f := h.fn[k]; f != nil {
 		n.eval(k, f)
 	}
 }
 
-// guardHook is deferred around a Go pre- or post-condition k: a panic becomes the
-// hook's error, or goes on under WithRepanic (see recovered).
-func (n *Node) guardHook(k Hook, err *error) {
+// guardCond is deferred around a Go pre- or post-condition k: a panic becomes the
+// condition's error, or goes on under WithRepanic (see recovered).
+func (n *Node) guardCond(k Cond, err *error) {
 	if r := recover(); r != nil {
 		switch r.(type) {
 		case *NodeError, *failure: // it names its node already
 			panic(r)
 		}
 		if t := n.Tree(); t.repanic {
-			t.user, t.preHook = n.meta.uid, k.IsPre()
+			t.user, t.preCond = n.meta.uid, k.IsPre()
 			panic(r)
 		}
 		*err = newPanicError(r)
 	}
 }
 
-// eval runs a hook; an error aborts the tick.
-func (n *Node) eval(k Hook, f hookFunc) bool {
+// eval runs a condition; an error aborts the tick.
+func (n *Node) eval(k Cond, f condFunc) bool {
 	ok, err := f()
 	if err != nil {
-		n.Abort(&hookError{k, err})
+		n.Abort(&condError{k, err})
 	}
 	return ok
 }

@@ -9,7 +9,7 @@ import (
 
 func TestPreConditions(t *testing.T) {
 	type pre struct {
-		h  Hook
+		h  Cond
 		ok bool
 	}
 	for _, c := range []struct {
@@ -93,7 +93,7 @@ func TestPostConditions(t *testing.T) {
 	bttest.Play(t, tree, r, bttest.TickOnce, []bttest.Step{{Want: Running, Log: "A:R"}, {Halt: true, Log: "A:halt A.onHalted"}})
 }
 
-func TestHookRejectsWrongKind(t *testing.T) {
+func TestCondRejectsWrongKind(t *testing.T) {
 	r := &bttest.Recorder{}
 	_, err := NewTree(r.Leaf("A", "S").Pre(Post, func(*Node) bool { return true }).Post(SkipIf, func(*Node) {}))
 	want := "node A::1 (A): _post is not a pre-condition\nnode A::1 (A): _skipIf is not a post-condition"

@@ -29,7 +29,7 @@ func IfThenElse(children ...*Spec) *Spec { return ifThenElseModel.Spec(children.
 var ifThenElseModel = &Model{
 	ID: "IfThenElse", Kind: KindControl,
 	Description: "Ticks the second child if the first succeeds, else the third.",
-	build: func(c *Init) (ticker, error) {
+	build: func(c *NodeConfig) (ticker, error) {
 		if k := c.NumChildren(); k != 2 && k != 3 {
 			return nil, fmt.Errorf("IfThenElse needs 2 or 3 children, found %d", k)
 		}
@@ -72,7 +72,7 @@ func (b *ifThenElse) saveState(_ *Node, w *stateWriter) { w.int("branch", int64(
 
 func (b *ifThenElse) restoreState(n *Node, r *stateReader) {
 	branch := r.int("branch", 0, int64(n.NumChildren()-1))
-	if r.commit() {
+	if r.applying() {
 		b.branch = int(branch)
 	}
 }

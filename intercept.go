@@ -56,7 +56,7 @@ func (n *Node) SetPostTick(f PostTick) {
 type intercepted struct {
 	orig  ticker // the dispatch it replaced, put back when both functions are removed
 	inner ticker // ticks the node: orig, or orig's inner ticker when orig runs conditions
-	conds *hooks // the node's pre/post conditions, or nil
+	conds *conds // the node's pre/post conditions, or nil
 	pre   PreTick
 	post  PostTick
 }
@@ -67,8 +67,8 @@ func (n *Node) intercept(set func(*intercepted)) {
 	x, ok := n.t.(*intercepted)
 	if !ok {
 		x = &intercepted{orig: n.t, inner: n.t}
-		if hn, ok := n.t.(*hookedNode); ok {
-			x.inner, x.conds = hn.inner, &hn.hooks
+		if hn, ok := n.t.(*condNode); ok {
+			x.inner, x.conds = hn.inner, &hn.conds
 		}
 	}
 	set(x)
@@ -144,26 +144,30 @@ func (n *Node) callPost(f PostTick, s Status) Status {
 	return r
 }
 
-// core returns the node's own dispatch, without the wrappers that run tick functions
-// and pre/post conditions around it.
-func (n *Node) core() ticker {
+// core returns the node's own implementation, without the wrappers that run tick
+// functions and pre/post conditions around it, and a decorator's body without the
+// decoratorNode that ends its ticks: what the engine asks for the optional methods
+// of a family (stateKeeper, interruptible, …).
+func (n *Node) core() any {
 	t := n.t
 	if x, ok := t.(*intercepted); ok {
-		return x.inner
+		t = x.inner
+	} else if hn, ok := t.(*condNode); ok {
+		t = hn.inner
 	}
-	if hn, ok := t.(*hookedNode); ok {
-		return hn.inner
+	if d, ok := t.(*decoratorNode); ok {
+		return d.body
 	}
 	return t
 }
 
 // conditions returns the node's pre/post conditions, or nil.
-func (n *Node) conditions() *hooks {
+func (n *Node) conditions() *conds {
 	switch t := n.t.(type) {
 	case *intercepted:
 		return t.conds
-	case *hookedNode:
-		return &t.hooks
+	case *condNode:
+		return &t.conds
 	}
 	return nil
 }

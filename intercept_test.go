@@ -207,7 +207,7 @@ func TestTickFunctionsKeepTheStatusContract(t *testing.T) {
 }
 
 // twice is a control that ticks its child twice per tick, without resetting it.
-var twice = &Model{ID: "Twice", Kind: KindControl, New: func(*Init) (Behavior, error) {
+var twice = &Model{ID: "Twice", Kind: KindControl, New: func(*NodeConfig) (Behavior, error) {
 	return twiceBehavior{}, nil
 }}
 

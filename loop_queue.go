@@ -100,11 +100,11 @@ func loopModelOf[T any](id string) *Model {
 			InOutPort[any]("queue", "the elements: text separated by ';', or a blackboard entry holding a slice, consumed in place").Require().untyped(),
 			OutputPort[T]("value", "the element being processed"),
 		},
-		build: buildLoop[T],
+		build: decorates(resetThenStore, buildLoop[T]),
 	}
 }
 
-func buildLoop[T any](c *Init) (ticker, error) {
+func buildLoop[T any](c *NodeConfig) (decorator, error) {
 	l := &loopQueue[T]{}
 	if err := l.ifEmpty.bind(c, "if_empty"); err != nil {
 		return l, err
@@ -159,7 +159,7 @@ type loopQueue[T any] struct {
 	childRunning bool
 }
 
-func (l *loopQueue[T]) tick(n *Node) Status {
+func (l *loopQueue[T]) decorate(n *Node) Status {
 	if n.Status() == Idle {
 		l.childRunning = false
 		l.usePrivate = l.isStatic
@@ -189,7 +189,7 @@ func (l *loopQueue[T]) tick(n *Node) Status {
 	if s != Failure {
 		s = Running // the next element comes on the next tick
 	}
-	return n.decorated(s, resetThenStore)
+	return s
 }
 
 // pop takes the next element: from the private queue, or from the entry, in place.
@@ -259,7 +259,7 @@ func (l *loopQueue[T]) restoreState(_ *Node, r *stateReader) {
 			r.fail(`field "queue" without "ownQueue"`)
 		}
 	}
-	if r.commit() {
+	if r.applying() {
 		l.childRunning, l.usePrivate = running, own
 		l.buf = append(l.buf[:0], queue...)
 		l.private = l.buf

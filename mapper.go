@@ -25,13 +25,13 @@ func Not(child *Spec) *Spec { return notModel.Spec(child) }
 var inverterModel = &Model{
 	ID: "Inverter", Kind: KindDecorator,
 	Description: "Turns the child's SUCCESS into FAILURE and its FAILURE into SUCCESS.",
-	build:       func(*Init) (ticker, error) { return &invert, nil },
+	build:       func(*NodeConfig) (ticker, error) { return decorating(&invert, resetThenStore), nil },
 }
 
 var notModel = &Model{
 	ID: "Not", Kind: KindDecorator,
 	Description: "behaviac's name for Inverter: swaps the child's SUCCESS and FAILURE.",
-	build:       func(*Init) (ticker, error) { return &invert, nil },
+	build:       func(*NodeConfig) (ticker, error) { return decorating(&invert, resetThenStore), nil },
 }
 
 // ForceSuccess ticks its child and succeeds whenever the child completes.
@@ -52,7 +52,7 @@ func ForceSuccess(child *Spec) *Spec { return forceSuccessModel.Spec(child) }
 var forceSuccessModel = &Model{
 	ID: "ForceSuccess", Kind: KindDecorator,
 	Description: "Returns SUCCESS when the child completes, whatever its result.",
-	build:       func(*Init) (ticker, error) { return &forceSuccess, nil },
+	build:       func(*NodeConfig) (ticker, error) { return decorating(&forceSuccess, resetThenStore), nil },
 }
 
 // ForceFailure ticks its child and fails whenever the child completes.
@@ -73,7 +73,7 @@ func ForceFailure(child *Spec) *Spec { return forceFailureModel.Spec(child) }
 var forceFailureModel = &Model{
 	ID: "ForceFailure", Kind: KindDecorator,
 	Description: "Returns FAILURE when the child completes, whatever its result.",
-	build:       func(*Init) (ticker, error) { return &forceFailure, nil },
+	build:       func(*NodeConfig) (ticker, error) { return decorating(&forceFailure, resetThenStore), nil },
 }
 
 // ForceRunning ticks its child and keeps running whatever the child returns, so the
@@ -96,7 +96,7 @@ func ForceRunning(child *Spec) *Spec { return forceRunningModel.Spec(child) }
 var forceRunningModel = &Model{
 	ID: "ForceRunning", Kind: KindDecorator,
 	Description: "Returns RUNNING whatever the child returns (except SKIPPED); a completed child restarts on the next tick.",
-	build:       func(*Init) (ticker, error) { return &forceRunning, nil },
+	build:       func(*NodeConfig) (ticker, error) { return decorating(&forceRunning, resetThenStore), nil },
 }
 
 // KeepRunningUntilFailure ticks its child once per tick for as long as it does not
@@ -118,7 +118,7 @@ func KeepRunningUntilFailure(child *Spec) *Spec { return keepRunningModel.Spec(c
 var keepRunningModel = &Model{
 	ID: "KeepRunningUntilFailure", Kind: KindDecorator,
 	Description: "Restarts the child each time it succeeds; fails when it fails.",
-	build:       func(*Init) (ticker, error) { return &keepRunning, nil },
+	build:       func(*NodeConfig) (ticker, error) { return decorating(&keepRunning, resetThenStore), nil },
 }
 
 // mapper is a stateless decorator that maps the status of its child: Inverter, the
@@ -136,7 +136,7 @@ var (
 	keepRunning  = mapper{success: Running, failure: Failure, skipped: Running}
 )
 
-func (m *mapper) tick(n *Node) Status {
+func (m *mapper) decorate(n *Node) Status {
 	n.setRunning()
 	s := n.Child(0).Tick()
 	switch s {
@@ -147,5 +147,5 @@ func (m *mapper) tick(n *Node) Status {
 	case Skipped:
 		s = m.skipped
 	}
-	return n.decorated(s, resetThenStore)
+	return s
 }

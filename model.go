@@ -24,10 +24,10 @@ type Model struct {
 
 	// New builds the behavior of one node. It runs after the node's children were
 	// built; c is valid only during the call. It is nil for builtin models.
-	New func(c *Init) (Behavior, error)
+	New func(c *NodeConfig) (Behavior, error)
 
-	build func(c *Init) (ticker, error) // builtin nodes: their own pipeline
-	err   error                         // a problem with the model, reported when it is used
+	build func(c *NodeConfig) (ticker, error) // builtin nodes: their own pipeline
+	err   error                               // a problem with the model, reported when it is used
 	// leaf is the function of a function leaf (NewAction, NewCondition), which every node
 	// of the model shares as its ticker while the model declares no ports (see newTicker).
 	leaf funcLeaf

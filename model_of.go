@@ -47,7 +47,7 @@ func ModelOf[T any, P interface {
 		m.Ports = append(m.Ports, f.def)
 	}
 	_, starts := any(P(nil)).(Starter)
-	m.New = func(c *Init) (Behavior, error) {
+	m.New = func(c *NodeConfig) (Behavior, error) {
 		p := P(new(T))
 		v := reflect.ValueOf(p).Elem()
 		var errs []error
@@ -107,7 +107,7 @@ func (m *Model) fieldOf(name string) string {
 
 // portField is implemented by *In, *Out and *InOut.
 type portField interface {
-	bind(c *Init, name string) error
+	bind(c *NodeConfig, name string) error
 	declare() (reflect.Type, Direction)
 }
 

@@ -33,7 +33,7 @@ func TestNilArgumentsAreErrors(t *testing.T) {
 		{"Pre", tree(AlwaysSuccess().Pre(SkipIf, nil)), "node AlwaysSuccess::1 (AlwaysSuccess): _skipIf: no function"},
 		{"Post", tree(AlwaysSuccess().Post(OnHalted, nil)), "node AlwaysSuccess::1 (AlwaysSuccess): _onHalted: no function"},
 		{"nil model", tree(Sequence((*Model)(nil).Spec())), "bt: a spec has no model (the Spec of a nil *Model, or a Spec not made with Model.Spec or the functions of package bt)"},
-		{"zero model", tree(Sequence((&Model{New: func(*Init) (Behavior, error) { return passBehavior{}, nil }}).Spec())),
+		{"zero model", tree(Sequence((&Model{New: func(*NodeConfig) (Behavior, error) { return passBehavior{}, nil }}).Spec())),
 			"node ::2 (): Kind(0) is not a kind of node\nnode ::2 (): the node type has no ID"},
 		{"nil Option", tree(AlwaysSuccess(), nil), "bt: a nil Option"},
 		{"WithClock", tree(AlwaysSuccess(), WithClock(nil)), "bt: WithClock: the clock is nil"},

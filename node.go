@@ -31,18 +31,32 @@ type Halter interface {
 }
 
 // ticker is what a node dispatches a tick to: the node's pipeline up to, not including,
-// storing the status, which the caller does: with Node.commit (Node.Tick, and the loops
-// of the builtin controls that store as they go), or, in the hot loop of Sequence and
-// Fallback, only when it must (see sequence.tick). Builtin nodes implement it directly, so that a tick costs one
-// interface call per node; user behaviors are wrapped in a userNode, and nodes with
-// pre/post conditions in a hookedNode.
+// storing the status, which the caller does with Node.storeStatus (Node.Tick, the
+// committing loops; the hot loops of Sequence and Fallback store fewer bytes: see
+// sequence.tick). Builtin controls and leaves implement it directly, so that their tick
+// costs one interface call; a decorator's body is wrapped in a decoratorNode (a second
+// call), user behaviors in a userNode, and nodes with pre/post conditions in a
+// condNode.
 //
 // A ticker does not store its own node's status, except that of a decorator or a
-// SubTree: a tick that ticked the child ends with Node.decorated, which puts the child
-// back and stores the decorator's status. Sequence and Fallback count on it to know
-// which of their children's status bytes they must clear (see sequence.kidsStore).
+// SubTree: their dispatch is a decoratorNode, whose tick puts the child back and
+// stores the decorator's status. Sequence and Fallback count on it to know
+// which of their children's status bytes they must clear (see sequence.childStoresOwn).
+//
+// What the engine asks of a node besides its tick, it finds by assertion on the node's
+// core (Node.core: the ticker, or a decorator's body, without the wrappers around it):
+// Halter (halting), interruptible (a tick stopped by an error), stateKeeper
+// (snapshots, snapshot_state.go), and userNode or funcLeaf for a user's code.
 type ticker interface {
 	tick(n *Node) Status
+}
+
+// interruptible is implemented by the controls whose loop leaves some of their
+// children's statuses unstored while it runs (Sequence and Fallback, the reactive
+// ones): when an error stops the tick in child k, Tree.interrupt tells them, so that
+// they store what the halt that follows must see (see halt.go).
+type interruptible interface {
+	interrupted(k int)
 }
 
 // Node is one node of a built tree: a behavior wrapped in the lifecycle every node
@@ -92,9 +106,67 @@ func (b statusByte) status() Status { return Status(b &^ flagBits) }
 // observed reports whether the byte's changes must be told to observers.
 func (b statusByte) observed() bool { return b >= observedBit }
 
-// settled reports whether the byte holds Idle and observers know it: there is nothing
+// idleAndKnown reports whether the byte holds Idle and observers know it: there is nothing
 // to reset.
-func (b statusByte) settled() bool { return b&^observedBit == statusByte(Idle) }
+func (b statusByte) idleAndKnown() bool { return b&^observedBit == statusByte(Idle) }
+
+// A status byte is written only by the methods of statusByte below, resetStatuses,
+// observation.tryRecord (whose inlining a call would cost) and assignments of what
+// observedByte returns, whose names say which rule each write
+// keeps (TestStatusBytesWrittenByHelpers fails when a byte is written anywhere else).
+// None of them stores Skipped: a skipped node stays, or becomes, Idle. They are
+// inlined.
+
+// store stores s — Idle, Running, Success or Failure, never Skipped — in a byte nobody
+// observes.
+func (b *statusByte) store(s Status) { *b = statusByte(s) }
+
+// storeTicked stores s, the status a tick returned, in a byte nobody observes: Skipped
+// is stored as Idle.
+func (b *statusByte) storeTicked(s Status) {
+	if s == Skipped {
+		s = Idle
+	}
+	*b = statusByte(s)
+}
+
+// observedByte is the byte to store for s — never Skipped — in an observed node that
+// observers will see as it is (telling them is the caller's: see Node.set). It is
+// assigned (b = observedByte(s)), not stored through a method, because the observed
+// loops that store most bytes (observation.tryRecord, family.resetObserved) lose
+// their bounds-check elimination and inlining otherwise.
+func observedByte(s Status) statusByte { return statusByte(s) | observedBit }
+
+// keepShownRunning makes an observed byte Idle while its observers go on seeing it
+// Running (see shownRunningBit).
+func (b *statusByte) keepShownRunning() { *b = statusByte(Idle) | flagBits }
+
+// restore stores s, the status a snapshot gives the node, and keeps whether the byte is
+// observed.
+func (b *statusByte) restore(s Status) { *b = statusByte(s) | *b&observedBit }
+
+// adopt stores in the byte of a node that a reload kept the status of its old node, old:
+// with whether observers see it Running when the node is the same one (sameNode), and
+// observed as the tree now is.
+func (b *statusByte) adopt(old statusByte, sameNode, observed bool) {
+	if sameNode {
+		*b = old &^ observedBit
+	} else {
+		*b = old &^ flagBits
+	}
+	if observed {
+		*b |= observedBit
+	}
+}
+
+// observe marks the byte as observed, or unmarks it.
+func (b *statusByte) observe(on bool) {
+	if on {
+		*b |= observedBit
+	} else {
+		*b &^= flagBits
+	}
+}
 
 // nodeMeta is the part of a node that ticks rarely read. A node's children and their
 // status bytes are the ranges [first, first+nkids) of the tree's node and status arrays:
@@ -122,9 +194,9 @@ func (n *Node) portValue(name string) *portValue {
 	return d.port(r, name)
 }
 
-// kidStores reports whether a child of the node stores its own status when ticked: a
+// someChildStoresOwn reports whether a child of the node stores its own status when ticked: a
 // decorator or a subtree (see ticker). It reads the children's records in a row.
-func (n *Node) kidStores() bool {
+func (n *Node) someChildStoresOwn() bool {
 	d, r := n.def()
 	for _, kid := range d.nodes[r.first : r.first+uint32(r.nkids)] {
 		switch d.models[kid.model].Kind {
@@ -171,18 +243,17 @@ func (n *Node) typeID() string {
 //     the node lifecycle in the package doc for the order observers see).
 //
 // Controls and decorators call Tick on their children; users call Tree.TickOnce.
-func (n *Node) Tick() Status { return n.commit(n.t.tick(n)) }
+func (n *Node) Tick() Status { return n.storeStatus(n.t.tick(n)) }
 
-// commit stores the status a tick produced and returns it. Node.Tick and the loops of
-// the builtin controls that store each child's status as it returns (the reactive
-// controls, the Parallels, sequence.tickCommitting) call it as c.commit(c.t.tick(c)),
-// where it is inlined; the hot loop of Sequence and Fallback (sequence.tick) does not:
-// it stores its children's statuses only when it must.
-func (n *Node) commit(s Status) Status {
+// storeStatus stores the status a tick produced and returns it. Node.Tick, decoratorNode
+// and the controls' committing loops call it as c.storeStatus(c.t.tick(c)), where it is
+// inlined; the hot loops of Sequence, Fallback and the reactive controls store their
+// children's bytes themselves, and fewer of them (see sequence.tick).
+func (n *Node) storeStatus(s Status) Status {
 	// One test for the common case: a status below Skipped, stored in a byte without the
 	// observedBit (both below 4, so their OR is too).
 	if statusByte(s)|*n.st < statusByte(Skipped) {
-		*n.st = statusByte(s)
+		n.st.store(s)
 	} else {
 		n.set(s)
 	}
@@ -192,23 +263,20 @@ func (n *Node) commit(s Status) Status {
 // set changes the stored status (Skipped means Idle) and tells the observers. Its
 // common case — an observed node that observers see as it is, given a status to
 // store — is a few instructions and the record of the change (Tree.record); the rest
-// is setRare's.
+// is setGeneral's.
 func (n *Node) set(s Status) {
-	if o := n.meta.scope.tree.obs; o == nil || s == Skipped || !o.commit(n, s) {
-		n.setRare(s)
+	if o := n.meta.scope.tree.obs; o == nil || s == Skipped || !o.tryRecord(n, s) {
+		n.setGeneral(s)
 	}
 }
 
-// setRare is set for a node nobody observes, a node that observers see Running while
+// setGeneral is set for a node nobody observes, a node that observers see Running while
 // it is Idle (see shownRunningBit), Skipped, and a change that does not fit in the
 // batch or that subscribers of Subscribe must hear of.
-func (n *Node) setRare(s Status) {
+func (n *Node) setGeneral(s Status) {
 	b := *n.st
 	if !b.observed() {
-		if s == Skipped {
-			s = Idle
-		}
-		*n.st = statusByte(s)
+		n.st.storeTicked(s)
 		return
 	}
 	prev, shown := b.status(), b.status()
@@ -217,14 +285,14 @@ func (n *Node) setRare(s Status) {
 	}
 	switch {
 	case s == Skipped && shown == Running && n.meta.nkids > 0: // observers go on seeing it Running
-		*n.st = statusByte(Idle) | flagBits
+		n.st.keepShownRunning()
 		return
 	case s == Skipped:
 		s = Idle
 	case s == Idle && prev != shown:
 		n.settleShown()
 	}
-	*n.st = statusByte(s) | observedBit
+	*n.st = observedByte(s)
 	if shown != s {
 		n.meta.scope.tree.record(n, shown, s)
 	}
@@ -244,7 +312,7 @@ func (n *Node) settleShown() {
 
 // setRunning marks a control or decorator Running before it ticks its children, as
 // BehaviorTree.CPP does, so observers see the parent start before its children. Without
-// observers nobody can tell, and the store is left to commit. Every control and
+// observers nobody can tell, and the store is left to storeStatus. Every control and
 // decorator calls it, so it is kept small enough to be inlined: one test when nobody
 // observes the tree.
 func (n *Node) setRunning() {
@@ -283,7 +351,7 @@ func (n *Node) MarkRunning() {
 // observer): every node under n is halted, then the failures, each naming its node,
 // stop the tick as an error does.
 func (n *Node) Halt() {
-	if !n.st.settled() {
+	if !n.st.idleAndKnown() {
 		n.raise(n.reset())
 	}
 }
@@ -322,7 +390,7 @@ func (n *Node) halt() error {
 	if h := n.conditions(); h != nil {
 		errs = appendErr(errs, n.protect(func() { h.run(n, OnHalted) }))
 	}
-	return join(errs)
+	return joinErrors(errs)
 }
 
 // resetChildren resets every child from index i on, as a control does when it
@@ -362,7 +430,7 @@ func (f *family) resetDone(i int) {
 		f.resetObserved(f.nodes[0].meta.scope.tree.obs, i)
 		return
 	}
-	clearStatus(st)
+	resetStatuses(st)
 }
 
 // resetObserved is resetDone for an observed family, o its tree's observation: when
@@ -384,7 +452,7 @@ func (f *family) resetObserved(o *observation, i int) {
 			resetEach(kids[j:], st[j:])
 			return
 		default:
-			st[j] = statusByte(Idle) | observedBit
+			st[j] = observedByte(Idle)
 			o.quick[k] = MakeChange(kids[j].meta.uid, Status(b&^observedBit), Idle)
 			k++
 		}
@@ -395,17 +463,17 @@ func (f *family) resetObserved(o *observation, i int) {
 // resetEach sets the nodes to Idle one by one (see resetDone).
 func resetEach(kids []Node, st []statusByte) {
 	for j, b := range st {
-		if !b.settled() {
+		if !b.idleAndKnown() {
 			kids[j].set(Idle)
 		}
 	}
 }
 
-// clearStatus sets status bytes to Idle. Up to 8 of them, as most families have, are
-// cleared by a loop that stays inline (written backwards, so that the compiler does
-// not turn it into a call to memclr, which costs more than a few stores); more, by
-// clear.
-func clearStatus(st []statusByte) {
+// resetStatuses sets status bytes nobody observes back to Idle, as a control does with
+// its children's after a tick. Up to 8 of them, as most families have, are cleared by a
+// loop that stays inline (written backwards, so that the compiler does not turn it
+// into a call to memclr, which costs more than a few stores); more, by clear.
+func resetStatuses(st []statusByte) {
 	if len(st) > 8 {
 		clear(st)
 		return
@@ -421,7 +489,7 @@ func clearStatus(st []statusByte) {
 func (f *family) reset(i int) error {
 	st := f.status[i:]
 	if len(st) > 0 && !st[0].observed() && !slices.Contains(st, statusByte(Running)) {
-		clearStatus(st)
+		resetStatuses(st)
 		return nil
 	}
 	last, err := f.resetFrom(i)
@@ -434,7 +502,7 @@ func (f *family) reset(i int) error {
 			errs = appendErr(errs, err)
 		}
 	}
-	return join(errs)
+	return joinErrors(errs)
 }
 
 // resetFrom resets the children from index i on until one fails, and returns the
@@ -455,7 +523,7 @@ func (f *family) resetFrom(i int) (last int, err error) {
 		switch f.status[last] {
 		case statusByte(Idle):
 		case statusByte(Success), statusByte(Failure):
-			f.status[last] = statusByte(Idle)
+			f.status[last].store(Idle)
 		default: // Running, or observed
 			if n := &f.nodes[last]; n.Status() != Running {
 				n.set(Idle)
@@ -468,7 +536,7 @@ func (f *family) resetFrom(i int) (last int, err error) {
 }
 
 // resetOrder is when a decorator's child is put back, relative to storing the
-// decorator's own status; observers see the difference (see Node.decorated).
+// decorator's own status; observers see the difference (see decoratorNode.tick).
 type resetOrder bool
 
 const (
@@ -483,9 +551,40 @@ const (
 	storeThenReset resetOrder = true
 )
 
-// decorated ends the tick of a decorator (or SubTree) that ticked its child, with the
-// decorator's status s, and returns s. It is the one place where a decorator puts its
-// child back and stores its own status — decorators store their own status, which is
+// decorator is the body of a decorator or a SubTree: it ticks its child as it needs
+// and returns its own status, leaving the child and its own status byte to
+// decoratorNode, which every decorator is built into (see decorates). A decorator's
+// body has no tick method, so it cannot be a node's dispatch without that wrapper.
+type decorator interface {
+	decorate(n *Node) Status
+}
+
+// decoratorNode is the dispatch of every decorator and SubTree, builtin or a user's
+// (userNode): its tick is the one place where a decorator's child is put back and the
+// decorator's status stored, as BehaviorTree.CPP's DecoratorNode::executeTick does.
+// A builtin decorator model whose build function returns another ticker fails to
+// build (see builder.newTicker).
+type decoratorNode struct {
+	body  decorator
+	order resetOrder
+}
+
+// decorating returns the dispatch of a decorator whose body is d.
+func decorating(d decorator, order resetOrder) *decoratorNode {
+	return &decoratorNode{body: d, order: order}
+}
+
+// decorates returns the build function of a builtin decorator whose body newBody
+// builds (see Model.build).
+func decorates(order resetOrder, newBody func(c *NodeConfig) (decorator, error)) func(c *NodeConfig) (ticker, error) {
+	return func(c *NodeConfig) (ticker, error) {
+		d, err := newBody(c)
+		return decorating(d, order), err
+	}
+}
+
+// tick runs the decorator's body and ends its tick with the status s it returned,
+// whether or not it ticked its child. Decorators store their own status — which is
 // what Sequence and Fallback count on (see ticker) — in order:
 //
 //	resetThenStore: a child that completed is reset to Idle, a child still Running
@@ -495,10 +594,11 @@ const (
 //	                Running child is left to the decorator, as BehaviorTree.CPP does)
 //
 // Without observers the order is invisible and each change is a byte store.
-func (n *Node) decorated(s Status, order resetOrder) Status {
+func (d *decoratorNode) tick(n *Node) Status {
+	s := d.body.decorate(n)
 	c := n.Child(0)
-	if order == storeThenReset {
-		n.commit(s)
+	if d.order == storeThenReset {
+		n.storeStatus(s)
 		if c.Status().Completed() {
 			c.set(Idle)
 		}
@@ -507,7 +607,7 @@ func (n *Node) decorated(s Status, order resetOrder) Status {
 	switch *c.st {
 	case statusByte(Idle):
 	case statusByte(Success), statusByte(Failure): // nobody observes the tree
-		*c.st = statusByte(Idle)
+		c.st.store(Idle)
 	default: // Running, or observed
 		if cs := c.Status(); cs.Completed() {
 			c.set(Idle)
@@ -515,7 +615,14 @@ func (n *Node) decorated(s Status, order resetOrder) Status {
 			c.raise(c.halt()) // nothing is left running unseen
 		}
 	}
-	return n.commit(s)
+	return n.storeStatus(s)
+}
+
+// Halt runs the body's Halt, if it has one.
+func (d *decoratorNode) Halt(n *Node) {
+	if h, ok := d.body.(Halter); ok {
+		h.Halt(n)
+	}
 }
 
 // Abort stops the current tick with err: the Tree's tick method returns a *NodeError
@@ -656,10 +763,11 @@ func newScope(t *Tree, prefix string, bb *blackboard.Blackboard, d *treeDef) *sc
 
 // userNode runs a user's Behavior: it notes the node whose code runs, for a panic to
 // name it (see enter), and checks the returned status.
+// A user's decorator (or SubTree stand-in) is built into a decoratorNode, which puts
+// its child back after each tick, as the body it runs (decorate).
 type userNode struct {
-	beh       Behavior
-	ports     []binding // for Get and Set
-	decorator bool      // reset a completed child after each tick (Node.decorated)
+	beh   Behavior
+	ports []binding // for Get and Set
 }
 
 func (u *userNode) tick(n *Node) Status {
@@ -667,11 +775,10 @@ func (u *userNode) tick(n *Node) Status {
 	s := u.beh.Tick(n)
 	t.user = outer
 	n.valid(s)
-	if u.decorator {
-		n.decorated(s, storeThenReset)
-	}
 	return s
 }
+
+func (u *userNode) decorate(n *Node) Status { return u.tick(n) }
 
 // Halt runs the behavior's Halt (Node.halt then takes back the wake-up the node asked
 // for: an async action's goroutine has returned by then).

@@ -95,7 +95,7 @@ func (h haltLogger) Halt(*Node) { h.r.Log("C:halt") }
 func TestHaltOrder(t *testing.T) {
 	r := &bttest.Recorder{}
 	note := func(what string) func(*Node) { return func(*Node) { r.Log(what) } }
-	control := &Model{ID: "C", Kind: KindControl, New: func(*Init) (Behavior, error) { return haltLogger{r}, nil }}
+	control := &Model{ID: "C", Kind: KindControl, New: func(*NodeConfig) (Behavior, error) { return haltLogger{r}, nil }}
 	tree, err := NewTree(control.Spec(r.Leaf("A", "R").Post(OnHalted, note("A.onHalted"))).Post(OnHalted, note("C.onHalted")))
 	if err != nil {
 		t.Fatal(err)

@@ -169,11 +169,7 @@ func (t *Tree) unsubscribe(s *subscriber) {
 // markObserved switches every node between the store-only and the notifying path.
 func (t *Tree) markObserved(on bool) {
 	for i := range t.status {
-		if on {
-			t.status[i] |= observedBit
-		} else {
-			t.status[i] &^= flagBits
-		}
+		t.status[i].observe(on)
 	}
 }
 
@@ -204,19 +200,19 @@ func (o *observation) add(uid uint16, prev, s Status) bool {
 	return false
 }
 
-// commit is Node.commit (and Node.set) in its common case for an observed tree: c's
+// tryRecord is Node.storeStatus (and Node.set) in its common case for an observed tree: c's
 // observers see it as it is, s (not Skipped) is to be stored, and the change fits in
 // the batch. It stores s, records the change and reports true; otherwise it does
 // nothing and reports false, and the caller takes Node.set's general path. It is
 // inlined in the paths that make most changes: Node.set, and the loops of Sequence and
 // Fallback.
-func (o *observation) commit(c *Node, s Status) bool {
+func (o *observation) tryRecord(c *Node, s Status) bool {
 	b, i := *c.st, o.n
 	if b&flagBits != observedBit || i >= len(o.quick) {
 		return false
 	}
 	if nb := statusByte(s) | observedBit; b != nb {
-		*c.st = nb
+		*c.st = nb // (a status byte writer of its own: through a method it would not inline)
 		o.quick[i] = MakeChange(c.meta.uid, Status(b&^observedBit), s)
 		o.n = i + 1
 	}
@@ -292,7 +288,7 @@ func (t *Tree) endBatch(tick bool, err error) (e error) {
 			if t.repanic {
 				panic(r)
 			}
-			e = join(appendErr(appendErr(nil, err), fmt.Errorf("bt: a batch subscriber: %w", newPanicError(r))))
+			e = joinErrors(appendErr(appendErr(nil, err), fmt.Errorf("bt: a batch subscriber: %w", newPanicError(r))))
 		}
 	}()
 	t.handOver(true)

@@ -116,7 +116,7 @@ var siteFrames = map[string]site{
 	"cond0.tick": inLeaf, "cond1.tick": inLeaf, "cond2.tick": inLeaf,
 
 	"(*userNode).tick": inUser, "(*userNode).Halt": inUser,
-	"(*Node).callPre": inUser, "(*Node).callPost": inUser, "(*Node).guardHook": inUser,
+	"(*Node).callPre": inUser, "(*Node).callPost": inUser, "(*Node).guardCond": inUser,
 
 	"(*Node).protect": inEngine, "(*family).resetFrom": inEngine,
 	"(*Tree).tick": inEngine, "(*Tree).halt": inEngine,

@@ -46,7 +46,7 @@ func TestFunctionLeafPanicsNameTheLeaf(t *testing.T) {
 func TestAPanicAfterAFunctionLeafReturnedIsNotTheLeafs(t *testing.T) {
 	leaf := Action("Leaf", func() Status { return Success })
 	t.Run("a user decorator", func(t *testing.T) {
-		dec := (&Model{ID: "Dec", Kind: KindDecorator, New: func(*Init) (Behavior, error) {
+		dec := (&Model{ID: "Dec", Kind: KindDecorator, New: func(*NodeConfig) (Behavior, error) {
 			return tickThenPanic{}, nil
 		}}).Spec(leaf)
 		tree := mustTree(t, Sequence(dec))
@@ -183,7 +183,7 @@ func (tickChild) Tick(n *Node) Status { return n.Child(0).Tick() }
 // TestObserverPanicUnderUserCode: an observer that panics at a change made while a
 // node of yours ticks its child is the observer's panic, naming no node.
 func TestObserverPanicUnderUserCode(t *testing.T) {
-	dec := (&Model{ID: "Dec", Kind: KindDecorator, New: func(*Init) (Behavior, error) {
+	dec := (&Model{ID: "Dec", Kind: KindDecorator, New: func(*NodeConfig) (Behavior, error) {
 		return tickChild{}, nil
 	}}).Spec(Action("Leaf", func() Status { return Success }))
 	tree := mustTree(t, Sequence(dec))

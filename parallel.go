@@ -40,7 +40,7 @@ var parallelModel = &Model{
 		InputPort[int]("failure_count", "number of failed children that makes the node fail").WithDefault("1"),
 		InputPort[int]("success_count", "number of successful children that makes the node succeed (negative: counted from the number of children)").WithDefault("-1"),
 	},
-	build: func(c *Init) (ticker, error) {
+	build: func(c *NodeConfig) (ticker, error) {
 		p := &parallel{done: make([]bool, c.NumChildren())}
 		return p, errors.Join(p.success.bind(c, "success_count"), p.failure.bind(c, "failure_count"))
 	},
@@ -79,7 +79,7 @@ func (p *parallel) tick(n *Node) Status {
 	for i := range kids {
 		c := &kids[i]
 		if !p.done[i] {
-			switch c.commit(c.t.tick(c)) {
+			switch c.storeStatus(c.t.tick(c)) {
 			case Skipped:
 				skipped++
 			case Success:
@@ -131,7 +131,7 @@ func (p *parallel) restoreState(_ *Node, r *stateReader) {
 	if int(nsucc+nfail) != ndone {
 		r.fail("%d successes and %d failures, but %d children done", nsucc, nfail, ndone)
 	}
-	if r.commit() {
+	if r.applying() {
 		copy(p.done, done)
 		p.nsucc, p.nfail = int(nsucc), int(nfail)
 	}

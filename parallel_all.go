@@ -31,7 +31,7 @@ var parallelAllModel = &Model{
 	Ports: []PortDef{
 		InputPort[int]("max_failures", "number of failed children that makes the node fail (negative: counted from the number of children)").WithDefault("1"),
 	},
-	build: func(c *Init) (ticker, error) {
+	build: func(c *NodeConfig) (ticker, error) {
 		p := &parallelAll{done: make([]bool, c.NumChildren())}
 		return p, p.maxFailures.bind(c, "max_failures")
 	},
@@ -58,7 +58,7 @@ func (p *parallelAll) tick(n *Node) Status {
 		if p.done[i] {
 			continue
 		}
-		switch c.commit(c.t.tick(c)) {
+		switch c.storeStatus(c.t.tick(c)) {
 		case Success:
 			p.done[i] = true
 			p.ndone++
@@ -102,7 +102,7 @@ func (p *parallelAll) saveState(_ *Node, w *stateWriter) {
 func (p *parallelAll) restoreState(_ *Node, r *stateReader) {
 	done, ndone := r.bits("done", len(p.done))
 	nfail := r.int("failures", 0, int64(ndone))
-	if r.commit() {
+	if r.applying() {
 		copy(p.done, done)
 		p.ndone, p.nfail = ndone, int(nfail)
 	}

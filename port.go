@@ -287,7 +287,7 @@ func (p *InOut[T]) Update(fn func(old T) T) error {
 }
 
 // portText returns the text a node's port is set to, or its default.
-func portText(c *Init, name string) (text string, def *PortDef, set bool, err error) {
+func portText(c *NodeConfig, name string) (text string, def *PortDef, set bool, err error) {
 	d, r := c.node.def()
 	m := d.models[r.model]
 	if def = m.port(name); def == nil {
@@ -314,7 +314,7 @@ func blackboardKey(text, port string) (key string, ok bool) {
 
 // entryFor returns the node's blackboard entry a port refers to, creating it (empty,
 // typed after the port) as BehaviorTree.CPP does when a tree is built.
-func entryFor(c *Init, key string, def *PortDef) (*blackboard.Entry, error) {
+func entryFor(c *NodeConfig, key string, def *PortDef) (*blackboard.Entry, error) {
 	e := c.node.meta.scope.env.bb.Entry(key)
 	if err := e.Declare(def.entryType()); err != nil {
 		return nil, fmt.Errorf("port %q: %w", def.Name, err)
@@ -325,7 +325,7 @@ func entryFor(c *Init, key string, def *PortDef) (*blackboard.Entry, error) {
 // goValue returns the Go value a node's port was set to with WithValue or, when the
 // node does not set the port, the Go value its model gives as a default
 // (InputPortDefault), if it is either.
-func goValue(c *Init, name string) (any, bool) {
+func goValue(c *NodeConfig, name string) (any, bool) {
 	if p := c.node.portValue(name); p != nil {
 		if p.lit != nil {
 			return p.lit.v, true
@@ -353,7 +353,7 @@ func convertTo[T any](v any) (T, error) {
 
 // bind binds an input port to its text: a literal (parsed now) or a blackboard entry;
 // or to the Go value WithValue gave it.
-func (p *In[T]) bind(c *Init, name string) error {
+func (p *In[T]) bind(c *NodeConfig, name string) error {
 	p.name = name
 	if v, ok := goValue(c, name); ok {
 		val, err := convertTo[T](v)
@@ -379,7 +379,7 @@ func (p *In[T]) bind(c *Init, name string) error {
 	return nil
 }
 
-func (p *Out[T]) bind(c *Init, name string) error {
+func (p *Out[T]) bind(c *NodeConfig, name string) error {
 	p.name = name
 	text, def, set, err := portText(c, name)
 	if err != nil || !set {
@@ -393,7 +393,7 @@ func (p *Out[T]) bind(c *Init, name string) error {
 	return err
 }
 
-func (p *InOut[T]) bind(c *Init, name string) error { return p.In.bind(c, name) }
+func (p *InOut[T]) bind(c *NodeConfig, name string) error { return p.In.bind(c, name) }
 
 // parseAs converts port text to T.
 func parseAs[T any](text string, enums func(string) (int64, bool)) (T, error) {

@@ -87,7 +87,7 @@ func (n *Node) binding(name string) (*binding, error) {
 }
 
 // bindPorts resolves every declared port of a node built from a function.
-func bindPorts(c *Init) ([]binding, error) {
+func bindPorts(c *NodeConfig) ([]binding, error) {
 	defs := c.node.model().Ports
 	if len(defs) == 0 {
 		return nil, nil

@@ -197,7 +197,7 @@ func TestModelOfOnStart(t *testing.T) {
 	var log []string
 	m := ModelOf[counter]("Count", KindAction)
 	inner := m.New
-	m.New = func(c *Init) (Behavior, error) { // give the node the log
+	m.New = func(c *NodeConfig) (Behavior, error) { // give the node the log
 		b, err := inner(c)
 		b.(starting).beh.(*counter).log = &log
 		return b, err

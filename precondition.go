@@ -27,14 +27,14 @@ var preconditionModel = &Model{
 		InputPort[Status]("else", "the status to return when the condition is false").WithDefault("FAILURE"),
 		InputPort[string]("if", "the condition, a script").holdsScript().Require(),
 	},
-	build: func(c *Init) (ticker, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		p := &precondition{}
 		err := errors.Join(p.cond.bind(c, "if"), p.otherwise.bind(c, "else"))
 		if s, ok := p.otherwise.literal(); ok && s == Idle {
 			err = errors.Join(err, errors.New(`port "else" may not be IDLE`))
 		}
 		return p, err
-	},
+	}),
 }
 
 type precondition struct {
@@ -43,7 +43,7 @@ type precondition struct {
 	latched   bool
 }
 
-func (p *precondition) tick(n *Node) Status {
+func (p *precondition) decorate(n *Node) Status {
 	otherwise := p.otherwise.mustGet(n)
 	if otherwise == Idle {
 		n.Abort(errors.New(`port "else" may not be IDLE`))
@@ -58,7 +58,7 @@ func (p *precondition) tick(n *Node) Status {
 	if s.Completed() {
 		p.latched = false
 	}
-	return n.decorated(s, resetThenStore)
+	return s
 }
 
 // saveState saves the latch: the condition was true and the child has not completed.
@@ -66,7 +66,7 @@ func (p *precondition) saveState(_ *Node, w *stateWriter) { w.flag("latched", p.
 
 func (p *precondition) restoreState(_ *Node, r *stateReader) {
 	latched := r.flag("latched")
-	if r.commit() {
+	if r.applying() {
 		p.latched = latched
 	}
 }

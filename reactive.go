@@ -27,7 +27,7 @@ func ReactiveSequence(children ...*Spec) *Spec { return reactiveSequenceModel.Sp
 var reactiveSequenceModel = &Model{
 	ID: "ReactiveSequence", Kind: KindControl,
 	Description: "A Sequence that starts again from the first child on every tick.",
-	build:       func(c *Init) (ticker, error) { return newReactive(c, Failure), nil },
+	build:       func(c *NodeConfig) (ticker, error) { return newReactive(c, Failure), nil },
 }
 
 // ReactiveFallback ticks its children from the first one on every tick, so a
@@ -51,7 +51,7 @@ func ReactiveFallback(children ...*Spec) *Spec { return reactiveFallbackModel.Sp
 var reactiveFallbackModel = &Model{
 	ID: "ReactiveFallback", Kind: KindControl,
 	Description: "A Fallback that starts again from the first child on every tick.",
-	build:       func(c *Init) (ticker, error) { return newReactive(c, Success), nil },
+	build:       func(c *NodeConfig) (ticker, error) { return newReactive(c, Success), nil },
 }
 
 // reactive implements ReactiveSequence (stop = Failure) and ReactiveFallback (stop =
@@ -59,24 +59,24 @@ var reactiveFallbackModel = &Model{
 type reactive struct {
 	family     // the children, at hand
 	stop, pass Status
-	// kidsStore is set when a child stores its own status while it ticks: a decorator
+	// childStoresOwn is set when a child stores its own status while it ticks: a decorator
 	// or a subtree (see ticker).
-	kidsStore bool
+	childStoresOwn bool
 	// running is the child that returned Running at the last tick (-1: none). Between
 	// ticks it is the one child that is not Idle, which the next tick puts back.
 	running int32
-	// settled is set while the children's statuses are as they must be should an error
-	// stop the tick, which interrupted then leaves alone: after a child was skipped
-	// (statuses are stored as they come), and while a child that ran is halted.
-	settled bool
+	// storedAsTicked is set while the children's statuses are as they must be should an
+	// error stop the tick, which interrupted then leaves alone: after a child was
+	// skipped (statuses are stored as they come), and while a child that ran is halted.
+	storedAsTicked bool
 }
 
-func newReactive(c *Init, stop Status) *reactive {
+func newReactive(c *NodeConfig, stop Status) *reactive {
 	pass := Success
 	if stop == Success {
 		pass = Failure
 	}
-	return &reactive{family: c.node.family(), stop: stop, pass: pass, kidsStore: c.node.kidStores(), running: -1}
+	return &reactive{family: c.node.family(), stop: stop, pass: pass, childStoresOwn: c.node.someChildStoresOwn(), running: -1}
 }
 
 // tick is the loop of an unobserved node. Like Sequence's, it stores no status for
@@ -95,36 +95,36 @@ func (r *reactive) tick(n *Node) Status {
 		}
 		switch s {
 		case Running:
-			r.ran(i)
+			r.endRunning(i)
 			return Running
 		case Skipped:
 			return r.tickSkipped(i)
 		default: // stop: the children ticked are reset, a later one that runs halted
-			r.putBack(i + 1)
+			r.endCompleted(i + 1)
 			return s
 		}
 	}
-	r.putBack(len(kids))
+	r.endCompleted(len(kids))
 	if len(kids) == 0 {
 		return Skipped
 	}
 	return r.pass
 }
 
-// ran ends a tick in which child i returned Running. BehaviorTree.CPP halts every
+// endRunning ends a tick in which child i returned Running. BehaviorTree.CPP halts every
 // other child: those before i completed in this tick and are reset, a later one that
 // runs is halted.
-func (r *reactive) ran(i int) {
+func (r *reactive) endRunning(i int) {
 	p := int(r.running)
 	r.running = int32(i)
-	if r.kidsStore {
-		clearStatus(r.status[:i])
+	if r.childStoresOwn {
+		resetStatuses(r.status[:i])
 	}
-	r.status[i] = statusByte(Running)
+	r.status[i].store(Running)
 	switch {
 	case p < 0 || p == i:
 	case p < i:
-		r.status[p] = statusByte(Idle)
+		r.status[p].store(Idle)
 	default:
 		r.haltRan(p)
 	}
@@ -132,25 +132,25 @@ func (r *reactive) ran(i int) {
 
 // haltRan halts child p, which ran before this tick, once the others are put back.
 func (r *reactive) haltRan(p int) {
-	r.settled = true
+	r.storedAsTicked = true
 	r.raiseReset(p)
-	r.settled = false
+	r.storedAsTicked = false
 }
 
-// putBack resets the children at the end of a tick in which the first k of them were
+// endCompleted resets the children at the end of a tick in which the first k of them were
 // ticked and none of them returned Running: their bytes are Idle, but for the child
-// that ran before (running) and those that stored their own status (kidsStore); a
+// that ran before (running) and those that stored their own status (childStoresOwn); a
 // child after them that ran before is halted.
-func (r *reactive) putBack(k int) {
+func (r *reactive) endCompleted(k int) {
 	p := int(r.running)
 	r.running = -1
-	if r.kidsStore {
-		clearStatus(r.status[:k])
+	if r.childStoresOwn {
+		resetStatuses(r.status[:k])
 	}
 	switch {
 	case p < 0:
 	case p < k:
-		r.status[p] = statusByte(Idle)
+		r.status[p].store(Idle)
 	default:
 		r.haltRan(p)
 	}
@@ -159,40 +159,39 @@ func (r *reactive) putBack(k int) {
 // tickSkipped goes on with the tick after child i was skipped: from there on every
 // child's status is stored as it comes, as in the observed loop.
 func (r *reactive) tickSkipped(i int) Status {
-	r.settled = true
+	r.storedAsTicked = true
 	st, kids := r.status, r.nodes
 	for j := range st[:i] {
-		st[j] = statusByte(r.pass) // as interrupted(i) would
+		st[j].store(r.pass) // as interrupted(i) would
 	}
-	st[i] = statusByte(Idle) // a skipped child stays Idle
+	st[i].store(Idle) // a skipped child stays Idle
 	skipped := 1
 	for i++; i < len(kids); i++ {
 		c := &kids[i]
 		s := c.t.tick(c)
-		st[i] = statusByte(s)
+		st[i].storeTicked(s)
 		switch s {
 		case Skipped:
-			st[i] = statusByte(Idle)
 			skipped++
 		case Running:
 			p := int(r.running)
 			r.running = int32(i)
-			clearStatus(st[:i])
+			resetStatuses(st[:i])
 			if p > i {
 				r.raiseReset(p)
 			}
-			r.settled = false
+			r.storedAsTicked = false
 			return Running
 		case r.stop:
 			r.running = -1
-			clearStatus(st[:i+1])
+			resetStatuses(st[:i+1])
 			r.raiseReset(i + 1)
-			r.settled = false
+			r.storedAsTicked = false
 			return s
 		}
 	}
-	r.running, r.settled = -1, false
-	clearStatus(st)
+	r.running, r.storedAsTicked = -1, false
+	resetStatuses(st)
 	if skipped == len(kids) {
 		return Skipped
 	}
@@ -204,16 +203,16 @@ func (r *reactive) tickSkipped(i int) Status {
 // or observed), it stores them now, as the observed loop would have, so that the child
 // that was Running when the tick began does not look Running to the halt that follows.
 func (r *reactive) interrupted(k int) {
-	if st := r.status; len(st) > 0 && !st[0].observed() && !r.settled {
+	if st := r.status; len(st) > 0 && !st[0].observed() && !r.storedAsTicked {
 		for j := range st[:k] {
-			st[j] = statusByte(r.pass)
+			st[j].store(r.pass)
 		}
 	}
 }
 
 // Halt forgets the running child, and the tick that an error stopped: the engine halts
 // the children.
-func (r *reactive) Halt(*Node) { r.running, r.settled = -1, false }
+func (r *reactive) Halt(*Node) { r.running, r.storedAsTicked = -1, false }
 
 // tickObserved is the loop of an observed node: every change goes through Node.set, in
 // BehaviorTree.CPP's order — the node Running first, each child's status as it comes,
@@ -224,7 +223,7 @@ func (r *reactive) tickObserved(n *Node) Status {
 	kids := r.nodes
 	for i := range kids {
 		c := &kids[i]
-		s := c.commit(c.t.tick(c))
+		s := c.storeStatus(c.t.tick(c))
 		allSkipped = allSkipped && s == Skipped
 		switch s {
 		case Running:
@@ -262,10 +261,10 @@ func (r *reactive) restoreState(n *Node, rd *stateReader) {
 			running++
 		}
 	}
-	if rd.settled && running > 1 { // a tick halts every child but the one that runs
+	if rd.cleanTick && running > 1 { // a tick halts every child but the one that runs
 		rd.fail("%d children RUNNING, where a tick leaves one at the most", running)
 	}
-	if !rd.commit() {
+	if !rd.applying() {
 		return
 	}
 	r.running = -1

@@ -32,10 +32,10 @@ var repeatModel = &Model{
 	ID: "Repeat", Kind: KindDecorator,
 	Description: "Ticks the child num_cycles times while it succeeds; -1 repeats forever.",
 	Ports:       []PortDef{InputPort[int]("num_cycles", "how many successes to repeat (-1: forever)").Require().atLeast(-1)},
-	build: func(c *Init) (ticker, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		r := &repeat{}
 		return r, r.cycles.bind(c, "num_cycles")
-	},
+	}),
 }
 
 type repeat struct {
@@ -44,7 +44,7 @@ type repeat struct {
 	wake   wakeClaim // the wake-up of a yield, taken back by Halt
 }
 
-func (r *repeat) tick(n *Node) Status {
+func (r *repeat) decorate(n *Node) Status {
 	num := r.cycles.mustGet(n)
 	child := n.Child(0)
 	n.setRunning()
@@ -57,7 +57,7 @@ func (r *repeat) tick(n *Node) Status {
 			if r.count < num || num == -1 {
 				if prev == Idle { // yield between cycles
 					r.wake.post(n.Tree())
-					return n.decorated(Running, resetThenStore)
+					return Running
 				}
 				child.Halt() // and the next cycle at once
 				continue
@@ -68,7 +68,7 @@ func (r *repeat) tick(n *Node) Status {
 		case Skipped:
 			child.Halt() // observers may see it Running still (see shownRunningBit)
 		}
-		return n.decorated(s, resetThenStore) // Success, Failure, Running or Skipped
+		return s // Success, Failure, Running or Skipped
 	}
 	r.count = 0
 	return Success // num_cycles reached without ticking the child (num_cycles 0)
@@ -89,7 +89,7 @@ func (r *repeat) saveState(_ *Node, w *stateWriter) {
 func (r *repeat) restoreState(_ *Node, sr *stateReader) {
 	count := sr.int("count", 0, math.MaxInt)
 	r.wake.restoreState(sr, "wake")
-	if sr.commit() {
+	if sr.applying() {
 		r.count = int(count)
 	}
 }

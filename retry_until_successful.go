@@ -32,10 +32,10 @@ var retryModel = &Model{
 	ID: "RetryUntilSuccessful", Kind: KindDecorator,
 	Description: "Ticks the child again after each failure, up to num_attempts times; -1 retries forever.",
 	Ports:       []PortDef{InputPort[int]("num_attempts", "how many failures to accept (-1: forever)").Require().atLeast(-1)},
-	build: func(c *Init) (ticker, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		r := &retry{}
 		return r, r.attempts.bind(c, "num_attempts")
-	},
+	}),
 }
 
 type retry struct {
@@ -44,7 +44,7 @@ type retry struct {
 	wake     wakeClaim // the wake-up of a yield, taken back by Halt
 }
 
-func (r *retry) tick(n *Node) Status {
+func (r *retry) decorate(n *Node) Status {
 	num := r.attempts.mustGet(n)
 	child := n.Child(0)
 	n.setRunning()
@@ -60,7 +60,7 @@ func (r *retry) tick(n *Node) Status {
 			if r.tries < num || num == -1 {
 				if prev == Idle { // yield between attempts
 					r.wake.post(n.Tree())
-					return n.decorated(Running, resetThenStore)
+					return Running
 				}
 				child.Halt() // and the next attempt at once
 				continue
@@ -69,7 +69,7 @@ func (r *retry) tick(n *Node) Status {
 		case Skipped:
 			child.Halt() // observers may see it Running still (see shownRunningBit)
 		}
-		return n.decorated(s, resetThenStore) // Success, Failure, Running or Skipped
+		return s // Success, Failure, Running or Skipped
 	}
 	r.tries = 0
 	return Failure // num_attempts reached without ticking the child (num_attempts 0)
@@ -90,7 +90,7 @@ func (r *retry) saveState(_ *Node, w *stateWriter) {
 func (r *retry) restoreState(_ *Node, sr *stateReader) {
 	tries := sr.int("failures", 0, math.MaxInt)
 	r.wake.restoreState(sr, "wake")
-	if sr.commit() {
+	if sr.applying() {
 		r.tries = int(tries)
 	}
 }

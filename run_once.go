@@ -30,10 +30,10 @@ var runOnceModel = &Model{
 	Ports: []PortDef{
 		InputPort[bool]("then_skip", "after the first completion: true to return SKIPPED, false to repeat the child's result").WithDefault("true"),
 	},
-	build: func(c *Init) (ticker, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		r := &runOnce{}
 		return r, r.thenSkip.bind(c, "then_skip")
-	},
+	}),
 }
 
 type runOnce struct {
@@ -42,7 +42,7 @@ type runOnce struct {
 	result   Status
 }
 
-func (r *runOnce) tick(n *Node) Status {
+func (r *runOnce) decorate(n *Node) Status {
 	skip := r.thenSkip.mustGet(n)
 	if r.done {
 		if skip {
@@ -55,7 +55,7 @@ func (r *runOnce) tick(n *Node) Status {
 	if s.Completed() {
 		r.done, r.result = true, s
 	}
-	return n.decorated(s, resetThenStore)
+	return s
 }
 
 // saveState saves the status of the first completion ("result"), once there was one.
@@ -67,7 +67,7 @@ func (r *runOnce) saveState(_ *Node, w *stateWriter) {
 
 func (r *runOnce) restoreState(_ *Node, sr *stateReader) {
 	result := sr.status("result")
-	if sr.commit() {
+	if sr.applying() {
 		r.done, r.result = result != Idle, result
 	}
 }

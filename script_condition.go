@@ -22,7 +22,7 @@ var scriptConditionModel = &Model{
 	Description: "Runs a script; succeeds if its value is true.",
 	Ports: []PortDef{{Name: "code", Dir: DirInput, Type: typeOf[string](), TypeName: "BT::AnyTypeAllowed",
 		Description: "the script to run; its last value must be true or false", script: true, Required: true}},
-	build: func(c *Init) (ticker, error) {
+	build: func(c *NodeConfig) (ticker, error) {
 		var code codePort
 		if err := code.bind(c, "code"); err != nil || code.from != nil {
 			return &scriptCondition{code}, err

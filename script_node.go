@@ -16,7 +16,7 @@ var scriptModel = &Model{
 	ID: "Script", Kind: KindAction,
 	Description: "Runs a script; always succeeds.",
 	Ports:       []PortDef{InputPort[string]("code", "the script to run").holdsScript().Require()},
-	build: func(c *Init) (ticker, error) {
+	build: func(c *NodeConfig) (ticker, error) {
 		var code codePort
 		if err := code.bind(c, "code"); err != nil || code.from != nil {
 			return &scriptNode{code}, err

@@ -79,10 +79,10 @@ func (v entryVar) Assign(x script.Value) error {
 	return v.e.Assign(b)
 }
 
-// scriptHook turns a parsed script into the hook h: a pre-condition's value must be a
+// scriptCond turns a parsed script into the condition h: a pre-condition's value must be a
 // truth value, a post-condition's is ignored.
-func scriptHook(h Hook, s *script.Script) hookDef {
-	return hookDef{script: s.Source(), bind: func(n *Node) (hookFunc, error) {
+func scriptCond(h Cond, s *script.Script) condDef {
+	return condDef{script: s.Source(), bind: func(n *Node) (condFunc, error) {
 		p, err := s.Compile(envOf(n))
 		if err != nil {
 			return nil, err
@@ -114,8 +114,8 @@ func runBool(p *script.Program, source func() string) (bool, error) {
 
 // Script attaches a pre- or post-condition written in the scripting language (see
 // package script) and returns s: the Go spelling of the XML attribute h.String().
-func (s *Spec) Script(h Hook, code string) *Spec {
-	if h >= numHooks {
+func (s *Spec) Script(h Cond, code string) *Spec {
+	if h >= numConds {
 		s.fail(fmt.Errorf("%s is not a pre- or post-condition", h))
 		return s
 	}
@@ -124,7 +124,7 @@ func (s *Spec) Script(h Hook, code string) *Spec {
 		s.fail(fmt.Errorf("%s: %w", h, err))
 		return s
 	}
-	s.setHook(h, scriptHook(h, parsed))
+	s.setCond(h, scriptCond(h, parsed))
 	return s
 }
 
@@ -148,10 +148,10 @@ type codeSource struct {
 // node's own (envOf).
 type envMaker func(n *Node) script.Env
 
-func (c *codePort) bind(init *Init, name string) error { return c.bindEnv(init, name, nil) }
+func (c *codePort) bind(init *NodeConfig, name string) error { return c.bindEnv(init, name, nil) }
 
 // bindEnv is bind with the environment the script compiles against.
-func (c *codePort) bindEnv(init *Init, name string, env envMaker) error {
+func (c *codePort) bindEnv(init *NodeConfig, name string, env envMaker) error {
 	var port In[string]
 	if err := port.bind(init, name); err != nil {
 		return err

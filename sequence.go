@@ -20,7 +20,7 @@ func Sequence(children ...*Spec) *Spec { return sequenceModel.Spec(children...) 
 var sequenceModel = &Model{
 	ID: "Sequence", Kind: KindControl,
 	Description: "Ticks the children in order while they succeed; fails at the first failure.",
-	build:       func(c *Init) (ticker, error) { return newSequence(c, Failure), nil },
+	build:       func(c *NodeConfig) (ticker, error) { return newSequence(c, Failure), nil },
 }
 
 // Fallback tries its children in order, within one tick, until one succeeds.
@@ -43,7 +43,7 @@ func Fallback(children ...*Spec) *Spec { return fallbackModel.Spec(children...) 
 var fallbackModel = &Model{
 	ID: "Fallback", Kind: KindControl,
 	Description: "Tries the children in order until one succeeds.",
-	build:       func(c *Init) (ticker, error) { return newSequence(c, Success), nil },
+	build:       func(c *NodeConfig) (ticker, error) { return newSequence(c, Success), nil },
 }
 
 // AsyncSequence is a Sequence that yields after each child that completed
@@ -65,7 +65,7 @@ func AsyncSequence(children ...*Spec) *Spec { return asyncSequenceModel.Spec(chi
 var asyncSequenceModel = &Model{
 	ID: "AsyncSequence", Kind: KindControl,
 	Description: "A Sequence that yields to the caller after each child that completed at once.",
-	build:       func(c *Init) (ticker, error) { return newYielding(c, Failure, false), nil },
+	build:       func(c *NodeConfig) (ticker, error) { return newYielding(c, Failure, false), nil },
 }
 
 // AsyncFallback is a Fallback that yields after each child that failed synchronously.
@@ -86,7 +86,7 @@ func AsyncFallback(children ...*Spec) *Spec { return asyncFallbackModel.Spec(chi
 var asyncFallbackModel = &Model{
 	ID: "AsyncFallback", Kind: KindControl,
 	Description: "A Fallback that yields to the caller after each child that failed at once.",
-	build:       func(c *Init) (ticker, error) { return newYielding(c, Success, false), nil },
+	build:       func(c *NodeConfig) (ticker, error) { return newYielding(c, Success, false), nil },
 }
 
 // SequenceWithMemory is a Sequence that does not start over after a failure: the next
@@ -122,7 +122,7 @@ var sequenceStarModel = &Model{
 	build:       newSequenceWithMemory,
 }
 
-func newSequenceWithMemory(c *Init) (ticker, error) {
+func newSequenceWithMemory(c *NodeConfig) (ticker, error) {
 	return newYielding(c, Failure, true), nil
 }
 
@@ -133,26 +133,26 @@ type sequence struct {
 	family        // the children, at hand
 	pass   Status // the child status that moves on to the next child
 	memory bool   // after a stop, resume at the child that stopped us (SequenceWithMemory)
-	// kidsStore is set when a child stores its own status while it ticks: a decorator
+	// childStoresOwn is set when a child stores its own status while it ticks: a decorator
 	// or a subtree (see ticker).
-	kidsStore bool
-	idx       uint32 // the child to tick next
-	skipped   uint32 // children skipped since the node was Idle
+	childStoresOwn bool
+	idx            uint32 // the child to tick next
+	skipped        uint32 // children skipped since the node was Idle
 }
 
 // newSequence returns a Sequence (stop = Failure) or a Fallback (stop = Success): a
 // node that ends at the first child that returns stop.
-func newSequence(c *Init, stop Status) *sequence {
+func newSequence(c *NodeConfig, stop Status) *sequence {
 	q := makeSequence(c, stop)
 	return &q
 }
 
-func makeSequence(c *Init, stop Status) sequence {
+func makeSequence(c *NodeConfig, stop Status) sequence {
 	pass := Success
 	if stop == Success {
 		pass = Failure
 	}
-	return sequence{family: c.node.family(), pass: pass, kidsStore: c.node.kidStores()}
+	return sequence{family: c.node.family(), pass: pass, childStoresOwn: c.node.someChildStoresOwn()}
 }
 
 // tick is the hot loop of every Sequence and Fallback; a deep tree runs it for every
@@ -160,12 +160,12 @@ func makeSequence(c *Init, stop Status) sequence {
 // returned pass only when it has to — when the node returns Running, or a later child
 // is skipped — since most of the time the node completes in the tick it started in,
 // and then resets every child: the stores would be undone at once. Between ticks the
-// children's statuses are what Node.commit would have left.
+// children's statuses are what Node.storeStatus would have left.
 //
 // While the loop runs, idx is the first child whose status is not stored: children
 // before it returned pass or were skipped, and their statuses are stored; from idx on
 // they returned pass in this tick, and their bytes say what they were before (Idle, or
-// Running for child idx) or what the child stored itself (see kidsStore).
+// Running for child idx) or what the child stored itself (see childStoresOwn).
 func (q *sequence) tick(n *Node) Status {
 	switch *n.st {
 	case statusByte(Idle):
@@ -186,11 +186,11 @@ func (q *sequence) tick(n *Node) Status {
 		}
 		switch s {
 		case Skipped:
-			q.store(i, Idle)
+			q.storeUpTo(i, Idle)
 			q.idx = uint32(i + 1)
 			q.skipped++
 		case Running:
-			q.ran(i)
+			q.endRunning(i)
 			return Running
 		default: // the stop status: reset the children ticked so far
 			q.resetTicked(i + 1)
@@ -213,28 +213,28 @@ func (q *sequence) tick(n *Node) Status {
 func (q *sequence) interrupted(k int) {
 	if st := q.status; len(st) > 0 && !st[0].observed() {
 		for j := int(q.idx); j < k; j++ {
-			st[j] = statusByte(q.pass)
+			st[j].store(q.pass)
 		}
 	}
 }
 
-// store stores the statuses of the children from idx to i: pass, and s for child i.
-func (q *sequence) store(i uint, s Status) {
+// storeUpTo stores the statuses of the children from idx to i: pass, and s for child i.
+func (q *sequence) storeUpTo(i uint, s Status) {
 	st := q.status[q.idx:i]
 	for j := range st {
-		st[j] = statusByte(q.pass)
+		st[j].store(q.pass)
 	}
-	q.status[i] = statusByte(s)
+	q.status[i].store(s)
 }
 
-// ran ends a tick in which child i returned Running: the statuses are stored and the
+// endRunning ends a tick in which child i returned Running: the statuses are stored and the
 // next tick resumes at i. Most of the time i still runs, and only its byte is stored.
-func (q *sequence) ran(i uint) {
+func (q *sequence) endRunning(i uint) {
 	st := q.status
 	for j := uint(q.idx); j < i; j++ {
-		st[j] = statusByte(q.pass)
+		st[j].store(q.pass)
 	}
-	st[i] = statusByte(Running)
+	st[i].store(Running)
 	q.idx = uint32(i)
 }
 
@@ -243,16 +243,16 @@ func (q *sequence) ran(i uint) {
 // child and stored nothing, only that child's byte may differ from Idle (it may have
 // been Running) — unless a child stores its own status as it ticks, as decorators do.
 func (q *sequence) resetTicked(k uint) {
-	if q.idx == 0 && !q.kidsStore {
-		q.status[0] = statusByte(Idle)
+	if q.idx == 0 && !q.childStoresOwn {
+		q.status[0].store(Idle)
 		return
 	}
 	q.idx = 0
-	clearStatus(q.status[:k])
+	resetStatuses(q.status[:k])
 }
 
 // tickCommitting is the loop for observed nodes and for the nodes that yield: every
-// child's status is stored as it returns (Node.commit). A node that yields (wake is not
+// child's status is stored as it returns (Node.storeStatus). A node that yields (wake is not
 // nil) returns Running with a wake-up after a child that completed synchronously, so
 // that the caller gets control back between children.
 func (q *sequence) tickCommitting(n *Node, wake *wakeClaim) Status {
@@ -265,7 +265,7 @@ func (q *sequence) tickCommitting(n *Node, wake *wakeClaim) Status {
 	for i < len(kids) {
 		c := &kids[i]
 		wasIdle := c.Status() == Idle
-		switch s := c.commit(c.t.tick(c)); s {
+		switch s := c.storeStatus(c.t.tick(c)); s {
 		case pass:
 			i++
 			if wake != nil && wasIdle && i < len(kids) {
@@ -280,7 +280,7 @@ func (q *sequence) tickCommitting(n *Node, wake *wakeClaim) Status {
 			q.idx = uint32(i)
 			return Running
 		default:
-			return q.stop1(i, s)
+			return q.stopAt(i, s)
 		}
 	}
 	return q.done()
@@ -288,20 +288,20 @@ func (q *sequence) tickCommitting(n *Node, wake *wakeClaim) Status {
 
 // tickObserved is the loop of an observed Sequence or Fallback: every child's status is
 // stored and recorded as it returns, and when the node completes its children are reset
-// and recorded, the common cases written out (observation.commit, family.resetObserved).
+// and recorded, the common cases written out (observation.tryRecord, family.resetObserved).
 func (q *sequence) tickObserved(n *Node, o *observation) Status {
 	if n.Status() == Idle {
 		q.skipped = 0
 	}
-	if !o.commit(n, Running) {
+	if !o.tryRecord(n, Running) {
 		n.set(Running)
 	}
 	kids := q.nodes
 	for i := int(q.idx); i < len(kids); i++ {
 		c := &kids[i]
 		s := c.t.tick(c)
-		if s == Skipped || !o.commit(c, s) {
-			c.commit(s)
+		if s == Skipped || !o.tryRecord(c, s) {
+			c.storeStatus(s)
 		}
 		if s == q.pass {
 			continue
@@ -327,8 +327,8 @@ func (q *sequence) tickObserved(n *Node, o *observation) Status {
 	return q.pass
 }
 
-// stop1 ends the node after child i returned the stopping status s.
-func (q *sequence) stop1(i int, s Status) Status {
+// stopAt ends the node after child i returned the stopping status s.
+func (q *sequence) stopAt(i int, s Status) Status {
 	// A sequence only moves on from a child that completed: none of them is Running.
 	if q.memory {
 		q.idx = uint32(i)
@@ -364,7 +364,7 @@ type yielding struct {
 	wake wakeClaim
 }
 
-func newYielding(c *Init, stop Status, memory bool) *yielding {
+func newYielding(c *NodeConfig, stop Status, memory bool) *yielding {
 	q := &yielding{sequence: makeSequence(c, stop)}
 	q.memory = memory
 	return q
@@ -392,11 +392,11 @@ func (q *sequence) restoreState(n *Node, r *stateReader) {
 	k := int64(len(q.nodes))
 	idx, skipped := r.int("child", 0, k), r.int("skipped", 0, k)
 	for i := range n.NumChildren() {
-		if r.settled && r.statusOf(n.Child(i)) == Running && int64(i) != idx {
+		if r.cleanTick && r.statusOf(n.Child(i)) == Running && int64(i) != idx {
 			r.fail("child %d is RUNNING, but the node would resume at child %d", i, idx)
 		}
 	}
-	if r.commit() {
+	if r.applying() {
 		q.idx, q.skipped = uint32(idx), uint32(skipped)
 	}
 }

@@ -43,7 +43,7 @@ type setBlackboard struct {
 	text    blackboard.Value  // value is literal
 }
 
-func buildSetBlackboard(c *Init) (ticker, error) {
+func buildSetBlackboard(c *NodeConfig) (ticker, error) {
 	s := &setBlackboard{}
 	bb := c.node.Blackboard()
 	key, _, set, err := portText(c, "output_key")

@@ -22,7 +22,7 @@ var sleepModel = &Model{
 	ID: "Sleep", Kind: KindAction,
 	Description: "Waits msec milliseconds, then succeeds.",
 	Ports:       []PortDef{InputPort[uint32]("msec", "how long to wait, in milliseconds").Require()},
-	build: func(c *Init) (ticker, error) {
+	build: func(c *NodeConfig) (ticker, error) {
 		s := &sleep{}
 		return s, s.msec.bind(c, "msec")
 	},

@@ -293,14 +293,14 @@ func (t *Tree) check(s *Snapshot, r *stateReader) ([]Status, error) {
 		statuses[t.byUID[st.UID-1]] = Status(st.Status)
 	}
 	r.statusOf = func(n *Node) Status { return statuses[t.byUID[n.UID()-1]] }
-	r.settled = !s.data.Aborted
+	r.cleanTick = !s.data.Aborted
 	for n := range t.Nodes() {
 		var fields []snapcodec.Field
 		if j < len(s.data.States) && s.data.States[j].UID == n.UID() {
 			fields = s.data.States[j].Fields
 			j++
 		}
-		r.reset(n, fields)
+		r.beginNode(n, fields)
 		if k, ok := n.core().(stateKeeper); ok {
 			k.restoreState(n, r)
 		}
@@ -400,7 +400,7 @@ func (t *Tree) apply(s *Snapshot, statuses []Status, r *stateReader) error {
 	prev := make([]Status, len(t.status))
 	for i, b := range t.status {
 		prev[i] = b.status()
-		t.status[i] = statusByte(statuses[i]) | b&observedBit
+		t.status[i].restore(statuses[i])
 	}
 	r.apply, r.now, r.statusOf = true, t.clock.Now(), (*Node).Status
 	j := 0
@@ -410,7 +410,7 @@ func (t *Tree) apply(s *Snapshot, statuses []Status, r *stateReader) error {
 			fields = s.data.States[j].Fields
 			j++
 		}
-		r.reset(n, fields)
+		r.beginNode(n, fields)
 		if k, ok := n.core().(stateKeeper); ok {
 			k.restoreState(n, r)
 		}
@@ -433,7 +433,7 @@ func (t *Tree) apply(s *Snapshot, statuses []Status, r *stateReader) error {
 			errs = appendErr(errs, t.tell(n, prev[i], statuses[i]))
 		}
 	}
-	return t.endBatch(false, join(errs))
+	return t.endBatch(false, joinErrors(errs))
 }
 
 // tell tells the observers of a status that Restore changed; one that panics is an
@@ -480,30 +480,7 @@ func (t *Tree) fingerprint() string {
 	h := sha256.New()
 	var buf []byte
 	for n := range t.Nodes() {
-		d, r := n.def()
-		buf = append(buf[:0], byte(n.Kind()))
-		buf = appendField(buf, n.typeID())
-		buf = appendField(buf, d.models[r.model].ID)
-		buf = appendField(buf, d.names[r.name])
-		buf = strconv.AppendUint(buf, uint64(n.NumChildren()), 10)
-		ports := slices.Clone(d.portsOf(r))
-		slices.SortFunc(ports, func(a, b portValue) int { return strings.Compare(a.name, b.name) })
-		for _, p := range ports {
-			buf = appendField(appendField(buf, p.name), fingerprintText(p))
-		}
-		if m := d.moreOf(r); m != nil {
-			if m.hooks != nil {
-				for k, hd := range m.hooks {
-					switch {
-					case hd.script != "":
-						buf = appendField(appendField(buf, Hook(k).String()), hd.script)
-					case hd.bind != nil:
-						buf = appendField(appendField(buf, Hook(k).String()), "(a Go function)")
-					}
-				}
-			}
-			buf = strconv.AppendBool(buf, m.autoRemap)
-		}
+		buf = n.appendPrint(buf[:0])
 		h.Write(append(buf, '\n'))
 	}
 	fp := "sha256:" + hex.EncodeToString(h.Sum(nil)[:16])
@@ -511,6 +488,40 @@ func (t *Tree) fingerprint() string {
 		t.def.fp.Store(&fp)
 	}
 	return fp
+}
+
+// appendPrint appends to buf what the fingerprint takes of the node: its type, name,
+// number of children, ports and pre/post conditions. Reload compares them too.
+func (n *Node) appendPrint(buf []byte) []byte {
+	d, r := n.def()
+	buf = append(buf, byte(n.Kind()))
+	buf = appendField(buf, n.typeID())
+	buf = appendField(buf, d.models[r.model].ID)
+	buf = appendField(buf, d.names[r.name])
+	buf = strconv.AppendUint(buf, uint64(n.NumChildren()), 10)
+	ports := d.portsOf(r)
+	byName := func(a, b portValue) int { return strings.Compare(a.name, b.name) }
+	if !slices.IsSortedFunc(ports, byName) {
+		ports = slices.Clone(ports)
+		slices.SortFunc(ports, byName)
+	}
+	for _, p := range ports {
+		buf = appendField(appendField(buf, p.name), fingerprintText(p))
+	}
+	if m := d.moreOf(r); m != nil {
+		if m.conds != nil {
+			for k, hd := range m.conds {
+				switch {
+				case hd.script != "":
+					buf = appendField(appendField(buf, Cond(k).String()), hd.script)
+				case hd.bind != nil:
+					buf = appendField(appendField(buf, Cond(k).String()), "(a Go function)")
+				}
+			}
+		}
+		buf = strconv.AppendBool(buf, m.autoRemap)
+	}
+	return buf
 }
 
 // fingerprintText is what the fingerprint takes of a port's value: its text, or for a Go

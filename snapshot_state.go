@@ -95,26 +95,26 @@ func (w *stateWriter) raw(name string, data []byte) {
 
 // stateReader hands the fields of one node to its restoreState.
 type stateReader struct {
-	n        *Node
-	statusOf func(n *Node) Status // the status a node is restored with
-	settled  bool                 // the statuses are those of a tick that did not fail
-	fields   []snapcodec.Field
-	used     []bool
-	errs     []error
-	apply    bool        // the apply pass: restoreState assigns what it read
-	now      time.Time   // the tree's clock when the apply pass began: timers restart from it
-	users    []userState // the states for the nodes of yours, put aside by the check pass
-	restarts []func()    // the async actions to start again, at the end of the apply pass
+	n         *Node
+	statusOf  func(n *Node) Status // the status a node is restored with
+	cleanTick bool                 // the statuses are those of a tick that did not fail
+	fields    []snapcodec.Field
+	used      []bool
+	errs      []error
+	apply     bool        // the apply pass: restoreState assigns what it read
+	now       time.Time   // the tree's clock when the apply pass began: timers restart from it
+	users     []userState // the states for the nodes of yours, put aside by the check pass
+	restarts  []func()    // the async actions to start again, at the end of the apply pass
 }
 
-// reset makes r read the fields of n.
-func (r *stateReader) reset(n *Node, fields []snapcodec.Field) {
+// beginNode makes r read the fields of n.
+func (r *stateReader) beginNode(n *Node, fields []snapcodec.Field) {
 	r.n, r.fields = n, fields
 	r.used = append(r.used[:0], make([]bool, len(fields))...)
 }
 
-// commit reports whether restoreState must assign what it read: in the apply pass.
-func (r *stateReader) commit() bool { return r.apply }
+// applying reports whether restoreState must assign what it read: in the apply pass.
+func (r *stateReader) applying() bool { return r.apply }
 
 // fail records a problem of the node's state.
 func (r *stateReader) fail(format string, args ...any) {

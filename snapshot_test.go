@@ -252,7 +252,7 @@ func TestSnapshotUserNodes(t *testing.T) {
 // was: the nodes restored before it get their state back.
 func TestRestoreUserFailure(t *testing.T) {
 	var fail *memo
-	model := &Model{ID: "Memo", Kind: KindAction, New: func(*Init) (Behavior, error) {
+	model := &Model{ID: "Memo", Kind: KindAction, New: func(*NodeConfig) (Behavior, error) {
 		m := &memo{}
 		if fail == nil {
 			fail = m // the first node built of the second tree is the one that fails
@@ -754,7 +754,7 @@ func TestRestoreUserPanic(t *testing.T) {
 		node := func(id string, panics bool) *Spec {
 			p := &restorePanics{panic: panics}
 			made = append(made, p)
-			return (&Model{ID: id, Kind: KindAction, New: func(*Init) (Behavior, error) { return p, nil }}).Spec()
+			return (&Model{ID: id, Kind: KindAction, New: func(*NodeConfig) (Behavior, error) { return p, nil }}).Spec()
 		}
 		tree, err := NewTree(Parallel(-1, 1, node("A", false), node("B", second)))
 		if err != nil {

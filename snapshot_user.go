@@ -87,7 +87,7 @@ func (u *userNode) restoreState(n *Node, r *stateReader) {
 		}
 	}
 	state := r.raw("state")
-	if state == nil || r.commit() {
+	if state == nil || r.applying() {
 		return
 	}
 	sv := u.saver()

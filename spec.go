@@ -48,7 +48,7 @@ func (s *Spec) clone() *Spec {
 // substitution.go) shares it safely.
 type specMore struct {
 	file      string             // of the position, for specs from XML
-	hooks     *[numHooks]hookDef // nil when the node has none; never changed either
+	conds     *[numConds]condDef // nil when the node has none; never changed either
 	errs      []error            // problems found while the spec was assembled, reported by NewTree
 	sub       *treeDef           // the tree a SubTree instantiates (see link.go)
 	subID     string             // the ID of that tree, for a SubTree read from XML
@@ -99,15 +99,15 @@ func (s *Spec) fail(err error) {
 	m.errs = append(slices.Clip(m.errs), err) // the old errs may be shared
 }
 
-// setHook attaches a pre- or post-condition.
-func (s *Spec) setHook(h Hook, d hookDef) {
+// setCond attaches a pre- or post-condition.
+func (s *Spec) setCond(h Cond, d condDef) {
 	m := s.edit()
-	hooks := new([numHooks]hookDef)
-	if m.hooks != nil {
-		*hooks = *m.hooks
+	conds := new([numConds]condDef)
+	if m.conds != nil {
+		*conds = *m.conds
 	}
-	hooks[h] = d
-	m.hooks = hooks
+	conds[h] = d
+	m.conds = conds
 }
 
 // subtree returns the tree a SubTree spec instantiates, or nil.
@@ -155,8 +155,8 @@ func (s *Spec) Named(name string) *Spec {
 // declare, a literal that is not of the port's type or out of its range, a literal on
 // an output port and a script that does not parse are errors naming the node.
 func (s *Spec) With(port, value string) *Spec {
-	if h, ok := HookByName(port); ok {
-		return s.withHookScript(h, value)
+	if h, ok := CondByName(port); ok {
+		return s.withCondScript(h, value)
 	}
 	switch port {
 	case "name":
@@ -168,7 +168,7 @@ func (s *Spec) With(port, value string) *Spec {
 		}
 		return s.AutoRemap(on)
 	}
-	if _, misspelt := nearHook(port); strings.HasPrefix(port, "_") && !misspelt {
+	if _, misspelt := nearCond(port); strings.HasPrefix(port, "_") && !misspelt {
 		return s.setAttribute(port, value)
 	}
 	return s.setPort(portValue{name: port, value: value})
@@ -215,20 +215,20 @@ func (s *Spec) setPort(p portValue) *Spec {
 	return s
 }
 
-// withHookScript attaches a script as a pre- or post-condition, as the XML attribute h
+// withCondScript attaches a script as a pre- or post-condition, as the XML attribute h
 // does.
-func (s *Spec) withHookScript(h Hook, code string) *Spec {
+func (s *Spec) withCondScript(h Cond, code string) *Spec {
 	parsed, err := script.Parse(code)
 	if err != nil {
 		s.fail(fmt.Errorf("%s: %w", h, err))
 		return s
 	}
-	s.setHook(h, scriptHook(h, parsed))
+	s.setCond(h, scriptCond(h, parsed))
 	return s
 }
 
 // Pre attaches a Go pre-condition (FailureIf, SuccessIf, SkipIf or While) and returns s.
-func (s *Spec) Pre(h Hook, cond func(n *Node) bool) *Spec {
+func (s *Spec) Pre(h Cond, cond func(n *Node) bool) *Spec {
 	switch {
 	case !h.IsPre():
 		s.fail(fmt.Errorf("%s is not a pre-condition", h))
@@ -237,9 +237,9 @@ func (s *Spec) Pre(h Hook, cond func(n *Node) bool) *Spec {
 		s.fail(fmt.Errorf("%s: no function", h))
 		return s
 	}
-	s.setHook(h, hookDef{bind: func(n *Node) (hookFunc, error) {
+	s.setCond(h, condDef{bind: func(n *Node) (condFunc, error) {
 		return func() (ok bool, err error) {
-			defer n.guardHook(h, &err)
+			defer n.guardCond(h, &err)
 			return cond(n), nil
 		}, nil
 	}})
@@ -248,18 +248,18 @@ func (s *Spec) Pre(h Hook, cond func(n *Node) bool) *Spec {
 
 // Post attaches a Go post-condition action (OnSuccess, OnFailure, Post or OnHalted) and
 // returns s.
-func (s *Spec) Post(h Hook, fn func(n *Node)) *Spec {
+func (s *Spec) Post(h Cond, fn func(n *Node)) *Spec {
 	switch {
-	case h.IsPre() || h >= numHooks:
+	case h.IsPre() || h >= numConds:
 		s.fail(fmt.Errorf("%s is not a post-condition", h))
 		return s
 	case fn == nil:
 		s.fail(fmt.Errorf("%s: no function", h))
 		return s
 	}
-	s.setHook(h, hookDef{bind: func(n *Node) (hookFunc, error) {
+	s.setCond(h, condDef{bind: func(n *Node) (condFunc, error) {
 		return func() (ok bool, err error) {
-			defer n.guardHook(h, &err)
+			defer n.guardCond(h, &err)
 			fn(n)
 			return true, nil
 		}, nil
@@ -319,14 +319,14 @@ func (s *Spec) Attributes() iter.Seq2[string, string] {
 	return eachAttribute(attrs)
 }
 
-// HookScript returns the script of the pre- or post-condition h, when the spec has one
+// CondScript returns the script of the pre- or post-condition h, when the spec has one
 // written in the scripting language (XML or Script); a Go function (Pre, Post) has no
 // text, and ok is false for it.
-func (s *Spec) HookScript(h Hook) (script string, ok bool) {
-	if s.more == nil || s.more.hooks == nil || h >= numHooks {
+func (s *Spec) CondScript(h Cond) (script string, ok bool) {
+	if s.more == nil || s.more.conds == nil || h >= numConds {
 		return "", false
 	}
-	d := s.more.hooks[h]
+	d := s.more.conds[h]
 	return d.script, d.script != ""
 }
 

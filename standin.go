@@ -192,7 +192,7 @@ func standInType(name string) reflect.Type {
 // errStandIn is the error a ticked stand-in aborts with.
 var errStandIn = errors.New("no implementation: the node type comes from a TreeNodesModel; substitute it with a rule to run the tree")
 
-func newStandIn(*Init) (Behavior, error) { return standIn{}, nil }
+func newStandIn(*NodeConfig) (Behavior, error) { return standIn{}, nil }
 
 type standIn struct{}
 

@@ -33,14 +33,14 @@ var subTreeModel = &Model{
 	Ports: []PortDef{
 		InputPort[bool]("_autoremap", "remap every key of the subtree to the parent's key of the same name").WithDefault("false"),
 	},
-	build: func(*Init) (ticker, error) { return &subTreeNode{}, nil },
+	build: func(*NodeConfig) (ticker, error) { return decorating(subTreeNode{}, resetThenStore), nil },
 }
 
 type subTreeNode struct{}
 
-func (*subTreeNode) tick(n *Node) Status {
+func (subTreeNode) decorate(n *Node) Status {
 	n.setRunning()
-	return n.decorated(n.Child(0).Tick(), resetThenStore)
+	return n.Child(0).Tick()
 }
 
 // subtreePrefix is the path prefix of the nodes of a subtree instance: that of the

@@ -448,18 +448,18 @@ func (w *substWalk) replaceSubTree(s *Spec, r *substRule, path string) *Spec {
 // node's, and building it also creates the blackboard entries the node's "{key}" ports
 // name, as building the node itself would have.
 func testNodeFor(s *Spec) *Model {
-	m := mockModel(s, KindAction, testNodePorts, func(c *Init) (ticker, error) { return newTestNode(c) })
+	m := mockModel(s, KindAction, testNodePorts, func(c *NodeConfig) (ticker, error) { return newTestNode(c) })
 	m.Description = testNodeModel.Description
 	return m
 }
 
 // mockModel is the model of a node of kind k built by build in place of the node s
 // (see testNodeFor).
-func mockModel(s *Spec, k Kind, ports []PortDef, build func(c *Init) (ticker, error)) *Model {
+func mockModel(s *Spec, k Kind, ports []PortDef, build func(c *NodeConfig) (ticker, error)) *Model {
 	orig, set := s.model, s.ports
 	return &Model{
 		ID: orig.ID, Kind: k, Ports: ports, Description: "Stands in for " + orig.ID + ".",
-		build: func(c *Init) (ticker, error) {
+		build: func(c *NodeConfig) (ticker, error) {
 			var errs []error
 			for _, p := range set {
 				key, ok := blackboardKey(p.value, p.name)
@@ -487,7 +487,7 @@ func mockStandIn(s *Spec, cfg *TestNodeConfig) *Spec {
 	c.ports = nil // the substitutes declare none (mockModel keeps the entries they name)
 	switch s.model.Kind {
 	case KindDecorator:
-		c.model = mockModel(s, KindDecorator, nil, func(*Init) (ticker, error) { return standInDecorator{}, nil })
+		c.model = mockModel(s, KindDecorator, nil, func(*NodeConfig) (ticker, error) { return decorating(standInDecorator{}, storeThenReset), nil })
 		return c
 	case KindControl:
 		c.model = mockModel(s, KindControl, nil, sequenceModel.build)
@@ -503,9 +503,9 @@ func mockStandIn(s *Spec, cfg *TestNodeConfig) *Spec {
 // before ticking the child, as most of them do.
 type standInDecorator struct{}
 
-func (standInDecorator) tick(n *Node) Status {
+func (standInDecorator) decorate(n *Node) Status {
 	n.setRunning()
-	return n.decorated(n.Child(0).Tick(), storeThenReset)
+	return n.Child(0).Tick()
 }
 
 // wildcard reports whether text matches pattern, where '*' matches any run of

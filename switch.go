@@ -58,7 +58,7 @@ func switchModel(cases int) *Model {
 	return &Model{
 		ID: id, Kind: KindControl, Ports: ports,
 		Description: "Ticks the child whose case equals the variable, else the last child.",
-		build: func(c *Init) (ticker, error) {
+		build: func(c *NodeConfig) (ticker, error) {
 			if c.NumChildren() != cases+1 {
 				return nil, fmt.Errorf("%s needs %d children (%d cases and a default), found %d", id, cases+1, cases, c.NumChildren())
 			}
@@ -84,7 +84,7 @@ type switchCase struct {
 	lit  caseValue
 }
 
-func newSwitch(c *Init, cases int) (*switchNode, error) {
+func newSwitch(c *NodeConfig, cases int) (*switchNode, error) {
 	sw := &switchNode{cases: make([]switchCase, cases), running: -1, enums: c.node.Tree().enums}
 	if err := sw.variable.bind(c, "variable"); err != nil {
 		return nil, err
@@ -239,7 +239,7 @@ func (sw *switchNode) saveState(_ *Node, w *stateWriter) { w.index("child", sw.r
 
 func (sw *switchNode) restoreState(n *Node, r *stateReader) {
 	running := r.index("child", n.NumChildren())
-	if r.commit() {
+	if r.applying() {
 		sw.running, sw.cached = running, false
 	}
 }

@@ -85,7 +85,7 @@ var testNodeModel = &Model{
 	ID: "TestNode", Kind: KindAction,
 	Description: "A configurable mock: returns a given status, optionally after a delay, and runs scripts.",
 	Ports:       testNodePorts,
-	build:       func(c *Init) (ticker, error) { return newTestNode(c) },
+	build:       func(c *NodeConfig) (ticker, error) { return newTestNode(c) },
 }
 
 var testNodePorts = []PortDef{
@@ -107,7 +107,7 @@ type testNode struct {
 	alarm      alarm
 }
 
-func newTestNode(c *Init) (*testNode, error) {
+func newTestNode(c *NodeConfig) (*testNode, error) {
 	t := &testNode{}
 	t.statusCode.statusNames = true
 	err := errors.Join(
@@ -187,7 +187,7 @@ type optionalScript struct {
 	statusNames bool // the script sees IDLE … SKIPPED as enums (return_status_script)
 }
 
-func (o *optionalScript) bind(c *Init, name string) error {
+func (o *optionalScript) bind(c *NodeConfig, name string) error {
 	if _, _, set, err := portText(c, name); err != nil || !set {
 		return err
 	}

@@ -38,7 +38,7 @@ func TickAll(trees []*Tree, workers int, statuses []Status) error {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = max(1, min(workers, len(trees)))
-	shares := make([]share, workers)
+	shares := make([]workerShare, workers)
 	per := (len(trees) + workers - 1) / workers
 	for w := range shares {
 		sh := &shares[w]
@@ -71,8 +71,8 @@ func TickAll(trees []*Tree, workers int, statuses []Status) error {
 	return errors.Join(errs...)
 }
 
-// share is the trees one goroutine of TickAll ticks, and what came of it.
-type share struct {
+// workerShare is the trees one goroutine of TickAll ticks, and what came of it.
+type workerShare struct {
 	trees    []*Tree
 	statuses []Status // nil: not wanted
 	first    int      // the index of trees[0] in TickAll's trees
@@ -80,7 +80,7 @@ type share struct {
 	panicked any // a panic that went on out of a tick (never nil once recovered)
 }
 
-func (sh *share) tick() {
+func (sh *workerShare) tick() {
 	defer func() {
 		if r := recover(); r != nil {
 			sh.panicked = r

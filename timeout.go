@@ -29,10 +29,10 @@ var timeoutModel = &Model{
 	ID: "Timeout", Kind: KindDecorator,
 	Description: "Halts the child and fails if it is still running after msec milliseconds.",
 	Ports:       []PortDef{InputPort[uint32]("msec", "the time limit in milliseconds (0: none)").Require()},
-	build: func(c *Init) (ticker, error) {
+	build: decorates(resetThenStore, func(c *NodeConfig) (decorator, error) {
 		t := &timeout{}
 		return t, t.msec.bind(c, "msec")
-	},
+	}),
 }
 
 type timeout struct {
@@ -42,7 +42,7 @@ type timeout struct {
 	timed   bool // a timer runs in this activation
 }
 
-func (t *timeout) tick(n *Node) Status {
+func (t *timeout) decorate(n *Node) Status {
 	child := n.Child(0)
 	if !t.started {
 		ms := t.msec.mustGet(n)
@@ -54,13 +54,13 @@ func (t *timeout) tick(n *Node) Status {
 	}
 	if t.timed && t.alarm.done() {
 		t.started = false
-		return n.decorated(Failure, resetThenStore) // halts the child
+		return Failure // halts the child
 	}
 	s := child.Tick()
 	if s != Running {
 		t.end()
 	}
-	return n.decorated(s, resetThenStore)
+	return s
 }
 
 func (t *timeout) end() {
@@ -82,7 +82,7 @@ func (t *timeout) saveState(_ *Node, w *stateWriter) {
 func (t *timeout) restoreState(n *Node, r *stateReader) {
 	started, timed := r.flag("started"), r.flag("timed")
 	t.alarm.restoreState(n, r)
-	if r.commit() {
+	if r.applying() {
 		t.started, t.timed = started, timed
 	}
 }

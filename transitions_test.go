@@ -104,7 +104,7 @@ func checkDecoratorOrder(t *testing.T, tree *Tree) func(StatusChange) {
 // userPass is a user decorator that returns its child's status: the engine resets
 // the child after storing the decorator's status, as BehaviorTree.CPP's
 // DecoratorNode::executeTick does.
-var userPass = &Model{ID: "UserPass", Kind: KindDecorator, New: func(*Init) (Behavior, error) {
+var userPass = &Model{ID: "UserPass", Kind: KindDecorator, New: func(*NodeConfig) (Behavior, error) {
 	return passBehavior{}, nil
 }}
 
@@ -196,7 +196,7 @@ func TestUserControlMarkRunning(t *testing.T) {
 		return bttest.RunTrace(t, tree, clock, 50*time.Millisecond, 10)
 	}
 	user := func(mark bool) func(kids ...*Spec) *Spec {
-		m := &Model{ID: "UserSequence", Kind: KindControl, New: func(*Init) (Behavior, error) { return &userSequence{mark: mark}, nil }}
+		m := &Model{ID: "UserSequence", Kind: KindControl, New: func(*NodeConfig) (Behavior, error) { return &userSequence{mark: mark}, nil }}
 		return m.Spec
 	}
 	want := run(Sequence)

@@ -29,7 +29,7 @@ type Tree struct {
 	ticks       uint64       // see Ticks
 	repanic     bool
 	ticking     bool                          // a tick or a halt is under way (Snapshot and Restore refuse to run)
-	preHook     bool                          // user is running a pre-condition's code (see guardHook)
+	preCond     bool                          // user is running a pre-condition's code (see guardCond)
 	attention   atomic.Uint32                 // what the next tick sees to first: attnStop, attnAborted, attnQueued
 	user        uint16                        // the UID of the node whose code runs; 0: none (see panic.go)
 	leaf        uint16                        // the UID of the last function leaf that ran (see panic.go)
@@ -46,6 +46,8 @@ type Tree struct {
 	logger      *slog.Logger            // for the Log node; nil: slog.Default() (see logger.go)
 	typeNames   map[string]reflect.Type // the types given WithTypes, by name
 	queue       atomic.Pointer[queue]   // functions to run before the next tick (see Do); nil: none yet
+	reloaded    []*func(*ReloadReport)  // told of each reload (see OnReload)
+	keys        []nodeKey               // the nodes' keys, which the last reload made for the next
 }
 
 // The bits of Tree.attention: a tick finds what it must see to before it ticks the
@@ -163,11 +165,12 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 			done = true
 			return Idle, err
 		}
+		root = t.root // a function given to Do may have reloaded the tree
 	}
 	t.ticking = true
 	s = root.t.tick(root)
 	for rerun && s == Running && t.woken() {
-		root.commit(s)
+		root.storeStatus(s)
 		if a := t.attention.Load(); a != 0 {
 			if a&attnStop != 0 {
 				return t.endRun(true)
@@ -176,26 +179,27 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 				done = true
 				return Idle, err
 			}
+			root = t.root
 		}
 		s = root.t.tick(root)
 	}
 	if b := root.st; !b.observed() { // the root's status: Running, or Idle when it completed
-		*b = statusByte(Idle)
+		b.store(Idle)
 		if s == Running {
-			*b = statusByte(Running)
+			b.store(Running)
 		}
 		done = true
 		return s, nil
 	}
-	s = root.rooted(s) // observers may panic
+	s = root.storeRootStatus(s) // observers may panic
 	done = true
 	return s, nil
 }
 
-// rooted stores s, the status of the observed root, and returns it. A root that
+// storeRootStatus stores s, the status of the observed root, and returns it. A root that
 // completed is reset to Idle, ready for the next run: observers see both changes.
-func (root *Node) rooted(s Status) Status {
-	if root.commit(s).Completed() {
+func (root *Node) storeRootStatus(s Status) Status {
+	if root.storeStatus(s).Completed() {
 		root.set(Idle)
 	}
 	return s
@@ -326,17 +330,17 @@ func (t *Tree) stopDuring(s Status, err error) (Status, error) {
 	if err != nil { // the tick failed: the root is as the error left it
 		s = before
 	}
-	return s, join(appendErr(appendErr(nil, stopped), notCanceled(err)))
+	return s, joinErrors(appendErr(appendErr(nil, stopped), notCanceled(err)))
 }
 
 // notCanceled returns err without the errors that are a context's cancellation.
 func notCanceled(err error) error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
+	if j, ok := err.(joinedError); ok {
 		var errs []error
 		for _, e := range j.Unwrap() {
 			errs = appendErr(errs, notCanceled(e))
 		}
-		return join(errs)
+		return joinErrors(errs)
 	}
 	if errors.Is(err, context.Canceled) {
 		return nil
@@ -358,7 +362,7 @@ func (t *Tree) endRun(tick bool) (Status, error) {
 	}
 	t.repanicFrom(err)
 	if tick {
-		err = join(appendErr([]error{ErrStopped}, err))
+		err = joinErrors(appendErr([]error{ErrStopped}, err))
 	}
 	return s, err
 }
@@ -480,15 +484,15 @@ func (t *Tree) Nodes() iter.Seq[*Node] {
 // depth (0 for the root). When visit returns false the node's children are skipped.
 func (t *Tree) Walk(visit func(n *Node, depth int) bool) {
 	if t.root != nil && visit != nil {
-		walk(t.root, 0, visit)
+		walkFrom(t.root, 0, visit)
 	}
 }
 
-func walk(n *Node, depth int, visit func(*Node, int) bool) {
+func walkFrom(n *Node, depth int, visit func(*Node, int) bool) {
 	if !visit(n, depth) {
 		return
 	}
 	for i := range n.NumChildren() {
-		walk(n.Child(i), depth+1, visit)
+		walkFrom(n.Child(i), depth+1, visit)
 	}
 }

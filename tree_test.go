@@ -80,7 +80,7 @@ func TestPanicBecomesANodeError(t *testing.T) {
 
 func TestPanicInnermostNodeIsReported(t *testing.T) {
 	inner := Action("inner", func() Status { panic(errors.New("deep")) })
-	outer := (&Model{ID: "outer", Kind: KindDecorator, New: func(*Init) (Behavior, error) {
+	outer := (&Model{ID: "outer", Kind: KindDecorator, New: func(*NodeConfig) (Behavior, error) {
 		return passBehavior{}, nil
 	}}).Spec(inner)
 	tree, _ := NewTree(outer)

@@ -35,7 +35,7 @@ var tryCatchModel = &Model{
 	Ports: []PortDef{
 		InputPort[bool]("catch_on_halt", "run the catch child when the node is halted during the try block").WithDefault("false"),
 	},
-	build: func(c *Init) (ticker, error) {
+	build: func(c *NodeConfig) (ticker, error) {
 		if c.NumChildren() < 2 {
 			return nil, errors.New("a TryCatch needs at least 2 children: the try block and the catch")
 		}
@@ -97,23 +97,17 @@ func (tc *tryCatch) Halt(n *Node) {
 	if !tc.catchOnHalt.mustGet(n) || inCatch {
 		return
 	}
-	kids := n.kids()
-	last := len(kids) - 1
-	var errs []error
-	for i := range last {
-		if c := &kids[i]; !c.st.settled() {
-			errs = appendErr(errs, c.reset())
-		}
-	}
-	c := &kids[last]
+	f := n.family()
+	last := len(f.nodes) - 1
+	try := family{f.nodes[:last:last], f.status[:last:last]} // the try block
+	errs := appendErr(nil, try.reset(0))
+	c := &f.nodes[last]
 	errs = appendErr(errs, n.protect(func() {
 		if c.Tick() == Running {
 			c.Halt()
 		}
 	}))
-	if err := join(errs); err != nil {
-		panic(&failure{err: err, at: n})
-	}
+	n.raise(joinErrors(errs))
 }
 
 // saveState saves the try child to tick next ("child"), the try children skipped in
@@ -127,7 +121,7 @@ func (tc *tryCatch) saveState(_ *Node, w *stateWriter) {
 func (tc *tryCatch) restoreState(n *Node, r *stateReader) {
 	try := int64(n.NumChildren() - 1)
 	idx, skipped, inCatch := r.int("child", 0, try), r.int("skipped", 0, try), r.flag("catching")
-	if r.commit() {
+	if r.applying() {
 		tc.idx, tc.skipped, tc.inCatch = int(idx), int(skipped), inCatch
 	}
 }

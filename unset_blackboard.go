@@ -16,7 +16,7 @@ var unsetBlackboardModel = &Model{
 	ID: "UnsetBlackboard", Kind: KindAction,
 	Description: "Removes an entry from the blackboard; succeeds even if it was absent.",
 	Ports:       []PortDef{InputPort[string]("key", "the name of the entry to remove").Require()},
-	build: func(c *Init) (ticker, error) {
+	build: func(c *NodeConfig) (ticker, error) {
 		u := &unsetBlackboard{}
 		return u, u.key.bind(c, "key")
 	},

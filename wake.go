@@ -133,7 +133,7 @@ func (n *Node) saveWake(w *stateWriter) {
 // restoreWake asks again for the wake-up that was pending; the node's claim is made
 // then, as WakeUp makes it.
 func (n *Node) restoreWake(r *stateReader) {
-	if r.flag("wake") && r.commit() {
+	if r.flag("wake") && r.applying() {
 		n.claim(true).post(n.Tree())
 	}
 }
@@ -246,7 +246,7 @@ func (c *wakeClaim) saveState(w *stateWriter, name string) {
 
 // restoreState asks again for the wake-up the field name says was pending.
 func (c *wakeClaim) restoreState(r *stateReader, name string) {
-	if r.flag(name) && r.commit() {
+	if r.flag(name) && r.applying() {
 		c.post(r.n.Tree())
 	}
 }

@@ -48,7 +48,7 @@ func TestStaleWakeUpsAreDropped(t *testing.T) {
 			return NewAction("Yield", func(n *Node) Status { n.WakeUp(); return Running }, InputPort[int]("p", "")).Spec()
 		}},
 		{"a user node", func(*atomic.Int32) *Spec {
-			return (&Model{ID: "Yield", Kind: KindAction, New: func(*Init) (Behavior, error) {
+			return (&Model{ID: "Yield", Kind: KindAction, New: func(*NodeConfig) (Behavior, error) {
 				return yielder{}, nil
 			}}).Spec()
 		}},

@@ -27,7 +27,7 @@ func WhileDoElse(children ...*Spec) *Spec { return whileDoElseModel.Spec(childre
 var whileDoElseModel = &Model{
 	ID: "WhileDoElse", Kind: KindControl,
 	Description: "Re-checks the first child every tick and runs the second or third child accordingly.",
-	build: func(c *Init) (ticker, error) {
+	build: func(c *NodeConfig) (ticker, error) {
 		if k := c.NumChildren(); k != 2 && k != 3 {
 			return nil, fmt.Errorf("WhileDoElse needs 2 or 3 children, found %d", k)
 		}

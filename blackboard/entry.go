@@ -136,13 +136,13 @@ func (e *Entry) snapshot() (state, uint64) {
 	}
 }
 
-// commit replaces the state cur, read with head h, by next, unless someone wrote
+// swapState replaces the state cur, read with head h, by next, unless someone wrote
 // since. A write (as opposed to Declare or Unset) also stamps the entry.
 // Words that do not change are not stored: every atomic store is a full barrier.
 //
 // A caller that already holds the lock (Update) passes the head it locked, lock bit
-// included: commit then stores and releases.
-func (e *Entry) commit(h uint64, cur, next state, write bool, stamp int64) bool {
+// included: swapState then stores and releases.
+func (e *Entry) swapState(h uint64, cur, next state, write bool, stamp int64) bool {
 	if h&headLock == 0 && !e.head.CompareAndSwap(h, h|headLock) {
 		return false
 	}
@@ -263,7 +263,7 @@ func (e *Entry) Declare(t reflect.Type) error {
 			return nil
 		}
 		next := state{meta: metaExists, decl: d}
-		if e.commit(h, cur, next, false, 0) {
+		if e.swapState(h, cur, next, false, 0) {
 			return nil
 		}
 	}
@@ -287,7 +287,7 @@ func (e *Entry) Unset() {
 	}
 	for {
 		cur, h := e.snapshot()
-		if !cur.exists() || e.commit(h, cur, state{}, false, 0) {
+		if !cur.exists() || e.swapState(h, cur, state{}, false, 0) {
 			return
 		}
 	}
@@ -344,7 +344,7 @@ func (e *Entry) write(v Value, assign bool) error {
 		if !stamped && e.env.now != nil { // read the clock once, for a write that will happen
 			stamp, stamped = e.env.now().UnixNano(), true
 		}
-		if e.commit(h, cur, next, true, stamp) {
+		if e.swapState(h, cur, next, true, stamp) {
 			return nil
 		}
 	}
@@ -514,7 +514,7 @@ func (e *Entry) copyFrom(src *Entry) {
 	}
 	for {
 		cur, h := e.snapshot()
-		if e.commit(h, cur, s, true, stamp) {
+		if e.swapState(h, cur, s, true, stamp) {
 			return
 		}
 	}

@@ -52,13 +52,13 @@ func Update[T any](e *Entry, fn func(old T) T) error {
 	if e.env.now != nil {
 		stamp = e.env.now().UnixNano()
 	}
-	done = e.commit(h|headLock, cur, next, true, stamp)
+	done = e.swapState(h|headLock, cur, next, true, stamp)
 	return nil
 }
 
-// lock takes the entry's lock, as a writer's commit does, and returns the state it
+// lock takes the entry's lock, as a writer's swapState does, and returns the state it
 // holds and the head it was locked from (without the lock bit). Release it with
-// commit(h|headLock, …), or by storing h back when nothing changed.
+// swapState(h|headLock, …), or by storing h back when nothing changed.
 func (e *Entry) lock() (state, uint64) {
 	for i := 0; ; i++ {
 		h := e.head.Load()

@@ -120,13 +120,13 @@ func portAttrs(attrs []btxml.Attr, spec *bt.Spec, defaults bool) []btxml.Attr {
 func isEntry(v string) bool { return len(v) >= 3 && v[0] == '{' && v[len(v)-1] == '}' }
 
 // hookOrder is the order BehaviorTree.CPP writes pre/post conditions in: its enums'.
-var hookOrder = [...]bt.Hook{bt.FailureIf, bt.SuccessIf, bt.SkipIf, bt.While,
+var hookOrder = [...]bt.Cond{bt.FailureIf, bt.SuccessIf, bt.SkipIf, bt.While,
 	bt.OnHalted, bt.OnFailure, bt.OnSuccess, bt.Post}
 
 func hookAttrs(spec *bt.Spec) []btxml.Attr {
 	var attrs []btxml.Attr
 	for _, h := range hookOrder {
-		if script, ok := spec.HookScript(h); ok {
+		if script, ok := spec.CondScript(h); ok {
 			attrs = append(attrs, btxml.Attr{Name: h.String(), Value: script})
 		}
 	}

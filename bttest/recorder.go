@@ -23,7 +23,7 @@ type Recorder struct {
 // "name:halt". The spec has a model of its own: there is nothing to register.
 func (r *Recorder) Leaf(name, script string) *bt.Spec {
 	plan, err := parseScript(script)
-	m := &bt.Model{ID: name, Kind: bt.KindAction, New: func(*bt.Init) (bt.Behavior, error) {
+	m := &bt.Model{ID: name, Kind: bt.KindAction, New: func(*bt.NodeConfig) (bt.Behavior, error) {
 		return &leaf{name: name, plan: plan, r: r}, err
 	}}
 	return m.Spec()
@@ -38,7 +38,7 @@ func (r *Recorder) Stateful(name, script string) *bt.Spec {
 	if err == nil {
 		return m.Spec()
 	}
-	return (&bt.Model{ID: name, Kind: bt.KindAction, New: func(*bt.Init) (bt.Behavior, error) { return nil, err }}).Spec()
+	return (&bt.Model{ID: name, Kind: bt.KindAction, New: func(*bt.NodeConfig) (bt.Behavior, error) { return nil, err }}).Spec()
 }
 
 // Log adds an entry to the log, for a test's own nodes and hooks.

@@ -7,7 +7,8 @@
 // tree (testdata/nav2-recovery.xml) in a 1400×900 viewport, they check the view: the
 // fit on load, zoom (keys, wheel), pan (drag, arrows), follow, the list of what runs,
 // find, the detail panel (against btlog.Stats), a replay's view, and the picker of
-// many trees. With BT_UPDATE_DOCS=1, TestNav2View writes the README's screenshot,
+// many trees; and that a tree reloaded with a new definition (bt.Tree.Reload) is drawn
+// anew without a reload of the page. With BT_UPDATE_DOCS=1, TestNav2View writes the README's screenshot,
 // docs/monitor-nav2.png. They look for
 // Chromium in $BT_CHROMIUM, then /usr/bin/chromium and the usual names on the PATH
 // (Debian: apt-get install chromium), and skip, saying so, when there is none. A

@@ -62,19 +62,25 @@ func (c *charge) OnRunning(n *bt.Node) bt.Status {
 }
 
 func newPatrol(t *testing.T, opts ...bt.Option) *bt.Tree {
-	f := bt.NewFactory()
-	err := f.Register(bt.NewStateful("Charge", func() bt.StatefulAction { return &charge{} }, bt.InOutPort[int]("level", "the charge")))
-	if err == nil {
-		err = f.LoadString("patrol.xml", patrol)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree, err := f.NewTree("", opts...)
+	tree, err := patrolFactory(t, patrol).NewTree("", opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return tree
+}
+
+// patrolFactory returns a factory that knows Charge and holds the document xml.
+func patrolFactory(t *testing.T, xml string) *bt.Factory {
+	t.Helper()
+	f := bt.NewFactory()
+	err := f.Register(bt.NewStateful("Charge", func() bt.StatefulAction { return &charge{} }, bt.InOutPort[int]("level", "the charge")))
+	if err == nil {
+		err = f.LoadString("patrol.xml", xml)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
 
 // browser starts a headless Chromium for the test, or skips the test if there is none.
@@ -287,13 +293,7 @@ func TestLive(t *testing.T) {
 // monitor added before, is followed by the page from its first tick to the end of the
 // run.
 func TestTickWhileRunning(t *testing.T) {
-	tree := newPatrol(t)
-	m := monitor.New()
-	if _, err := m.Add("patrol", tree); err != nil {
-		t.Fatal(err)
-	}
-	ctx, url := serve(t, m)
-	run(t, ctx, chromedp.Navigate(url), waitFor(`document.getElementById('state').textContent === 'waiting for the tree to tick'`))
+	tree, ctx := watchPatrol(t)
 	if s, err := tree.TickWhileRunning(context.Background(), 20*time.Millisecond); s != bt.Success || err != nil {
 		t.Fatalf("the run: %v, %v", s, err)
 	}

@@ -62,6 +62,8 @@ func (p *Publisher) dumpBlackboards(list string) ([]byte, error) {
 }
 
 func (p *Publisher) scope(name string) *scope {
+	p.mu.Lock() // a reload changes the scopes
+	defer p.mu.Unlock()
 	for i := range p.scopes {
 		if p.scopes[i].name == name {
 			return &p.scopes[i]

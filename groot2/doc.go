@@ -87,6 +87,14 @@
 // the first's. Several trees, each with its publisher on its own ports, work side by
 // side.
 //
+// A tree reloaded with a new definition (bt.Tree.Reload, bt run --watch) is a new tree
+// to Groot2, as when a BehaviorTree.CPP program attaches a new tree: the publisher
+// takes a new UUID, which the client sees in its next reply and answers by asking for
+// the tree again, and serves the new XML, statuses and blackboards. A hook moves with
+// its node to its new UID (ReloadReport.NewUID); the hooks of nodes that went away
+// go, and so do the recorded transitions. The publisher hears of reloads from its
+// first tick on: a tree reloaded before it ever ticked keeps the old description.
+//
 // # Security
 //
 // Neither the protocol nor the publisher has authentication or encryption: whoever

@@ -235,7 +235,12 @@ func (p *Publisher) sync() {
 	p.mu.Lock()
 	p.queued = false
 	on := p.connected && !p.closed
+	closed := p.closed
 	p.mu.Unlock()
+	if closed && p.unreload != nil {
+		p.unreload()
+		p.unreload = nil
+	}
 	p.observe(on)
 	p.syncHooks()
 }

@@ -2,7 +2,6 @@ package groot2
 
 import (
 	"bytes"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"net"
@@ -57,7 +56,7 @@ const DefaultHost = "127.0.0.1"
 type Publisher struct {
 	tree   *bt.Tree
 	clock  bt.Clock
-	xml    []byte
+	xml    []byte // xml, uuid, scopes, offset change with a reload (see reload.go): read them under mu
 	uuid   [16]byte
 	scopes []scope // the tree instances, by name, for BLACKBOARD
 	offset []int   // offset[uid-1] is the index of the node's status in status
@@ -93,7 +92,8 @@ type Publisher struct {
 
 	// On the ticking goroutine only: the cancel function of the subscription while the
 	// publisher observes the tree.
-	cancel func()
+	cancel   func()
+	unreload func() // cancels OnReload
 }
 
 type hookKey struct {
@@ -162,10 +162,9 @@ func newPublisher(tree *bt.Tree, heartbeat time.Duration) (*Publisher, error) {
 	p.wake.L = &p.mu
 	p.preTick = func(n *bt.Node) bt.Status { return p.runHook(pre, n) }
 	p.postTick = func(n *bt.Node, _ bt.Status) bt.Status { return p.runHook(post, n) }
-	rand.Read(p.uuid[:])
-	p.uuid[6] = p.uuid[6]&0x4f | 0x40 // a version 4 UUID, as BehaviorTree.CPP makes it
-	p.uuid[8] = p.uuid[8]&0xbf | 0x80
+	p.uuid = newUUID()
 	p.layout()
+	tree.Do(func() { p.unreload = tree.OnReload(p.reloaded) }) // on the ticking goroutine
 	return p, nil
 }
 
@@ -265,7 +264,10 @@ func (p *Publisher) handle(req [][]byte) [][]byte {
 		return errorReply(err.Error())
 	}
 	reply := make([]byte, 0, replyHeaderSize)
-	reply = append(h.append(reply), p.uuid[:]...)
+	p.mu.Lock()
+	uuid := p.uuid
+	p.mu.Unlock()
+	reply = append(h.append(reply), uuid[:]...)
 	var body []byte
 	if body, err = p.answer(h.typ, req); err != nil {
 		return errorReply(err.Error())
@@ -285,6 +287,8 @@ func (p *Publisher) answer(typ byte, req [][]byte) ([]byte, error) {
 	}
 	switch typ {
 	case reqFullTree:
+		p.mu.Lock()
+		defer p.mu.Unlock()
 		return p.xml, nil
 	case reqStatus:
 		p.mu.Lock()

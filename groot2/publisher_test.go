@@ -37,6 +37,16 @@ func (c *counts) get(name string) int {
 func buildTree(t testing.TB, xml string, opts ...bt.Option) (*bt.Tree, *counts) {
 	t.Helper()
 	c := &counts{n: map[string]int{}}
+	tree, err := c.factory(t, xml).NewTree("MainTree", opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree, c
+}
+
+// factory returns a factory that holds xml and knows Count, which counts in c.
+func (c *counts) factory(t testing.TB, xml string) *bt.Factory {
+	t.Helper()
 	f := bt.NewFactory()
 	err := f.Register(bt.NewAction("Count", func(n *bt.Node) bt.Status {
 		c.mu.Lock()
@@ -50,11 +60,7 @@ func buildTree(t testing.TB, xml string, opts ...bt.Option) (*bt.Tree, *counts) 
 	if err := f.LoadString("test.xml", xml); err != nil {
 		t.Fatal(err)
 	}
-	tree, err := f.NewTree("MainTree", opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tree, c
+	return f
 }
 
 // serve starts a publisher of the tree buildTree builds, and connects a client to it.

@@ -95,6 +95,11 @@
 // stops observing the tree, and "gone" when the tree is removed. Statuses are numbers,
 // BehaviorTree.CPP's: 0 IDLE, 1 RUNNING, 2 SUCCESS, 3 FAILURE.
 //
+// A tree reloaded with a new definition (bt.Tree.Reload, bt run --watch) sends a new
+// "snapshot": its new nodes and scopes, and a history that starts at the reload (the
+// frames before it are of the old nodes, whose UIDs now name others). The page draws
+// it as it draws the first, without a reload of the page.
+//
 // # Security
 //
 // Where it listens: the package listens nowhere by itself; the program serves the

@@ -36,6 +36,7 @@ type Feed struct {
 
 	// The ticking goroutine's.
 	cancel func()      // the subscription; nil while the feed does not observe
+	reload func()      // cancels OnReload (see reload.go)
 	cur    *batch      // the frame being recorded
 	full   bool        // changes were dropped: the next frame is a keyframe
 	shown  []bt.Status // by UID-1, the status observers were last told of
@@ -93,6 +94,7 @@ func newFeed(m *Monitor, name string, h *hub, t *bt.Tree, scopes []*blackboard.B
 	f := &Feed{hub: h, tree: t, m: m, name: name, scopes: scopes, seen: make([][]seenEntry, len(scopes)),
 		ents: make([][]*blackboard.Entry, len(scopes)), cur: &batch{}}
 	h.setWake(f.wake)
+	f.reload = t.OnReload(f.reloaded)
 	f.sync()
 	return f
 }
@@ -150,6 +152,7 @@ func (f *Feed) Close() {
 		return
 	}
 	f.closed = true
+	f.reload()
 	f.m.remove(f.name, f.hub)
 	f.stop()
 }

@@ -129,15 +129,16 @@ type record struct {
 	frame
 	b    *batch
 	stop bool
+	info *treeInfo // the tree was reloaded: its new description (see reload.go)
 }
 
 // enqueue hands r to the hub without waiting for it and returns a batch for the next
 // record (nil: none is free, make one). ok is false if the queue is full (the hub is
 // that far behind): r is dropped, its batch is to be filled again, and the feed must
-// send a keyframe next. A stop record is always taken.
+// send a keyframe next. A stop record is always taken, and so is a reload's.
 func (h *hub) enqueue(r record, max int) (next *batch, ok bool) {
 	h.qmu.Lock()
-	if len(h.queue) >= max && !r.stop {
+	if len(h.queue) >= max && !r.stop && r.info == nil {
 		h.qmu.Unlock()
 		return r.b, false
 	}
@@ -187,6 +188,9 @@ func (h *hub) drain() {
 
 // apply adds a record to the history and sends it to the clients.
 func (h *hub) apply(r *record) {
+	if r.info != nil {
+		h.lastBB = make([][]byte, len(r.info.Scopes))
+	}
 	if !r.stop {
 		r.frame = h.frameOf(r)
 	}
@@ -196,6 +200,10 @@ func (h *hub) apply(r *record) {
 		return
 	}
 	h.version++ // the snapshot changes, or nothing is sent
+	if r.info != nil {
+		h.reloaded(r)
+		return
+	}
 	if r.stop {
 		h.synced = false
 		h.broadcast(message("stale", []byte("{}")))

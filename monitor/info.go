@@ -119,7 +119,7 @@ func ports(spec *bt.Spec) [][2]string {
 		}
 	}
 	for h := bt.FailureIf; h <= bt.OnHalted; h++ {
-		if script, ok := spec.HookScript(h); ok {
+		if script, ok := spec.CondScript(h); ok {
 			out = append(out, [2]string{h.String(), script})
 		}
 	}

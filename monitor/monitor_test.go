@@ -39,15 +39,7 @@ func apply(s []int, f wireFrame) []int {
 // calls nothing but TickOnce.
 func TestStream(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		tree, err := bt.NewTree(bt.Sequence(bt.Script("x := 1"), stepper("Wait", bt.Running)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := New()
-		feed, err := m.Add("t", tree)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tree, m, feed := waiting(t)
 		b, cancel := connect(m, "t")
 		defer cancel()
 		synctest.Wait()

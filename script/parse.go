@@ -119,7 +119,7 @@ func (s *Script) Names() []string {
 // comparison per comparison operator): four allocations, the Script
 // included, for a script of up to 64 tokens.
 func Parse(src string) (*Script, error) {
-	tokens, comparisons := count(src)
+	tokens, comparisons := countTokens(src)
 	p := parser{
 		lx:    lexer{src: src},
 		nodes: slab[node]{left: tokens},
@@ -133,10 +133,10 @@ func Parse(src string) (*Script, error) {
 	return &Script{src: src, stmts: stmts, size: p.size}, nil
 }
 
-// count returns the number of tokens of src and how many of them are
+// countTokens returns the number of tokens of src and how many of them are
 // comparison operators, up to the first lexical error (where parsing stops
 // too).
-func count(src string) (tokens, comparisons int) {
+func countTokens(src string) (tokens, comparisons int) {
 	lx := lexer{src: src}
 	for {
 		tok, err := lx.next()

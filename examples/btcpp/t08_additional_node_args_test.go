@@ -39,7 +39,7 @@ func NewActionA(argInt int, argStr string, nc *NoCopyObj) *bt.Model {
 	return &bt.Model{
 		ID:   "Action_A",
 		Kind: bt.KindAction,
-		New: func(*bt.Init) (bt.Behavior, error) {
+		New: func(*bt.NodeConfig) (bt.Behavior, error) {
 			return &ActionA{arg1: argInt, arg2: argStr, nc: nc}, nil
 		},
 	}

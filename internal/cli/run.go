@@ -103,6 +103,15 @@ timeline of the last 1000 ticks; give --interval (200ms, say) to watch it tick. 
 page is served on ` + defaultAddr + ` (loopback only) unless an address is given
 (--serve=ADDR or --serve ADDR; :0 picks a free port), and is served on once the run
 is over, until interrupted (Ctrl-C); "bt view" serves a .btlog file the same way.
+
+--watch reloads the tree when FILE.xml, a file it includes or --models changes on
+disk (looked at every --watch-every): between two ticks, the tree takes the new
+definition and keeps the state of every node the edit did not touch — a running
+action runs on — and the blackboard; the nodes that went away or changed are halted.
+It prints what was added, removed, changed and halted; an edit that does not load or
+build prints its errors and the tree runs on unchanged. --serve's page and Groot2
+(--groot2) redraw the new tree. It does not go with --log, --btlog, --trace, --jsonl,
+--sqlite, --stats, --save or --restore, whose output describes one structure.
 `,
 	example: `bt run examples/sniper/sniper.xml
 bt run --exactly-once --log --main Async examples/fallbacks/fallbacks.xml
@@ -110,6 +119,7 @@ bt run --btlog sniper.btlog --trace sniper.json --jsonl sniper.jsonl --stats exa
 bt run --sqlite runs.db3 examples/sniper/sniper.xml
 bt run --sqlite runs.db3 --sqlite-append --main EnemyHides examples/sniper/sniper.xml
 bt run --serve --interval 200ms examples/sniper/sniper.xml
+bt run --watch --interval 100ms --ticks 5 examples/reload/patrol.xml
 bt run --ticks 3 --save sniper.json examples/sniper/sniper.xml
 bt run --restore sniper.json examples/sniper/sniper.xml
 bt run --models examples/nav2/nav2_models.xml --mock-all examples/nav2/navigate.xml
@@ -148,6 +158,8 @@ func (c *cmd) run(args []string) int {
 	fs.StringVar(&o.save, "save", "", "write the tree's state to `FILE` when the run stops, interrupted too (JSON if FILE ends in .json, else binary)")
 	fs.StringVar(&o.restore, "restore", "", "continue the run whose state --save wrote to `FILE`")
 	w.register(fs)
+	var rw reloadWatch
+	rw.register(fs)
 	files, code, ok := c.parse(fs, runHelp, joinFlagValues(args))
 	switch {
 	case !ok:
@@ -166,7 +178,7 @@ func (c *cmd) run(args []string) int {
 		"--btlog": w.btlog, "--trace": w.trace, "--jsonl": w.jsonl, "--sqlite": w.sqlite}); err != nil {
 		return c.usageError(runHelp, "%v", err)
 	}
-	if err := w.check(c.publish != nil, c.sqlite != nil); err != nil {
+	if err := errors.Join(w.check(c.publish != nil, c.sqlite != nil), rw.check(&o, &w)); err != nil {
 		return c.usageError(runHelp, "%v", err)
 	}
 	if isSet(fs, "ticks") && !isSet(fs, "interval") {
@@ -194,7 +206,9 @@ func (c *cmd) run(args []string) int {
 	if *exactly {
 		tick = tree.TickExactlyOnce
 	}
+	stopWatching := c.watch(&rw, tree, files[0], &o)
 	err = c.tickAll(tree, tick, *ticks, *interval, obs, o.save)
+	stopWatching()
 	obs.flush()
 	err = errors.Join(located(withPosition(tree, err), dir), obs.close())
 	obs.report(c.stdout)
@@ -324,8 +338,25 @@ func (c *cmd) tickLoop(tree *bt.Tree, tick func() (bt.Status, error), max int, i
 // build loads the file and builds the tree to run, logging to logger, with its
 // blackboard seeded; it prints the notes of the file on stderr.
 func (c *cmd) build(path string, o *runOptions, logger *slog.Logger) (tree *bt.Tree, dir string, err error) {
-	f, err := factory(o.models)
+	f, dir, err := c.factoryFor(path, o)
 	if err != nil {
+		return nil, "", err
+	}
+	tree, err = f.NewTree(o.main, bt.WithContext(c.ctx), bt.WithLogger(logger))
+	if err != nil {
+		return nil, "", errors.Join(prefixed(located(err, dir), path)...)
+	}
+	if err := unimplemented(tree, dir); err != nil {
+		return nil, "", err
+	}
+	return tree, dir, nil
+}
+
+// factoryFor loads the file into a new factory as the flags say (--models, --enum,
+// --mock, --mock-all), and checks it has the tree to run (--main or its main tree); it
+// prints the notes of the file on stderr.
+func (c *cmd) factoryFor(path string, o *runOptions) (f *bt.Factory, dir string, err error) {
+	if f, err = factory(o.models); err != nil {
 		return nil, "", err
 	}
 	for _, e := range o.enums {
@@ -339,8 +370,7 @@ func (c *cmd) build(path string, o *runOptions, logger *slog.Logger) (tree *bt.T
 		}
 	}
 	_, mockAll, _ := o.mockAll.status()
-	dir, err = c.load(f, path, mockAll)
-	if err != nil {
+	if dir, err = c.load(f, path, mockAll); err != nil {
 		return nil, "", err
 	}
 	if status, ok, _ := o.mockAll.status(); ok {
@@ -354,14 +384,7 @@ func (c *cmd) build(path string, o *runOptions, logger *slog.Logger) (tree *bt.T
 	case o.main == "" && f.MainTree() == "":
 		return nil, "", fmt.Errorf("%s: no main tree: the trees are %s; choose one with --main (or main_tree_to_execute in the file)", path, quoted(f.TreeIDs()))
 	}
-	tree, err = f.NewTree(o.main, bt.WithContext(c.ctx), bt.WithLogger(logger))
-	if err != nil {
-		return nil, "", errors.Join(prefixed(located(err, dir), path)...)
-	}
-	if err := unimplemented(tree, dir); err != nil {
-		return nil, "", err
-	}
-	return tree, dir, nil
+	return f, dir, nil
 }
 
 // restore gives the tree the state of --restore, if given, then seeds its blackboard

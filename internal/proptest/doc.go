@@ -16,6 +16,10 @@
 //     encoded as JSON or in binary, then Tree.Restore) goes as the run straight
 //     through: statuses, results, calls, blackboard and every status change with its
 //     time (CheckSnapshot).
+//   - a run reloaded now and then with a random edit of its tree (Tree.ReloadSpec)
+//     keeps the state of the nodes the rule of bt's package doc ("Hot reload") keeps,
+//     halts once the Running nodes it does not, and leaves no goroutine behind
+//     (CheckReload).
 //
 // The trees and the steps come from a seed, so a failure is reproduced by its seed,
 // which the test prints. The package is internal: its only user is its test (and its

@@ -29,6 +29,9 @@ type gen struct {
 	subs  int      // subtrees made so far
 	used  map[string]bool
 	timed bool // a node waits on a timer
+	// edit, when not nil, edits the tree as it is made (see reload.go): the tree is the
+	// one of the seed but for the edits, which draw from a random source of their own.
+	edit *editor
 }
 
 // maxNodes bounds a tree; maxLevels its depth.
@@ -64,7 +67,11 @@ func (g *gen) node(level int) *bt.Spec {
 	case "Timeout", "Delay", "Time", "Sleep", "TestNode":
 		g.timed = true
 	}
-	return g.hooks(s)
+	s = g.conds(s)
+	if g.edit != nil {
+		s = g.edit.node(s)
+	}
+	return s
 }
 
 // kids returns n random children.
@@ -243,13 +250,14 @@ func (g *gen) sync() *bt.Spec {
 	if g.r.IntN(20) == 0 {
 		l.s.plan = append(l.s.plan, 'P')
 	}
-	m := &bt.Model{ID: l.name, Kind: bt.KindAction, New: func(*bt.Init) (bt.Behavior, error) { return l, nil }}
+	l = reuse(g.w.syncs, l.name, l)
+	m := &bt.Model{ID: l.name, Kind: bt.KindAction, New: func(*bt.NodeConfig) (bt.Behavior, error) { return l, nil }}
 	return m.Spec()
 }
 
 func (g *gen) stateful() *bt.Spec {
 	l := &statefulLeaf{w: g.w, name: g.name("Act"), s: script{plan: plan(g.r, 1+g.r.IntN(6), "RRRRRSSSFFKE")}}
-	g.w.statefuls[l.name] = l
+	l = reuse(g.w.statefuls, l.name, l)
 	return bt.Stateful(l.name, func() bt.StatefulAction { return l })
 }
 
@@ -258,21 +266,31 @@ func (g *gen) async() *bt.Spec {
 	if g.r.IntN(20) == 0 {
 		l.s.plan = append(l.s.plan, 'P')
 	}
-	g.w.asyncs[l.name] = l
+	l = reuse(g.w.asyncs, l.name, l)
 	return bt.NewAsyncAction(l.name, func() bt.AsyncAction { return l }).Spec()
 }
 
-// hooks gives a node pre- and post-conditions now and then.
-func (g *gen) hooks(s *bt.Spec) *bt.Spec {
+// reuse returns the leaf of the world called name, or l, which it becomes: a tree made
+// again in the same world (an edit of the tree, see reload.go) has the same leaves.
+func reuse[L any](leaves map[string]*L, name string, l *L) *L {
+	if old, ok := leaves[name]; ok {
+		return old
+	}
+	leaves[name] = l
+	return l
+}
+
+// conds gives a node pre- and post-conditions now and then.
+func (g *gen) conds(s *bt.Spec) *bt.Spec {
 	if g.r.IntN(6) != 0 {
 		return s
 	}
-	h := hookScripts[g.r.IntN(len(hookScripts))]
-	return s.Script(h.hook, h.code)
+	h := condScripts[g.r.IntN(len(condScripts))]
+	return s.Script(h.cond, h.code)
 }
 
-var hookScripts = []struct {
-	hook bt.Hook
+var condScripts = []struct {
+	cond bt.Cond
 	code string
 }{
 	{bt.SkipIf, "(k & 3) == 3"},

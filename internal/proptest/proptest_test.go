@@ -32,13 +32,17 @@ func TestRandomTrees(t *testing.T) {
 
 // TestSnapshot checks save and restore (CheckSnapshot) on BT_PROPTEST_TREES random
 // trees (default 300), of the seeds from BT_PROPTEST_SEED on (default 1).
-func TestSnapshot(t *testing.T) {
+func TestSnapshot(t *testing.T) { checkSeeds(t, CheckSnapshot, "TestSnapshot") }
+
+// checkSeeds runs check on BT_PROPTEST_TREES seeds from BT_PROPTEST_SEED on, and says
+// how to reproduce the first that fails with the test called name.
+func checkSeeds(t *testing.T, check func(*testing.T, uint64), name string) {
 	trees, seed := envInt(t, "BT_PROPTEST_TREES", 300), envInt(t, "BT_PROPTEST_SEED", 1)
 	for i := range trees {
 		s := uint64(seed + i)
-		CheckSnapshot(t, s)
+		check(t, s)
 		if t.Failed() {
-			t.Fatalf("seed %d failed; reproduce with BT_PROPTEST_SEED=%d BT_PROPTEST_TREES=1 go test -run TestSnapshot", s, s)
+			t.Fatalf("seed %d failed; reproduce with BT_PROPTEST_SEED=%d BT_PROPTEST_TREES=1 go test -run %s", s, s, name)
 		}
 	}
 }
@@ -70,4 +74,25 @@ func envInt(t *testing.T, name string, def int) int {
 		t.Fatalf("%s=%q: want a number", name, v)
 	}
 	return n
+}
+
+// TestReload checks Tree.Reload (CheckReload) on BT_PROPTEST_TREES random trees
+// (default 300), of the seeds from BT_PROPTEST_SEED on (default 1).
+func TestReload(t *testing.T) { checkSeeds(t, CheckReload, "TestReload") }
+
+// FuzzReload searches for seeds whose tree does not reload as the rule says.
+func FuzzReload(f *testing.F) {
+	for s := range uint64(8) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64) { CheckReload(t, seed) })
+}
+
+// TestReloadFound replays the seeds that found defects of Reload. 3465: the goroutine
+// of an async action kept with its work under way asked for its wake-up by the UID of
+// its old node, beyond the claims made for the smaller new tree.
+func TestReloadFound(t *testing.T) {
+	for _, seed := range []uint64{3465} {
+		CheckReload(t, seed)
+	}
 }

@@ -284,8 +284,12 @@ func (d *driver) checkAlways(what string) {
 	}
 	// An async action's goroutine runs only while its node is Running.
 	for name, l := range d.w.asyncs {
-		if k := l.running(); k > 0 && d.nodes[name].Status() != bt.Running {
-			d.fail("after %s: %s is %v but its work still runs", what, name, d.nodes[name].Status())
+		n := d.nodes[name]
+		switch k := l.running(); {
+		case k > 0 && n == nil: // a reload removed it (see reload.go)
+			d.fail("after %s: %s is gone from the tree but its work still runs", what, name)
+		case k > 0 && n.Status() != bt.Running:
+			d.fail("after %s: %s is %v but its work still runs", what, name, n.Status())
 		}
 	}
 }

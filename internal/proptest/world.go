@@ -27,11 +27,12 @@ type world struct {
 	gate       chan struct{} // closed to let the async work waiting on it finish
 	asyncs     map[string]*asyncLeaf
 	statefuls  map[string]*statefulLeaf
+	syncs      map[string]*syncLeaf
 }
 
 func newWorld() *world {
 	return &world{logs: map[string][]string{}, gate: make(chan struct{}),
-		asyncs: map[string]*asyncLeaf{}, statefuls: map[string]*statefulLeaf{}}
+		asyncs: map[string]*asyncLeaf{}, statefuls: map[string]*statefulLeaf{}, syncs: map[string]*syncLeaf{}}
 }
 
 func (w *world) log(leaf, what string) {
