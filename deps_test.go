@@ -21,9 +21,9 @@ const module = "github.com/gobt/bt"
 // engine does not know its observers or tools, and the tools sit on top. A package
 // missing here fails TestDependencies, and so does a rule for a package that is gone:
 // whoever adds a package adds its rule, placed in these layers. A key ending in "/..." rules
-// every package below it. The library packages (all but cmd, internal, examples and
-// the modules nested in this one) import nothing outside the repository but the
-// standard library; the nested modules (groot2, btsqlite, cmd/bt, e2e, bench/peers) may use
+// every package below it. The packages of the root module (the library, its internal
+// packages, the command's code and the examples) import nothing outside the repository
+// but the standard library; the nested modules (groot2, btsqlite, cmd/bt, e2e, bench/peers) may use
 // other modules, but the rules between the repository's packages hold there too.
 var rules = map[string][]string{
 	// the phases that need no nodes
@@ -67,8 +67,9 @@ func TestDependencies(t *testing.T) {
 			continue
 		}
 		used[rule] = true
-		library := dir != "cmd/bt" && !strings.HasPrefix(dir, "internal/") && !strings.HasPrefix(dir, "examples/") &&
-			!slices.ContainsFunc(nested, func(m string) bool { return dir == m || strings.HasPrefix(dir, m+"/") })
+		// Every package of the root module — the engine's internal packages, the
+		// command's code and the examples included — uses the standard library only.
+		library := !slices.ContainsFunc(nested, func(m string) bool { return dir == m || strings.HasPrefix(dir, m+"/") })
 		for _, ip := range imports[dir] {
 			switch {
 			case ip == module || strings.HasPrefix(ip, module+"/"):
