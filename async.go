@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 )
@@ -81,6 +82,7 @@ type asyncRun struct {
 	cancel   context.CancelFunc
 	done     chan struct{}
 	halted   atomic.Bool // the results are not wanted: the goroutine must not wake the tree
+	woke     atomic.Bool // the goroutine is done but for closing done: its wake-up is posted
 	status   Status
 	err      error
 	panicked bool // err is the *PanicError of a panic in fn
@@ -98,7 +100,13 @@ func (a *async) Tick(n *Node) Status {
 	select {
 	case <-r.done:
 	default:
-		return Running
+		if !r.woke.Load() {
+			return Running
+		}
+		// The work is over and its wake-up posted, which this tick may have consumed:
+		// done is about to be closed (see work), and the result must be collected now,
+		// or nothing would wake the tree for it again.
+		<-r.done
 	}
 	a.run = nil
 	r.cancel()
@@ -119,10 +127,52 @@ func (a *async) restart(n *Node) {
 }
 
 func (a *async) start(n *Node) {
-	ctx, cancel := context.WithCancel(n.Tree().runContext())
+	t := n.Tree()
+	ctx, cancel := context.WithCancel(t.runContext())
+	if r := t.rare; r != nil {
+		for _, f := range r.asyncCtx {
+			ctx = (*f)(ctx, n)
+		}
+	}
 	r := &asyncRun{cancel: cancel, done: make(chan struct{})}
 	a.run = r
 	go r.work(ctx, a.fn, n)
+}
+
+// AsyncContextFunc derives the context an async action's goroutine receives from ctx,
+// the one it would receive otherwise: see Tree.OnAsyncStart.
+type AsyncContextFunc func(ctx context.Context, n *Node) context.Context
+
+// OnAsyncStart registers fn to be called whenever an async action (NewAsync,
+// NewAsyncAction) of the tree starts its goroutine, and returns a function that
+// cancels the registration. fn is called on the ticking goroutine, in the tick that
+// starts the work (or at the end of Restore, for work that starts again), with the node
+// and the context the goroutine would receive; the goroutine receives the context fn
+// returns instead, which must be derived from ctx so that halting the node still
+// cancels it. That is how an observer hands the work something of its own: a tracing
+// span the work's own spans nest under (the btotel module), a request ID. Functions
+// registered by several calls are applied in the order they were registered, each to
+// what the one before returned.
+//
+// fn must not tick or halt the tree; it may call Tree.Flush. Like Subscribe,
+// OnAsyncStart and the cancel function must not be called during a tick, except from a
+// function given to Tree.Do. A tree without such functions pays nothing for them.
+// Registering nil does nothing.
+func (t *Tree) OnAsyncStart(fn AsyncContextFunc) (cancel func()) {
+	if fn == nil {
+		return func() {}
+	}
+	h := &fn // funcs are not comparable: a registration is known by its address
+	r := t.rareParts()
+	r.asyncCtx = append(slices.Clip(r.asyncCtx), h)
+	return func() {
+		if i := slices.Index(r.asyncCtx, h); i >= 0 {
+			r.asyncCtx = slices.Delete(slices.Clone(r.asyncCtx), i, i+1)
+		}
+		if len(r.asyncCtx) == 0 {
+			r.asyncCtx = nil
+		}
+	}
 }
 
 func (r *asyncRun) work(ctx context.Context, fn AsyncFunc, n *Node) {
@@ -131,6 +181,7 @@ func (r *asyncRun) work(ctx context.Context, fn AsyncFunc, n *Node) {
 			r.err, r.panicked = newPanicError(v), true
 		}
 		if !r.halted.Load() {
+			r.woke.Store(true)
 			n.WakeUp() // before done, so that a Halt waiting for done can take it back
 		}
 		close(r.done)

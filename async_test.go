@@ -136,3 +136,71 @@ func TestAsyncPanicWhileHalted(t *testing.T) {
 		}
 	})
 }
+
+type ctxKey string
+
+// Item 5 of issue 29: OnAsyncStart's functions decorate the context an async action's
+// goroutine receives, in the order they were registered, on the ticking goroutine and
+// knowing the node; halting still cancels the decorated context; canceling a
+// registration stops it.
+func TestOnAsyncStartDecoratesTheWorksContext(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		got := make(chan string, 1)
+		work := Async("Work", func(ctx context.Context, n *Node) (Status, error) {
+			a, _ := ctx.Value(ctxKey("a")).(string)
+			b, _ := ctx.Value(ctxKey("b")).(string)
+			got <- a + "," + b
+			<-ctx.Done()
+			return Failure, nil
+		})
+		tree := mustTree(t, Sequence(work))
+		var saw []string
+		tree.OnAsyncStart(func(ctx context.Context, n *Node) context.Context {
+			saw = append(saw, n.Path()+" "+n.Status().String())
+			return context.WithValue(ctx, ctxKey("a"), "A")
+		})
+		cancelB := tree.OnAsyncStart(func(ctx context.Context, n *Node) context.Context {
+			return context.WithValue(ctx, ctxKey("b"), "B:"+ctx.Value(ctxKey("a")).(string))
+		})
+		tree.OnAsyncStart(nil)
+		if s, err := tree.TickOnce(); s != Running || err != nil {
+			t.Fatal(s, err)
+		}
+		if v := <-got; v != "A,B:A" {
+			t.Errorf("the work's context holds %q, want both decorations, in order", v)
+		}
+		if len(saw) != 1 || saw[0] != "Work::2 IDLE" {
+			t.Errorf("called with %q, want the node, still IDLE", saw)
+		}
+		if err := tree.Halt(); err != nil { // waits for the work: the context was canceled
+			t.Fatal(err)
+		}
+		cancelB()
+		cancelB()
+		tree.TickOnce()
+		if v := <-got; v != "A," {
+			t.Errorf("after a cancel, the work's context holds %q", v)
+		}
+		tree.Halt()
+	})
+}
+
+// The wake-up of work that ends at once is never lost: the tick that consumes it
+// collects the result, and TickWhileRunning does not sleep out its period. (The work
+// posted its wake-up before it marked itself done, and a tick that came in between
+// consumed the wake-up, found the work not done and left the loop asleep; seen under
+// the race detector.)
+func TestAsyncWorkDoneAtOnceWakesTheLoop(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		for i := range 2000 {
+			tree := mustTree(t, Sequence(Async("A", func(context.Context, *Node) (Status, error) { return Success, nil })))
+			start := time.Now()
+			if s, err := tree.TickWhileRunning(context.Background(), time.Hour); s != Success || err != nil {
+				t.Fatal(s, err)
+			}
+			if d := time.Since(start); d != 0 {
+				t.Fatalf("run %d slept %v: the wake-up was lost", i, d)
+			}
+		}
+	})
+}

@@ -17,7 +17,9 @@ type catalogueFile struct {
 //
 // A node whose implementation is its own lives in the file named after its XML ID
 // (RetryUntilSuccessful: retry_until_successful.go); nodes that share one
-// implementation live in one file named after the family (README.md, Working on bt).
+// implementation live in one file named after the family; behaviac's nodes carry the
+// prefix behaviac_ (behaviac_loop.go), and Script, whose name is the engine's
+// scripting's too, lives in script_node.go (README.md, Working on bt).
 // It is never modified.
 var catalogue = [...]catalogueFile{
 	// Controls (BehaviorTree.CPP)
@@ -46,7 +48,7 @@ var catalogue = [...]catalogueFile{
 
 	// Actions and conditions (BehaviorTree.CPP; AlwaysRunning from behaviac)
 	{"always.go", []*Model{alwaysSuccessModel, alwaysFailureModel, alwaysRunningModel}},
-	{"script.go", []*Model{scriptModel}},
+	{"script_node.go", []*Model{scriptModel}},
 	{"script_condition.go", []*Model{scriptConditionModel}},
 	{"set_blackboard.go", []*Model{setBlackboardModel}},
 	{"unset_blackboard.go", []*Model{unsetBlackboardModel}},
@@ -54,13 +56,13 @@ var catalogue = [...]catalogueFile{
 	{"test_node.go", []*Model{testNodeModel}},
 
 	// The decorators of behaviac (what they share is in behaviac.go)
-	{"log.go", []*Model{logModel}},
-	{"loop.go", []*Model{loopModel}},
-	{"loop_until.go", []*Model{loopUntilModel}},
-	{"time.go", []*Model{timeModel}},
-	{"frames.go", []*Model{framesModel}},
-	{"count_limit.go", []*Model{countLimitModel}},
-	{"until.go", []*Model{successUntilModel, failureUntilModel}},
+	{"behaviac_log.go", []*Model{logModel}},
+	{"behaviac_loop.go", []*Model{loopModel}},
+	{"behaviac_loop_until.go", []*Model{loopUntilModel}},
+	{"behaviac_time.go", []*Model{timeModel}},
+	{"behaviac_frames.go", []*Model{framesModel}},
+	{"behaviac_count_limit.go", []*Model{countLimitModel}},
+	{"behaviac_until.go", []*Model{successUntilModel, failureUntilModel}},
 }
 
 // hidable lists the builtin IDs that BehaviorTree.CPP does not have: behaviac's

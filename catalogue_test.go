@@ -4,6 +4,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -89,6 +90,52 @@ func TestCatalogueNamesItsFiles(t *testing.T) {
 	for _, m := range NewFactory().Models() {
 		if _, ok := seen[m.ID]; !ok {
 			t.Errorf("%s is not in the catalogue", m.ID)
+		}
+	}
+}
+
+// crossFileTests are the test files of package bt named after what they check rather
+// than after one file: README.md's "Working on bt" states the rule, which
+// TestTestFilesNameTheirFiles keeps true.
+var crossFileTests = map[string]string{
+	"bench_test.go":              "the tick benchmarks (bench/README.md)",
+	"decorators_example_test.go": "examples of several decorators",
+	"deps_test.go":               "the import rules of every package",
+	"example_go_test.go":         "the examples of node types and trees written in Go",
+	"example_test.go":            "the package example and the Factory's",
+	"export_test.go":             "the internals that the external tests reach",
+	"fuzz_test.go":               "the loader's fuzz target",
+	"helpers_test.go":            "what the external tests share",
+	"nil_test.go":                "nil and zero arguments across the API",
+	"notes_test.go":              "the notes a document leaves (loading, tinyxml2's leniency)",
+	"status_writes_test.go":      "that status bytes are written only by their helpers, in every file",
+	"transitions_test.go":        "the status changes of golden trees",
+}
+
+// TestTestFilesNameTheirFiles checks the rule for test files: a test file is named
+// after the file it tests (sequence_test.go), with _bench, _fuzz or _example before
+// _test for that file's benchmarks, fuzz targets or examples (snapshot_bench_test.go),
+// or is one of the few files named after what they check across files.
+func TestTestFilesNameTheirFiles(t *testing.T) {
+	tests, err := filepath.Glob("*_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range tests {
+		if _, ok := crossFileTests[file]; ok {
+			continue
+		}
+		stem := strings.TrimSuffix(file, "_test.go")
+		for _, kind := range []string{"_bench", "_fuzz", "_example"} {
+			stem = strings.TrimSuffix(stem, kind)
+		}
+		if _, err := os.Stat(stem + ".go"); err != nil {
+			t.Errorf("%s tests no file %s.go: rename it, or add it to crossFileTests if it checks across files", file, stem)
+		}
+	}
+	for file := range crossFileTests {
+		if _, err := os.Stat(file); err != nil {
+			t.Errorf("crossFileTests names %s, which is gone", file)
 		}
 	}
 }

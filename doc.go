@@ -224,6 +224,9 @@
 // (the module in the repository's groot2 folder). A node without them costs nothing
 // more. Tree.Do runs a function on the ticking goroutine before the next tick, which is
 // how another goroutine subscribes to, or sets tick functions on, a tree that ticks.
+// Tree.OnAsyncStart decorates the context an async action's goroutine receives, which
+// is how the btotel module (OpenTelemetry traces and metrics, a module of its own in the
+// repository's btotel folder) nests the work's own spans under the node's.
 //
 // # Waking up
 //

@@ -5,35 +5,7 @@ import (
 	"fmt"
 )
 
-// Halting, resetting, stopping. To halt a node is to end the work of a Running node:
-// BehaviorTree.CPP's haltNode (Node.halt) runs its Halt method, resets its children,
-// sets it Idle and runs its _onHalted script. To reset a node is to put it back to
-// Idle whatever its status: halt it if it is Running, else clear its status
-// (Node.reset; children from one on, family.reset; every node of a tree,
-// Tree.resetAll, which Tree.halt — BehaviorTree.CPP's haltTree — runs). These return
-// what failed. During a tick the failures are raised (Node.raise) instead: a panic
-// that stops the tick, as an error does. Node.Halt, which controls and decorators call
-// on a child, and Node.resetChildren, which a control calls when it completes, raise
-// them. To stop a tree is to ask it, from any goroutine (Tree.Stop), to halt at its next
-// tick (Tree.endRun).
-//
-// Halting goes on whatever fails. A node's Halt method, its _onHalted script or an
-// observer may fail while a node is halted (TryCatch's Halt even ticks its catch child),
-// and every other node must still be halted — its goroutine canceled, its clean-up run —
-// or the tree would keep work running that nobody sees. So each step of halting a node
-// runs under protect, which turns a panic into an error naming its node; the failures
-// are collected up the halt (errors.Join), and raised once every node below the one
-// halted is Idle: a tick stops with them as with any error, and Tree.Halt returns them.
-//
-// A tick that stops with an error leaves the nodes it was in the middle of: the one that
-// failed and the ones above it. Builtin controls and decorators mark themselves Running
-// when they start only when the tree is observed (see setRunning), so which of them say
-// Running would depend on observation. The node that catches the error settles it by
-// marking them (interrupt): they were running, so halting the tree halts them, with
-// their Halt methods and _onHalted scripts, observed or not. A Sequence or Fallback
-// among them also stores the statuses of the children that passed, which its loop had
-// not stored yet (sequence.interrupted): a child that was Running when the tick began
-// must not look Running still.
+// Halting, resetting, stopping: see docs/architecture.md, "Halting".
 
 // failure is the panic value that stops a tick when halting failed (Node.Halt) or an
 // observer panicked: err names the nodes, and the nodes above at were interrupted.

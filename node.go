@@ -14,8 +14,10 @@ import (
 // a control or a decorator. Tick returns Running, Success, Failure or Skipped — never
 // Idle — and the engine stores it as the node's status (see Node.Tick).
 //
-// A Behavior value belongs to exactly one node: the tree builds one per node, so it may
-// keep state across ticks in its own fields.
+// The tree builds a Behavior value per node (its model's New function runs once for
+// each), so a behavior may keep state across ticks in its own fields. Function leaves
+// (NewAction, NewCondition) are the exception: every node of such a model shares the
+// function, which keeps no state of the node's.
 type Behavior interface {
 	Tick(n *Node) Status
 }

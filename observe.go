@@ -6,14 +6,7 @@ import (
 	"time"
 )
 
-// Observing a tree. While nobody subscribes, a status change is a byte store: a
-// subscription marks every node's status byte (observedBit), which sends its changes
-// through Node.set. A change is then recorded in the batch under way, four bytes, by
-// observation.tryRecord (inlined in Node.set and in the loops of Sequence and Fallback)
-// or, when the batch is full or subscribers of Subscribe must be called, by notify;
-// the batch goes to the subscribers of SubscribeBatch when the tick ends. The tree's
-// clock is read once per batch, not per change: when the tick (or Halt) begins, and
-// after a batch handed over before the tick ended.
+// Observing a tree, a byte store while nobody subscribes: see docs/architecture.md, "Observing".
 
 // StatusChange is a status change of one node, as Subscribe gives it.
 type StatusChange struct {

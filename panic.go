@@ -7,28 +7,7 @@ import (
 	"strings"
 )
 
-// Containing panics. A panic in user code — a function leaf, a behavior, a tick
-// function, a Go pre- or post-condition — stops the tick with a *NodeError that names
-// the node (or, under WithRepanic, goes on after the tree noted what it interrupted).
-// No deferred recover guards each call into user code: it would cost a function leaf
-// more than its own work. The one recover that catches the panic — the tick's, or
-// protect's while a node is halted (see halt.go) — finds the node in the tree, where
-// the calls into user code note it with a store:
-//
-//   - A function leaf (action.go) stores its UID in Tree.leaf and calls the function;
-//     nothing is stored when it returns. A function leaf ticks no other node, so while
-//     one runs it is the last leaf that stored its UID.
-//   - Other user code may tick nodes — a behavior with children does — so Node.enter
-//     stores the node's UID in Tree.user and returns the UID it replaced, which the
-//     caller puts back when the code returns: Tree.user names the innermost such code
-//     that is running.
-//
-// A panic unwinds past the stores that would have followed, so both fields say where
-// it was raised. Which of them applies, if either, the stack says: walking from the
-// panic outward (panicSite), the first frame that calls into user code — a function
-// leaf's tick method, or a method that calls enter — or that recovers panics for the
-// engine. The walk costs only a panic; a tick pays one store per function leaf and
-// two per other call into user code, and no deferred call.
+// Containing panics in user code: see docs/architecture.md, "Containing panics".
 
 // enter notes that n's user code (not a function leaf's: see above) is about to run,
 // and returns the tree and the UID it replaces in Tree.user, to put back when the code

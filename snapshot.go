@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gobt/bt/blackboard"
+	"github.com/gobt/bt/internal/snapcodec"
 )
 
 // Snapshot is the state of a running tree, saved between two ticks: enough to go on
@@ -36,50 +37,22 @@ import (
 // Its encodings are versioned: a bt reads the snapshots of its version and the older
 // ones.
 type Snapshot struct {
-	version     int
-	tree        string // the definition's ID
-	fingerprint string
-	nodes       int
-	taken       time.Time // the tree's clock when it was taken
-	aborted     bool      // an error stopped the last tick: the next one halts first
-	wakeups     uint32    // pending wake-ups that no node asked for (Tree.WakeUp)
-	restart     []string
-	states      []nodeState // the nodes with a status or state, in UID order
-	scopes      []scopeState
-	of          *Tree // the tree it was taken of, for the paths of the nodes (nil: read)
-}
-
-// snapshotVersion is the version of the snapshots this bt writes, and the newest it
-// reads.
-const snapshotVersion = 1
-
-// nodeState is the saved status and state of one node.
-type nodeState struct {
-	uid    uint16
-	path   string // for people, and checked when given: the node's path (taken: "", see Snapshot.of)
-	status Status
-	fields []stateField
-}
-
-// scopeState is the saved content of one blackboard of the tree.
-type scopeState struct {
-	uid     uint16 // the SubTree node of the instance that owns it; 0: the tree's root blackboard
-	path    string // the path prefix of the instance's nodes ("" for the root)
-	entries []blackboard.EntryState
+	data snapcodec.Snapshot // what the encodings write (package internal/snapcodec)
+	of   *Tree              // the tree it was taken of, for the paths of the nodes (nil: read)
 }
 
 // TreeID returns the ID of the definition the tree was built from ("" for NewTree).
-func (s *Snapshot) TreeID() string { return s.tree }
+func (s *Snapshot) TreeID() string { return s.data.Tree }
 
 // Restarts returns the paths of the nodes that start afresh when the snapshot is
 // restored: async actions whose work was under way (their goroutine did not come
 // along: Restore starts the work again), and Running nodes of yours whose behavior
 // does not implement StateSaver (restored halted, with the nodes under them; their
 // next tick starts them).
-func (s *Snapshot) Restarts() []string { return slices.Clone(s.restart) }
+func (s *Snapshot) Restarts() []string { return slices.Clone(s.data.Restart) }
 
 // Taken returns the time of the tree's clock when the snapshot was taken.
-func (s *Snapshot) Taken() time.Time { return s.taken }
+func (s *Snapshot) Taken() time.Time { return s.data.Taken }
 
 var (
 	errSnapshotTicking = errors.New("bt: Snapshot during a tick or a halt: take it between ticks (from Tree.Do, for a tree that another goroutine ticks)")
@@ -99,8 +72,9 @@ func (t *Tree) Snapshot() (*Snapshot, error) {
 		return nil, errSnapshotTicking
 	}
 	w := stateWriter{tree: t, now: t.clock.Now()}
-	s := &Snapshot{version: snapshotVersion, tree: t.ID(), fingerprint: t.fingerprint(), nodes: len(t.nodes),
-		taken: w.now, aborted: t.attention.Load()&attnAborted != 0, of: t}
+	s := &Snapshot{of: t, data: snapcodec.Snapshot{
+		Head:  snapcodec.Head{Version: snapcodec.Version, Tree: t.ID(), Fingerprint: t.fingerprint(), Nodes: len(t.nodes)},
+		Taken: w.now, Aborted: t.attention.Load()&attnAborted != 0}}
 	skipTo := uint16(0) // the nodes up to this UID are under a node restored halted
 	for n := range t.Nodes() {
 		// The nodes' fields share one slice: each node's are the ones it appended.
@@ -118,24 +92,24 @@ func (t *Tree) Snapshot() (*Snapshot, error) {
 			w.fields = w.fields[:start]
 			continue // restored as built: Idle, no state
 		case w.restart:
-			s.restart = append(s.restart, n.Path())
+			s.data.Restart = append(s.data.Restart, n.Path())
 		}
 		if w.halt {
 			w.fields, skipTo = w.fields[:start], lastUID(n)
 			continue
 		}
 		if st := n.Status(); st != Idle || len(w.fields) > start {
-			s.states = append(s.states, nodeState{uid: uid, status: st, fields: w.fields[start:len(w.fields):len(w.fields)]})
+			s.data.States = append(s.data.States, snapcodec.Node{UID: uid, Status: uint8(st), Fields: w.fields[start:len(w.fields):len(w.fields)]})
 		}
 	}
 	pending := uint32(t.wakes.Load())
-	s.wakeups = pending - min(w.claims, pending)
+	s.data.Wakeups = pending - min(w.claims, pending)
 	for sc := range t.scopes() {
 		entries, err := sc.bb.SaveState()
 		if err != nil {
 			return nil, fmt.Errorf("bt: Snapshot: %s: %w", sc.name(), err)
 		}
-		s.scopes = append(s.scopes, scopeState{uid: sc.uid, path: sc.path, entries: entries})
+		s.data.Scopes = append(s.data.Scopes, snapcodec.Scope{UID: sc.uid, Path: sc.path, Entries: entries})
 	}
 	return s, nil
 }
@@ -156,12 +130,7 @@ type treeScope struct {
 	bb   *blackboard.Blackboard
 }
 
-func (sc treeScope) name() string {
-	if sc.uid == 0 {
-		return "the root blackboard"
-	}
-	return fmt.Sprintf("the blackboard of subtree %s", sc.path)
-}
+func (sc treeScope) name() string { return snapcodec.ScopeName(sc.uid, sc.path) }
 
 // scopes returns the blackboards of the tree: the root one, then those of the subtree
 // instances in UID order.
@@ -216,7 +185,7 @@ func (t *Tree) Restore(s *Snapshot) error {
 	case t.ticking:
 		return errRestoreTicking
 	}
-	if err := t.checkDefinition(s); err != nil {
+	if err := t.checkDefinition(&s.data.Head); err != nil {
 		return fmt.Errorf("bt: Restore: %w", err)
 	}
 	if err := t.idle(); err != nil {
@@ -242,17 +211,17 @@ func (t *Tree) Restore(s *Snapshot) error {
 
 // checkDefinition refuses a snapshot of another definition than the tree's, or one
 // whose head is corrupt.
-func (t *Tree) checkDefinition(s *Snapshot) error {
+func (t *Tree) checkDefinition(s *snapcodec.Head) error {
 	fp := t.fingerprint()
-	if s.fingerprint == fp && s.nodes != len(t.nodes) {
-		return fmt.Errorf("the snapshot is corrupt: it counts %d nodes, where its tree definition has %d", s.nodes, len(t.nodes))
+	if s.Fingerprint == fp && s.Nodes != len(t.nodes) {
+		return fmt.Errorf("the snapshot is corrupt: it counts %d nodes, where its tree definition has %d", s.Nodes, len(t.nodes))
 	}
-	if s.fingerprint != fp {
+	if s.Fingerprint != fp {
 		what := "another tree definition"
-		if s.tree != t.ID() {
-			what = fmt.Sprintf("tree %q, not of %q", s.tree, t.ID())
+		if s.Tree != t.ID() {
+			what = fmt.Sprintf("tree %q, not of %q", s.Tree, t.ID())
 		}
-		return fmt.Errorf("the snapshot is of %s (its fingerprint is %s, this tree's %s)", what, s.fingerprint, fp)
+		return fmt.Errorf("the snapshot is of %s (its fingerprint is %s, this tree's %s)", what, s.Fingerprint, fp)
 	}
 	return nil
 }
@@ -262,9 +231,9 @@ func (t *Tree) checkDefinition(s *Snapshot) error {
 func (t *Tree) prepareScopes(s *Snapshot) ([]func(), error) {
 	var applies []func()
 	var errs []error
-	byUID := make(map[uint16]int, len(s.scopes)) // the snapshot's, by the UID of their SubTree
-	for i, sc := range s.scopes {
-		byUID[sc.uid] = i
+	byUID := make(map[uint16]int, len(s.data.Scopes)) // the snapshot's, by the UID of their SubTree
+	for i, sc := range s.data.Scopes {
+		byUID[sc.UID] = i
 	}
 	for sc := range t.scopes() {
 		i, ok := byUID[sc.uid]
@@ -272,14 +241,14 @@ func (t *Tree) prepareScopes(s *Snapshot) ([]func(), error) {
 			errs = append(errs, fmt.Errorf("the snapshot is corrupt: %s is missing", sc.name()))
 			continue
 		}
-		apply, err := sc.bb.PrepareRestore(s.scopes[i].entries, t.types)
+		apply, err := sc.bb.PrepareRestore(s.data.Scopes[i].Entries, t.types)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", sc.name(), err))
 			continue
 		}
 		applies = append(applies, apply)
 	}
-	if len(errs) == 0 && len(s.scopes) != len(applies) {
+	if len(errs) == 0 && len(s.data.Scopes) != len(applies) {
 		errs = append(errs, errors.New("the snapshot is corrupt: it has blackboards of no subtree instance of this tree"))
 	}
 	return applies, errors.Join(errs...)
@@ -302,33 +271,33 @@ func (t *Tree) idle() error {
 // check is Restore's check pass: it reads every node's state without changing
 // anything, and returns the statuses to restore, by node index, and what is wrong.
 func (t *Tree) check(s *Snapshot, r *stateReader) ([]Status, error) {
-	if s.wakeups > maxPending {
-		return nil, fmt.Errorf("bt: Restore: the snapshot is corrupt: %d pending wake-ups, more than a tree keeps (%d)", s.wakeups, maxPending)
+	if s.data.Wakeups > maxPending {
+		return nil, fmt.Errorf("bt: Restore: the snapshot is corrupt: %d pending wake-ups, more than a tree keeps (%d)", s.data.Wakeups, maxPending)
 	}
 	statuses := make([]Status, len(t.nodes))
 	j := 0 // the next state of s to match
 	prev := uint16(0)
-	for _, st := range s.states {
-		if st.uid <= prev || int(st.uid) > len(t.nodes) {
-			return nil, fmt.Errorf("bt: Restore: the snapshot is corrupt: node UID %d out of order or out of range", st.uid)
+	for _, st := range s.data.States {
+		if st.UID <= prev || int(st.UID) > len(t.nodes) {
+			return nil, fmt.Errorf("bt: Restore: the snapshot is corrupt: node UID %d out of order or out of range", st.UID)
 		}
-		prev = st.uid
-		if n := t.Node(st.uid); st.path != "" && st.path != n.Path() {
-			return nil, fmt.Errorf("bt: Restore: the snapshot is corrupt: node %d is %s, not %s", st.uid, n.Path(), st.path)
+		prev = st.UID
+		if n := t.Node(st.UID); st.Path != "" && st.Path != n.Path() {
+			return nil, fmt.Errorf("bt: Restore: the snapshot is corrupt: node %d is %s, not %s", st.UID, n.Path(), st.Path)
 		}
-		if st.status > Failure {
-			return nil, fmt.Errorf("bt: Restore: node %s: status %s cannot be stored", t.Node(st.uid).Path(), st.status)
+		if Status(st.Status) > Failure {
+			return nil, fmt.Errorf("bt: Restore: node %s: status %s cannot be stored", t.Node(st.UID).Path(), Status(st.Status))
 		}
 	}
-	for _, st := range s.states {
-		statuses[t.byUID[st.uid-1]] = st.status
+	for _, st := range s.data.States {
+		statuses[t.byUID[st.UID-1]] = Status(st.Status)
 	}
 	r.statusOf = func(n *Node) Status { return statuses[t.byUID[n.UID()-1]] }
-	r.cleanTick = !s.aborted
+	r.cleanTick = !s.data.Aborted
 	for n := range t.Nodes() {
-		var fields []stateField
-		if j < len(s.states) && s.states[j].uid == n.UID() {
-			fields = s.states[j].fields
+		var fields []snapcodec.Field
+		if j < len(s.data.States) && s.data.States[j].UID == n.UID() {
+			fields = s.data.States[j].Fields
 			j++
 		}
 		r.beginNode(n, fields)
@@ -337,7 +306,7 @@ func (t *Tree) check(s *Snapshot, r *stateReader) ([]Status, error) {
 		}
 		r.finish()
 	}
-	if !s.aborted { // between ticks that did not fail, the statuses are those a tick leaves
+	if !s.data.Aborted { // between ticks that did not fail, the statuses are those a tick leaves
 		for n := range t.Nodes() {
 			r.errs = append(r.errs, t.checkRunning(n, statuses)...)
 		}
@@ -423,7 +392,7 @@ func contained(f func() error) (err error) {
 // own states, the wake-ups, the async actions started again, and the observers told.
 func (t *Tree) apply(s *Snapshot, statuses []Status, r *stateReader) error {
 	t.woken() // the wake-ups of the tree as it was are not the snapshot's
-	if s.aborted {
+	if s.data.Aborted {
 		t.attention.Or(attnAborted)
 	} else {
 		t.attention.And(^uint32(attnAborted))
@@ -436,9 +405,9 @@ func (t *Tree) apply(s *Snapshot, statuses []Status, r *stateReader) error {
 	r.apply, r.now, r.statusOf = true, t.clock.Now(), (*Node).Status
 	j := 0
 	for n := range t.Nodes() {
-		var fields []stateField
-		if j < len(s.states) && s.states[j].uid == n.UID() {
-			fields = s.states[j].fields
+		var fields []snapcodec.Field
+		if j < len(s.data.States) && s.data.States[j].UID == n.UID() {
+			fields = s.data.States[j].Fields
 			j++
 		}
 		r.beginNode(n, fields)
@@ -446,8 +415,8 @@ func (t *Tree) apply(s *Snapshot, statuses []Status, r *stateReader) error {
 			k.restoreState(n, r)
 		}
 	}
-	if s.wakeups > 0 {
-		t.postN(s.wakeups)
+	if s.data.Wakeups > 0 {
+		t.postN(s.data.Wakeups)
 	}
 	for _, restart := range r.restarts {
 		restart()

@@ -1,24 +1,15 @@
 package bt
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gobt/bt/internal/snapcodec"
 )
 
-// A node's state in a snapshot is a list of named fields. Each builtin node that keeps
-// state between ticks implements stateKeeper in its own file: saveState writes its
-// fields, restoreState reads them back. A field a node does not write is its zero
-// value, so an idle tree's snapshot lists few nodes, and restoring a node that the
-// snapshot does not list puts it back as built.
-//
-// Restore reads every node twice: a check pass, which reads the fields and reports what
-// is wrong without changing anything, then, once the whole snapshot passed, an apply
-// pass (stateReader.applying reports which). So restoreState reads all its fields
-// first, then assigns them if applying says so; it has no other effect.
+// A node's state in a snapshot, and Restore's two passes: see docs/architecture.md, "Snapshots".
 
 // stateKeeper is implemented by the builtin nodes (tickers) that keep state between
 // ticks.
@@ -27,55 +18,10 @@ type stateKeeper interface {
 	restoreState(n *Node, r *stateReader)
 }
 
-// fieldKind is the shape of a field's value.
-type fieldKind uint8
-
-const (
-	fieldInt  fieldKind = iota + 1 // num
-	fieldBool                      // num is 1 (false is not written)
-	fieldText                      // text
-	fieldRaw                       // text holds bytes: JSON of a node's own, or a user's state
-)
-
-func (k fieldKind) String() string {
-	switch k {
-	case fieldInt:
-		return "an integer"
-	case fieldBool:
-		return "true"
-	case fieldText:
-		return "a string"
-	}
-	return "JSON"
-}
-
-// stateField is one named value of a node's state.
-type stateField struct {
-	name string
-	kind fieldKind
-	num  int64
-	text string
-}
-
-// jsonText returns the field's value as JSON (as it was read, or its equal: a field
-// of a JSON snapshot has the kind of its JSON).
-func (f *stateField) jsonText() string {
-	switch f.kind {
-	case fieldRaw:
-		return f.text
-	case fieldText:
-		js, _ := json.Marshal(f.text)
-		return string(js)
-	case fieldBool:
-		return strconv.FormatBool(f.num == 1)
-	}
-	return strconv.FormatInt(f.num, 10)
-}
-
 // stateWriter collects the fields of the nodes being saved: each node appends its own
 // (see Tree.Snapshot).
 type stateWriter struct {
-	fields []stateField
+	fields []snapcodec.Field
 	err    error // the first failure, which fails the snapshot
 	tree   *Tree
 	now    time.Time // the tree's clock when the snapshot began: timers are saved relative to it
@@ -94,26 +40,26 @@ func (w *stateWriter) fail(err error) {
 
 func (w *stateWriter) int(name string, v int64) {
 	if v != 0 {
-		w.fields = append(w.fields, stateField{name: name, kind: fieldInt, num: v})
+		w.fields = append(w.fields, snapcodec.Field{Name: name, Kind: snapcodec.Int, Num: v})
 	}
 }
 
 // index writes an index that may be 0; a negative one (none) is not written.
 func (w *stateWriter) index(name string, v int) {
 	if v >= 0 {
-		w.fields = append(w.fields, stateField{name: name, kind: fieldInt, num: int64(v)})
+		w.fields = append(w.fields, snapcodec.Field{Name: name, Kind: snapcodec.Int, Num: int64(v)})
 	}
 }
 
 func (w *stateWriter) flag(name string, v bool) {
 	if v {
-		w.fields = append(w.fields, stateField{name: name, kind: fieldBool, num: 1})
+		w.fields = append(w.fields, snapcodec.Field{Name: name, Kind: snapcodec.Bool, Num: 1})
 	}
 }
 
 func (w *stateWriter) text(name string, v string) {
 	if v != "" {
-		w.fields = append(w.fields, stateField{name: name, kind: fieldText, text: v})
+		w.fields = append(w.fields, snapcodec.Field{Name: name, Kind: snapcodec.Text, Text: v})
 	}
 }
 
@@ -143,7 +89,7 @@ func (w *stateWriter) bits(name string, flags []bool) {
 // raw writes bytes: JSON goes into a JSON snapshot as it is, other bytes in base64.
 func (w *stateWriter) raw(name string, data []byte) {
 	if len(data) > 0 {
-		w.fields = append(w.fields, stateField{name: name, kind: fieldRaw, text: string(data)})
+		w.fields = append(w.fields, snapcodec.Field{Name: name, Kind: snapcodec.Raw, Text: string(data)})
 	}
 }
 
@@ -152,7 +98,7 @@ type stateReader struct {
 	n         *Node
 	statusOf  func(n *Node) Status // the status a node is restored with
 	cleanTick bool                 // the statuses are those of a tick that did not fail
-	fields    []stateField
+	fields    []snapcodec.Field
 	used      []bool
 	errs      []error
 	apply     bool        // the apply pass: restoreState assigns what it read
@@ -162,7 +108,7 @@ type stateReader struct {
 }
 
 // beginNode makes r read the fields of n.
-func (r *stateReader) beginNode(n *Node, fields []stateField) {
+func (r *stateReader) beginNode(n *Node, fields []snapcodec.Field) {
 	r.n, r.fields = n, fields
 	r.used = append(r.used[:0], make([]bool, len(fields))...)
 }
@@ -180,18 +126,18 @@ func (r *stateReader) fail(format string, args ...any) {
 func (r *stateReader) finish() {
 	for i, f := range r.fields {
 		if !r.used[i] {
-			r.fail("unknown field %q", f.name)
+			r.fail("unknown field %q", f.Name)
 		}
 	}
 }
 
 // get returns the field name and marks it read, or nil. A field of another kind is a
 // problem, but for raw, which takes any.
-func (r *stateReader) get(name string, kind fieldKind) *stateField {
+func (r *stateReader) get(name string, kind snapcodec.Kind) *snapcodec.Field {
 	for i := range r.fields {
-		if f := &r.fields[i]; f.name == name {
+		if f := &r.fields[i]; f.Name == name {
 			r.used[i] = true
-			if f.kind != kind && kind != fieldRaw {
+			if f.Kind != kind && kind != snapcodec.Raw {
 				r.fail("field %q: want %s", name, kind)
 				return nil
 			}
@@ -206,15 +152,15 @@ func (r *stateReader) int(name string, lo, hi int64) int64 { return r.intOr(name
 
 // intOr is int with def for an absent field.
 func (r *stateReader) intOr(name string, def, lo, hi int64) int64 {
-	f := r.get(name, fieldInt)
+	f := r.get(name, snapcodec.Int)
 	if f == nil {
 		return def
 	}
-	if f.num < lo || f.num > hi {
-		r.fail("field %q: %d is not in [%d, %d]", name, f.num, lo, hi)
+	if f.Num < lo || f.Num > hi {
+		r.fail("field %q: %d is not in [%d, %d]", name, f.Num, lo, hi)
 		return def
 	}
-	return f.num
+	return f.Num
 }
 
 // index reads an index in [0, hi) written by stateWriter.index; -1 when it is absent.
@@ -223,13 +169,13 @@ func (r *stateReader) index(name string, hi int) int {
 }
 
 func (r *stateReader) flag(name string) bool {
-	f := r.get(name, fieldBool)
-	return f != nil && f.num == 1
+	f := r.get(name, snapcodec.Bool)
+	return f != nil && f.Num == 1
 }
 
 func (r *stateReader) text(name string) string {
-	if f := r.get(name, fieldText); f != nil {
-		return f.text
+	if f := r.get(name, snapcodec.Text); f != nil {
+		return f.Text
 	}
 	return ""
 }
@@ -286,8 +232,8 @@ func (r *stateReader) bits(name string, n int) ([]bool, int) {
 
 // raw reads the bytes written by stateWriter.raw, or nil.
 func (r *stateReader) raw(name string) []byte {
-	if f := r.get(name, fieldRaw); f != nil {
-		return []byte(f.jsonText())
+	if f := r.get(name, snapcodec.Raw); f != nil {
+		return []byte(f.JSON())
 	}
 	return nil
 }

@@ -795,3 +795,50 @@ func TestRestoreObserverPanic(t *testing.T) {
 		t.Errorf("statuses %s, want the snapshot's R S R", got)
 	}
 }
+
+// textPose reads itself from text ("x;y"), as a BehaviorTree.CPP type with
+// convertFromString, and has no MarshalText.
+type textPose struct{ X, Y float64 }
+
+func (p *textPose) UnmarshalText(b []byte) error {
+	_, err := fmt.Sscanf(string(b), "%g;%g", &p.X, &p.Y)
+	return err
+}
+
+// An entry of a type that reads itself from text but does not write itself as text is
+// saved as a JSON object, and restored from it, in both encodings.
+func TestSnapshotTextReadingType(t *testing.T) {
+	build := func() *Tree {
+		tree, err := NewTree(AlwaysSuccess(), WithTypes(reflect.TypeFor[textPose]()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tree
+	}
+	tree := build()
+	if err := blackboard.Put(tree.Blackboard().Entry("goal"), textPose{1, -2}); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := tree.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err1 := snap.MarshalJSON()
+	bin, err2 := snap.MarshalBinary()
+	if err := errors.Join(err1, err2); err != nil {
+		t.Fatal(err)
+	}
+	for _, data := range [][]byte{js, bin} {
+		saved, err := ReadSnapshot(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again := build()
+		if err := again.Restore(saved); err != nil {
+			t.Fatalf("restore: %v", err)
+		}
+		if got, err := blackboard.Get[textPose](again.Blackboard().Entry("goal")); err != nil || got != (textPose{1, -2}) {
+			t.Errorf("goal = %v, %v; want {1 -2}", got, err)
+		}
+	}
+}

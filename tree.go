@@ -45,23 +45,23 @@ type Tree struct {
 	logger      *slog.Logger            // for the Log node; nil: slog.Default() (see logger.go)
 	typeNames   map[string]reflect.Type // the types given WithTypes, by name
 	queue       atomic.Pointer[queue]   // functions to run before the next tick (see Do); nil: none yet
-	reloading   *reloading              // nil until OnReload or Reload
+	rare        *treeRare               // nil until OnReload, Reload or OnAsyncStart
 }
 
-// reloading is what a tree keeps for reloads, apart: most trees are never reloaded, and
-// a crowd of small trees pays for every byte of a Tree (256 bytes, a size class, hold
-// one without it).
-type reloading struct {
+// treeRare is what few trees use, kept apart: a crowd of small trees pays for every byte
+// of a Tree, which takes 256 bytes (a size class) without it.
+type treeRare struct {
 	reloaded []*func(*ReloadReport) // told of each reload (see OnReload)
 	keys     []nodeKey              // the nodes' keys, which the last reload made for the next
+	asyncCtx []*AsyncContextFunc    // see OnAsyncStart; nil: none
 }
 
-// reloads returns the tree's reloading, made at its first use.
-func (t *Tree) reloads() *reloading {
-	if t.reloading == nil {
-		t.reloading = new(reloading)
+// rareParts returns the tree's treeRare, made at its first use.
+func (t *Tree) rareParts() *treeRare {
+	if t.rare == nil {
+		t.rare = new(treeRare)
 	}
-	return t.reloading
+	return t.rare
 }
 
 // The bits of Tree.attention: a tick finds what it must see to before it ticks the

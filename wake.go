@@ -7,19 +7,7 @@ import (
 	"time"
 )
 
-// Wake-ups. A node asks for one when it yields or when its background work completes,
-// and TickOnce re-ticks a Running root while one is pending. A wake-up is stale once
-// the node that asked for it is halted before the tree acted on it: re-ticking for it
-// would do no work the node asked for, and a node that asks again each time it is
-// ticked, under a parent that halts it each time (SuccessUntil over an async action,
-// under KeepRunningUntilFailure), would keep TickOnce re-ticking forever. So halting a
-// node takes back the wake-up it asked for, and TickOnce re-ticks only for wake-ups
-// still wanted: its re-ticks are bounded by the work nodes do.
-//
-// Tree.wakes counts the pending wake-ups in its low half; its high half numbers the
-// epoch, which ends each time the wake-ups are consumed. A node keeps the epoch of its
-// last wake-up (wakeClaim) and takes it back, on halt, only if that epoch still runs:
-// a wake-up already consumed cannot be taken back, and must not take another's place.
+// Wake-ups, and why halting a node takes its wake-up back: see docs/architecture.md, "Wake-ups".
 
 // maxPending bounds the count of pending wake-ups (a tree ticked with TickExactlyOnce
 // never consumes them), so that it never spills into the epoch.

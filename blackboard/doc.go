@@ -129,7 +129,10 @@
 // are restored all or nothing (bt's Tree.Snapshot and Tree.Restore use them). Values
 // travel as JSON that keeps every bit (MarshalTyped, UnmarshalTyped): numbers exactly,
 // floats that are not finite as "NaN", "+Inf" and "-Inf", strings that are not UTF-8
-// in base64, values of other types through their own JSON or text marshalling. A type
+// in base64, values of other types through their own JSON or text marshalling (a type
+// that reads itself from text but has no MarshalText, as a type ported from
+// BehaviorTree.CPP with only convertFromString, travels as the JSON of its exported
+// fields, and is read back the same way). A type
 // is found again by its name: the basic types and their slices are known, others are
 // those that the scope's entry of that key has (a port declared it) or that the
 // caller gives.

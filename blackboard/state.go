@@ -442,12 +442,123 @@ func UnmarshalTyped(data []byte, t reflect.Type) (Value, error) {
 	case t == reflect.TypeFor[[]any](), t == reflect.TypeFor[map[string]any]():
 		err = stateAny(data, rv)
 	default:
-		err = json.Unmarshal(data, rv.Addr().Interface())
+		// A type that reads itself from text (UnmarshalText, as BehaviorTree.CPP's
+		// convertFromString) but does not write itself as text was written by
+		// encoding/json as what it is, an object for a struct, which encoding/json
+		// cannot read back into it: read it as its shape without methods.
+		if err = json.Unmarshal(data, rv.Addr().Interface()); err != nil && unmarshalPlain(data, rv) == nil {
+			err = nil
+		}
 	}
 	if err != nil {
 		return Value{}, err
 	}
 	return ValueOf(rv.Interface()), nil
+}
+
+// unmarshalPlain reads data into rv as encoding/json would if the types in rv's type had
+// no methods: through a shadow type of the same shape — structs of their exported fields
+// (the only ones written), slices, arrays, maps and pointers of those — whose value it
+// then copies into rv.
+func unmarshalPlain(data []byte, rv reflect.Value) (err error) {
+	defer func() { // reflect.StructOf refuses some fields by panicking
+		if recover() != nil {
+			err = fmt.Errorf("cannot read %s back: it reads itself from text but does not write itself as text (give it a MarshalText)", rv.Type())
+		}
+	}()
+	shadow := reflect.New(plainType(rv.Type(), 0))
+	if err := json.Unmarshal(data, shadow.Interface()); err != nil {
+		return err
+	}
+	copyPlain(rv, shadow.Elem())
+	return nil
+}
+
+// plainType returns a type of t's shape without methods (see unmarshalPlain); it panics
+// on a type it cannot mirror, or one nested deeper than 32 (a recursive type).
+func plainType(t reflect.Type, depth int) reflect.Type {
+	if depth > 32 {
+		panic("too deep")
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		var fields []reflect.StructField
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if f.Anonymous {
+				panic("embedded") // its fields are promoted: a shadow would not read alike
+			}
+			if f.IsExported() {
+				fields = append(fields, reflect.StructField{Name: f.Name, Type: plainType(f.Type, depth+1), Tag: f.Tag})
+			}
+		}
+		return reflect.StructOf(fields)
+	case reflect.Slice:
+		return reflect.SliceOf(plainType(t.Elem(), depth+1))
+	case reflect.Array:
+		return reflect.ArrayOf(t.Len(), plainType(t.Elem(), depth+1))
+	case reflect.Map:
+		return reflect.MapOf(t.Key(), plainType(t.Elem(), depth+1))
+	case reflect.Pointer:
+		return reflect.PointerTo(plainType(t.Elem(), depth+1))
+	case reflect.Interface, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		return t
+	}
+	return basicType(t.Kind())
+}
+
+// basicType returns the predeclared type of a kind of number, string or bool.
+func basicType(k reflect.Kind) reflect.Type {
+	for _, t := range []reflect.Type{reflect.TypeFor[bool](), reflect.TypeFor[string](),
+		reflect.TypeFor[int](), reflect.TypeFor[int8](), reflect.TypeFor[int16](), reflect.TypeFor[int32](), reflect.TypeFor[int64](),
+		reflect.TypeFor[uint](), reflect.TypeFor[uint8](), reflect.TypeFor[uint16](), reflect.TypeFor[uint32](), reflect.TypeFor[uint64](),
+		reflect.TypeFor[uintptr](), reflect.TypeFor[float32](), reflect.TypeFor[float64](), reflect.TypeFor[complex64](), reflect.TypeFor[complex128]()} {
+		if t.Kind() == k {
+			return t
+		}
+	}
+	panic("kind")
+}
+
+// copyPlain copies src, of the shadow type of dst's (plainType), into dst.
+func copyPlain(dst, src reflect.Value) {
+	switch dst.Kind() {
+	case reflect.Struct:
+		j := 0
+		for i := range dst.NumField() {
+			if dst.Type().Field(i).IsExported() {
+				copyPlain(dst.Field(i), src.Field(j))
+				j++
+			}
+		}
+	case reflect.Slice:
+		if src.IsNil() {
+			return
+		}
+		dst.Set(reflect.MakeSlice(dst.Type(), src.Len(), src.Len()))
+		fallthrough
+	case reflect.Array:
+		for i := range src.Len() {
+			copyPlain(dst.Index(i), src.Index(i))
+		}
+	case reflect.Map:
+		if src.IsNil() {
+			return
+		}
+		dst.Set(reflect.MakeMapWithSize(dst.Type(), src.Len()))
+		for it := src.MapRange(); it.Next(); {
+			v := reflect.New(dst.Type().Elem()).Elem()
+			copyPlain(v, it.Value())
+			dst.SetMapIndex(it.Key(), v)
+		}
+	case reflect.Pointer:
+		if !src.IsNil() {
+			dst.Set(reflect.New(dst.Type().Elem()))
+			copyPlain(dst.Elem(), src.Elem())
+		}
+	default:
+		dst.Set(src.Convert(dst.Type()))
+	}
 }
 
 func stateFloat(data []byte) (float64, error) {

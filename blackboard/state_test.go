@@ -2,6 +2,7 @@ package blackboard
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"net/netip"
 	"reflect"
@@ -344,5 +345,44 @@ func TestRestoreKeepsTheVersionGoing(t *testing.T) {
 	}
 	if got := x.Load().Int(); got != 1 {
 		t.Errorf("Set(1) succeeded, but Load gives %d", got)
+	}
+}
+
+// pose reads itself from text ("x;y"), as BehaviorTree.CPP's convertFromString, and has
+// no MarshalText: it is saved as a JSON object, and must read back from one.
+type pose struct {
+	X, Y  float64
+	Label string `json:"label"`
+	seen  int
+}
+
+func (p *pose) UnmarshalText(b []byte) error {
+	_, err := fmt.Sscanf(string(b), "%g;%g", &p.X, &p.Y)
+	return err
+}
+
+// route is a named slice that reads itself from text.
+type route []pose
+
+func (r *route) UnmarshalText(b []byte) error { *r = route{{Label: string(b)}}; return nil }
+
+func TestTypedRoundTripOfTextReaders(t *testing.T) {
+	for _, v := range []any{pose{X: 1, Y: -2, Label: "dock", seen: 3}, route{{X: 1}, {Y: 2, Label: "b"}}} {
+		data, err := MarshalTyped(ValueOf(v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := UnmarshalTyped(data, reflect.TypeOf(v))
+		if err != nil {
+			t.Fatalf("%T written as %s: %v", v, data, err)
+		}
+		want := v
+		if p, ok := v.(pose); ok {
+			p.seen = 0 // unexported: not saved
+			want = p
+		}
+		if !reflect.DeepEqual(got.Any(), want) {
+			t.Errorf("%T written as %s read back as %#v, want %#v", v, data, got.Any(), want)
+		}
 	}
 }

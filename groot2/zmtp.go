@@ -255,10 +255,7 @@ func (s *socket) retained() int {
 }
 
 // send writes a message to a peer within writeTimeout.
-func (c *peer) send(frames [][]byte) error {
-	c.nc.SetWriteDeadline(time.Now().Add(writeTimeout))
-	return c.g.writeMessage(frames)
-}
+func (c *peer) send(frames [][]byte) error { return c.g.writeMessage(frames) }
 
 // recv reads the next message from a peer, skipping commands (zmq4 answers PINGs).
 func (c *peer) recv() ([][]byte, error) {
@@ -428,11 +425,19 @@ func (g *guard) Write(p []byte) (int, error) {
 	if len(g.held) > 0 {
 		frame := append(g.held, p...)
 		g.held = g.held[:0]
-		if _, err := g.Conn.Write(frame); err != nil {
+		if _, err := g.write(frame); err != nil {
 			return 0, err
 		}
 		return len(p), nil
 	}
+	return g.write(p)
+}
+
+// write writes p within writeTimeout. Every write sets its own deadline, under wmu:
+// a PONG that zmq4 writes while it reads, long after the last notice, must not meet
+// the deadline that notice's write had.
+func (g *guard) write(p []byte) (int, error) {
+	g.Conn.SetWriteDeadline(time.Now().Add(writeTimeout))
 	return g.Conn.Write(p)
 }
 
@@ -464,7 +469,7 @@ func (g *guard) writeMessage(frames [][]byte) error {
 	}
 	g.wmu.Lock()
 	defer g.wmu.Unlock()
-	_, err := g.Conn.Write(b)
+	_, err := g.write(b)
 	return err
 }
 

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/go-zeromq/zmq4"
@@ -146,4 +147,43 @@ func TestPubWithPings(t *testing.T) {
 		}
 		notices++
 	}
+}
+
+// TestPongAfterQuiet: a PING that comes long after the last notice gets its PONG. Each
+// write sets its own deadline: a PONG written with the deadline of the last notice
+// failed once a second had passed, and the subscriber was dropped.
+func TestPongAfterQuiet(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		near, far := net.Pipe()
+		defer near.Close()
+		defer far.Close()
+		got := make(chan []byte, 2)
+		go func() {
+			for {
+				b := make([]byte, 64)
+				n, err := far.Read(b)
+				if err != nil {
+					close(got)
+					return
+				}
+				got <- b[:n]
+			}
+		}()
+		c := &peer{nc: near, g: &guard{Conn: near}}
+		if err := c.send([][]byte{[]byte("notice")}); err != nil {
+			t.Fatal(err)
+		}
+		<-got
+		time.Sleep(2 * writeTimeout) // quiet: no notice for two write timeouts
+		pong := []byte{flagCommand, 5, 4, 'P', 'O', 'N', 'G'}
+		if _, err := c.g.Write(pong[:2]); err != nil { // zmq4 writes a command's header,
+			t.Fatal(err)
+		}
+		if _, err := c.g.Write(pong[2:]); err != nil { // then its body
+			t.Fatalf("the PONG after a quiet spell: %v", err)
+		}
+		if b := <-got; !bytes.Equal(b, pong) {
+			t.Errorf("the subscriber read %q, want the PONG %q", b, pong)
+		}
+	})
 }
