@@ -129,8 +129,10 @@ func (a *async) restart(n *Node) {
 func (a *async) start(n *Node) {
 	t := n.Tree()
 	ctx, cancel := context.WithCancel(t.runContext())
-	for _, f := range t.asyncCtx {
-		ctx = (*f)(ctx, n)
+	if r := t.rare; r != nil {
+		for _, f := range r.asyncCtx {
+			ctx = (*f)(ctx, n)
+		}
 	}
 	r := &asyncRun{cancel: cancel, done: make(chan struct{})}
 	a.run = r
@@ -161,13 +163,14 @@ func (t *Tree) OnAsyncStart(fn AsyncContextFunc) (cancel func()) {
 		return func() {}
 	}
 	h := &fn // funcs are not comparable: a registration is known by its address
-	t.asyncCtx = append(slices.Clip(t.asyncCtx), h)
+	r := t.rareParts()
+	r.asyncCtx = append(slices.Clip(r.asyncCtx), h)
 	return func() {
-		if i := slices.Index(t.asyncCtx, h); i >= 0 {
-			t.asyncCtx = slices.Delete(slices.Clone(t.asyncCtx), i, i+1)
+		if i := slices.Index(r.asyncCtx, h); i >= 0 {
+			r.asyncCtx = slices.Delete(slices.Clone(r.asyncCtx), i, i+1)
 		}
-		if len(t.asyncCtx) == 0 {
-			t.asyncCtx = nil
+		if len(r.asyncCtx) == 0 {
+			r.asyncCtx = nil
 		}
 	}
 }

@@ -39,7 +39,7 @@ func (s Subtree) name() string {
 func (t *Tree) Subtrees() []Subtree {
 	var list []Subtree
 	for sc := range t.scopes() {
-		s := Subtree{TreeID: t.id, Blackboard: sc.bb}
+		s := Subtree{TreeID: t.ID(), Blackboard: sc.bb}
 		if sc.uid != 0 {
 			s.InstanceName = strings.TrimSuffix(sc.path, "/")
 			s.TreeID = t.Node(sc.uid).typeID()

@@ -79,7 +79,7 @@ func (t *Tree) build(d *treeDef, boards boardFunc) error {
 	if count > maxNodes {
 		return d.tooBig()
 	}
-	t.id, t.def = d.id, d
+	t.def = d
 	t.nodes = make([]Node, count)
 	t.status = make([]statusByte, count)
 	t.byUID = make([]uint16, count)

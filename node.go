@@ -194,14 +194,19 @@ func (n *Node) portValue(name string) *portValue {
 	return d.port(r, name)
 }
 
-// someChildStoresOwn reports whether a child of the node stores its own status when ticked: a
-// decorator or a subtree (see ticker). It reads the children's records in a row.
+// someChildStoresOwn reports whether a child of the node stores its own status when
+// ticked: a decorator or a subtree (see ticker), or a control a user wrote, which stores
+// Running when it calls Node.MarkRunning. It reads the children's records in a row.
 func (n *Node) someChildStoresOwn() bool {
 	d, r := n.def()
 	for _, kid := range d.nodes[r.first : r.first+uint32(r.nkids)] {
-		switch d.models[kid.model].Kind {
+		switch m := d.models[kid.model]; m.Kind {
 		case KindDecorator, KindSubTree:
 			return true
+		case KindControl:
+			if m.build == nil {
+				return true
+			}
 		}
 	}
 	return false
@@ -433,19 +438,30 @@ func (f *family) resetDone(i int) {
 	resetStatuses(st)
 }
 
-// resetObserved is resetDone for an observed family, o its tree's observation: when
-// the batch has room for every child, set's common case written out for the family,
-// which a Sequence or Fallback that completes resets.
+// resetObserved is resetDone for an observed family, o its tree's observation.
 func (f *family) resetObserved(o *observation, i int) {
-	kids, st := f.nodes, f.status
-	kids = kids[:len(st)]
-	k := o.n
-	if len(o.quick)-k < len(st)-i {
-		resetEach(kids[i:], st[i:])
+	if i == 0 {
+		f.recordReset(o)
 		return
 	}
-	for j := i; j < len(st); j++ {
-		switch b := st[j]; {
+	g := family{f.nodes[i:], f.status[i:]}
+	g.recordReset(o)
+}
+
+// recordReset resets every child of an observed family: when the batch has room for
+// every child, set's common case written out for the family, which a Sequence or
+// Fallback that completes resets. (The family is not resliced in the common case, and
+// the batch is held in a local: the compiler would reload it after each store.)
+func (f *family) recordReset(o *observation) {
+	kids, st := f.nodes, f.status
+	kids = kids[:len(st)]
+	k, rec := o.n, o.quick
+	if len(rec)-k < len(st) {
+		resetEach(kids, st)
+		return
+	}
+	for j, b := range st {
+		switch {
 		case b == statusByte(Idle)|observedBit:
 		case b&shownRunningBit != 0: // set may record more than one change
 			o.n = k
@@ -453,7 +469,7 @@ func (f *family) resetObserved(o *observation, i int) {
 			return
 		default:
 			st[j] = observedByte(Idle)
-			o.quick[k] = MakeChange(kids[j].meta.uid, Status(b&^observedBit), Idle)
+			rec[k] = MakeChange(kids[j].meta.uid, Status(b&^observedBit), Idle)
 			k++
 		}
 	}

@@ -95,16 +95,22 @@ func (r *reactive) tick(n *Node) Status {
 		}
 		switch s {
 		case Running:
-			r.endRunning(i)
+			if int(r.running) != i || r.childStoresOwn {
+				r.endRunning(i)
+			} // else the child that ran at the last tick runs on: its byte says so already
 			return Running
 		case Skipped:
 			return r.tickSkipped(i)
 		default: // stop: the children ticked are reset, a later one that runs halted
-			r.endCompleted(i + 1)
+			if r.running >= 0 || r.childStoresOwn { // else every byte is Idle
+				r.endCompleted(i + 1)
+			}
 			return s
 		}
 	}
-	r.endCompleted(len(kids))
+	if r.running >= 0 || r.childStoresOwn {
+		r.endCompleted(len(kids))
+	}
 	if len(kids) == 0 {
 		return Skipped
 	}

@@ -113,10 +113,10 @@ func (t *Tree) OnReload(fn func(*ReloadReport)) (cancel func()) {
 	if fn == nil {
 		return func() {}
 	}
-	s := &fn
-	t.reloaded = append(slices.Clip(t.reloaded), s)
+	s, r := &fn, t.rareParts()
+	r.reloaded = append(slices.Clip(r.reloaded), s)
 	return func() {
-		t.reloaded = slices.DeleteFunc(slices.Clone(t.reloaded), func(x *func(*ReloadReport)) bool { return x == s })
+		r.reloaded = slices.DeleteFunc(slices.Clone(r.reloaded), func(x *func(*ReloadReport)) bool { return x == s })
 	}
 }
 
@@ -154,7 +154,7 @@ func (t *Tree) reload(d *treeDef, enums func(string) (int64, bool)) (*ReloadRepo
 	err := t.endBatch(false, joinErrors(errs))
 
 	t.adopt(nt, m, carried)
-	for _, fn := range t.reloaded {
+	for _, fn := range t.rareParts().reloaded {
 		(*fn)(r)
 	}
 	return r, err
@@ -186,9 +186,9 @@ func (t *Tree) adopt(nt *Tree, m *matcher, carried []bool) {
 		}
 		claims[n.meta.uid-1].epoch.Store((*old)[o.meta.uid-1].epoch.Load())
 	}
-	t.id, t.def, t.enums = nt.id, nt.def, nt.enums
+	t.def, t.enums = nt.def, nt.enums
 	t.root, t.nodes, t.status, t.byUID = nt.root, nt.nodes, nt.status, nt.byUID
-	t.keys = m.newKeys
+	t.rareParts().keys = m.newKeys
 	t.claims.Store(&claims)
 	for i := range t.nodes {
 		n := &t.nodes[i]
@@ -249,7 +249,7 @@ type relOf struct {
 func newMatcher(t *Tree) *matcher {
 	m := &matcher{old: t, rel: map[relOf][]nodeKey{}, byKey: make(map[nodeKey]*Node, len(t.nodes)),
 		boardKey: map[*blackboard.Blackboard]nodeKey{t.bb: {}}, reused: map[*blackboard.Blackboard]bool{t.bb: true}}
-	m.oldKeys = t.keys
+	m.oldKeys = t.rareParts().keys
 	if len(m.oldKeys) != len(t.nodes) { // (a tree's structure changes only by reload)
 		m.oldKeys = m.keys(t)
 	}

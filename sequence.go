@@ -136,6 +136,7 @@ type sequence struct {
 	// childStoresOwn is set when a child stores its own status while it ticks: a decorator
 	// or a subtree (see ticker).
 	childStoresOwn bool
+	plain          bool   // it has children, and none of them stores its own status
 	idx            uint32 // the child to tick next
 	skipped        uint32 // children skipped since the node was Idle
 }
@@ -152,7 +153,8 @@ func makeSequence(c *NodeConfig, stop Status) sequence {
 	if stop == Success {
 		pass = Failure
 	}
-	return sequence{family: c.node.family(), pass: pass, childStoresOwn: c.node.someChildStoresOwn()}
+	f, own := c.node.family(), c.node.someChildStoresOwn()
+	return sequence{family: f, pass: pass, childStoresOwn: own, plain: !own && len(f.nodes) > 0}
 }
 
 // tick is the hot loop of every Sequence and Fallback; a deep tree runs it for every
@@ -167,10 +169,40 @@ func makeSequence(c *NodeConfig, stop Status) sequence {
 // they returned pass in this tick, and their bytes say what they were before (Idle, or
 // Running for child idx) or what the child stored itself (see childStoresOwn).
 func (q *sequence) tick(n *Node) Status {
+	var kids []Node
+	i := uint(0)
 	switch *n.st {
 	case statusByte(Idle):
+		if q.plain {
+			kids = q.nodes
+			// Every child is Idle and stores nothing itself: a node that completes
+			// without a child skipped or Running has nothing to store or reset, and
+			// its position and count are 0 (a Halt, or the end of a run, left them so).
+			for ; i < uint(len(kids)); i++ {
+				s := kids[i].t.tick(&kids[i])
+				if s == q.pass {
+					continue
+				}
+				q.idx, q.skipped = 0, 0 // (in case a tick was aborted)
+				switch s {
+				case Skipped: // the general loop takes over
+					q.storeUpTo(i, Idle)
+					q.idx = uint32(i + 1)
+					q.skipped++
+					i++
+				case Running:
+					q.endRunning(i)
+					return Running
+				default:
+					return s
+				}
+				goto general
+			}
+			return q.pass
+		}
 		q.idx, q.skipped = 0, 0 // (they are 0 unless a tick was aborted)
 	case statusByte(Running):
+		i = uint(q.idx)
 	default: // observed; or completed and ticked again before it was reset (as the
 		// failed condition of a two-child IfThenElse is)
 		if o := n.meta.scope.tree.obs; o != nil {
@@ -178,8 +210,9 @@ func (q *sequence) tick(n *Node) Status {
 		}
 		return q.tickCommitting(n, nil)
 	}
-	kids := q.nodes
-	for i := uint(q.idx); i < uint(len(kids)); i++ {
+general:
+	kids = q.nodes
+	for ; i < uint(len(kids)); i++ {
 		s := kids[i].t.tick(&kids[i])
 		if s == q.pass {
 			continue
@@ -289,6 +322,8 @@ func (q *sequence) tickCommitting(n *Node, wake *wakeClaim) Status {
 // tickObserved is the loop of an observed Sequence or Fallback: every child's status is
 // stored and recorded as it returns, and when the node completes its children are reset
 // and recorded, the common cases written out (observation.tryRecord, family.resetObserved).
+// The child's byte is reached through the family's status array, which holds it, and the
+// loop has one exit for a node that completes, so that it stays small.
 func (q *sequence) tickObserved(n *Node, o *observation) Status {
 	if n.Status() == Idle {
 		q.skipped = 0
@@ -296,35 +331,44 @@ func (q *sequence) tickObserved(n *Node, o *observation) Status {
 	if !o.tryRecord(n, Running) {
 		n.set(Running)
 	}
-	kids := q.nodes
-	for i := int(q.idx); i < len(kids); i++ {
+	kids, st, pass := q.nodes, q.status, q.pass
+	st = st[:len(kids)]
+	s := pass
+	i := int(q.idx)
+	for ; i < len(kids); i++ {
 		c := &kids[i]
-		s := c.t.tick(c)
-		if s == Skipped || !o.tryRecord(c, s) {
+		s = c.t.tick(c)
+		if b, k := st[i], o.n; b&flagBits == observedBit && k < len(o.quick) && s != Skipped {
+			if b != observedByte(s) { // observation.tryRecord, written out
+				st[i] = observedByte(s)
+				o.quick[k] = MakeChange(c.meta.uid, Status(b&^observedBit), s)
+				o.n = k + 1
+			}
+		} else {
 			c.storeStatus(s)
 		}
-		if s == q.pass {
+		if s == pass {
 			continue
 		}
-		switch s {
-		case Skipped:
+		if s == Skipped {
 			q.skipped++
-		case Running:
+			continue
+		}
+		if s == Running {
 			q.idx = uint32(i)
 			return Running
-		default: // the stop status
-			q.idx = 0
-			q.resetObserved(o, 0)
-			return s
+		}
+		break // the stop status
+	}
+	if i == len(kids) { // every child passed or was skipped
+		s = pass
+		if int(q.skipped) == len(kids) {
+			s = Skipped
 		}
 	}
-	allSkipped := int(q.skipped) == len(kids)
 	q.idx, q.skipped = 0, 0
-	q.resetObserved(o, 0)
-	if allSkipped {
-		return Skipped
-	}
-	return q.pass
+	q.recordReset(o)
+	return s
 }
 
 // stopAt ends the node after child i returned the stopping status s.

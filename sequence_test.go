@@ -228,3 +228,29 @@ func TestAsyncFallback(t *testing.T) {
 		}, Steps: []bttest.Step{{Want: Failure, Log: "A:F"}}},
 	})
 }
+
+// TestSequenceObservedEnds ticks Sequences and Fallbacks whose last child is skipped,
+// with and without a batch subscriber: the observed loop ends as the other one does.
+func TestSequenceObservedEnds(t *testing.T) {
+	skip := func() *Spec { return AlwaysFailure().With("_skipIf", "true") }
+	for _, c := range []struct {
+		name string
+		spec *Spec
+		want Status
+	}{
+		{"sequence", Sequence(AlwaysSuccess(), skip()), Success},
+		{"fallback", Fallback(AlwaysFailure(), skip()), Failure},
+		{"all skipped", Sequence(skip(), skip()), Skipped},
+		{"stopped", Fallback(skip(), AlwaysSuccess(), skip()), Success},
+	} {
+		for _, observed := range []bool{false, true} {
+			tree := mustTree(t, c.spec)
+			if observed {
+				tree.SubscribeBatch(func(Batch) {})
+			}
+			if s, err := tree.TickOnce(); s != c.want || err != nil {
+				t.Errorf("%s (observed %v): %v, %v; want %v", c.name, observed, s, err, c.want)
+			}
+		}
+	}
+}

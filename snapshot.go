@@ -73,7 +73,7 @@ func (t *Tree) Snapshot() (*Snapshot, error) {
 	}
 	w := stateWriter{tree: t, now: t.clock.Now()}
 	s := &Snapshot{of: t, data: snapcodec.Snapshot{
-		Head:  snapcodec.Head{Version: snapcodec.Version, Tree: t.id, Fingerprint: t.fingerprint(), Nodes: len(t.nodes)},
+		Head:  snapcodec.Head{Version: snapcodec.Version, Tree: t.ID(), Fingerprint: t.fingerprint(), Nodes: len(t.nodes)},
 		Taken: w.now, Aborted: t.attention.Load()&attnAborted != 0}}
 	skipTo := uint16(0) // the nodes up to this UID are under a node restored halted
 	for n := range t.Nodes() {
@@ -218,8 +218,8 @@ func (t *Tree) checkDefinition(s *snapcodec.Head) error {
 	}
 	if s.Fingerprint != fp {
 		what := "another tree definition"
-		if s.Tree != t.id {
-			what = fmt.Sprintf("tree %q, not of %q", s.Tree, t.id)
+		if s.Tree != t.ID() {
+			what = fmt.Sprintf("tree %q, not of %q", s.Tree, t.ID())
 		}
 		return fmt.Errorf("the snapshot is of %s (its fingerprint is %s, this tree's %s)", what, s.Fingerprint, fp)
 	}

@@ -182,6 +182,31 @@ func (s *userSequence) Halt(n *Node) {
 	s.i = 0
 }
 
+// TestUserControlMarkRunningReset: a user's control that calls MarkRunning stores its
+// own status; the Sequence above it, whatever the child's place, resets it when it
+// completes, as it resets a decorator (it once cleared only its first child's byte, and
+// the control stayed Running between ticks).
+func TestUserControlMarkRunningReset(t *testing.T) {
+	user := &Model{ID: "UserSequence", Kind: KindControl, New: func(*NodeConfig) (Behavior, error) { return &userSequence{mark: true}, nil }}
+	for i, spec := range []*Spec{
+		Sequence(AlwaysSuccess(), user.Spec(AlwaysSuccess())),
+		Sequence(user.Spec(AlwaysSuccess()), AlwaysSuccess()),
+		Fallback(AlwaysFailure(), user.Spec(AlwaysFailure()), AlwaysFailure()),
+	} {
+		tree := mustTree(t, spec)
+		for tick := range 2 {
+			if _, err := tree.TickOnce(); err != nil {
+				t.Fatal(err)
+			}
+			for n := range tree.Nodes() {
+				if n.Status() != Idle {
+					t.Errorf("tree %d, tick %d: %s is %v after the tree completed", i, tick+1, n.Path(), n.Status())
+				}
+			}
+		}
+	}
+}
+
 // TestUserControlMarkRunning: a control written by a user that calls MarkRunning
 // first makes the same changes, in the same order, as the builtin Sequence; without
 // it, its own change comes after its children's.

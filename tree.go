@@ -19,8 +19,7 @@ import (
 // A tree is ticked, halted and read by one goroutine at a time; WakeUp and Stop may be
 // called from anywhere.
 type Tree struct {
-	id          string   // of the definition it was built from; "" for NewTree
-	def         *treeDef // the definition it was built from (for its fingerprint, see Snapshot)
+	def         *treeDef // the definition it was built from (its ID, its fingerprint: see Snapshot)
 	root        *Node
 	nodes       []Node       // every node; siblings are contiguous
 	status      []statusByte // the status of nodes[i] is status[i]
@@ -46,9 +45,23 @@ type Tree struct {
 	logger      *slog.Logger            // for the Log node; nil: slog.Default() (see logger.go)
 	typeNames   map[string]reflect.Type // the types given WithTypes, by name
 	queue       atomic.Pointer[queue]   // functions to run before the next tick (see Do); nil: none yet
-	asyncCtx    []*AsyncContextFunc     // see OnAsyncStart; nil: none
-	reloaded    []*func(*ReloadReport)  // told of each reload (see OnReload)
-	keys        []nodeKey               // the nodes' keys, which the last reload made for the next
+	rare        *treeRare               // nil until OnReload, Reload or OnAsyncStart
+}
+
+// treeRare is what few trees use, kept apart: a crowd of small trees pays for every byte
+// of a Tree, which takes 256 bytes (a size class) without it.
+type treeRare struct {
+	reloaded []*func(*ReloadReport) // told of each reload (see OnReload)
+	keys     []nodeKey              // the nodes' keys, which the last reload made for the next
+	asyncCtx []*AsyncContextFunc    // see OnAsyncStart; nil: none
+}
+
+// rareParts returns the tree's treeRare, made at its first use.
+func (t *Tree) rareParts() *treeRare {
+	if t.rare == nil {
+		t.rare = new(treeRare)
+	}
+	return t.rare
 }
 
 // The bits of Tree.attention: a tick finds what it must see to before it ticks the
@@ -121,7 +134,54 @@ func (t *Tree) TickExactlyOnce() (Status, error) { return t.tick(false) }
 
 // tick is TickOnce (rerun) or TickExactlyOnce: the root's ticks, then the tick's end
 // for the subscribers, who may have come in a function given to Do.
-func (t *Tree) tick(rerun bool) (Status, error) {
+//
+// Its common case — nobody observes the tree and the tick has nothing to see to first
+// (Stop, an aborted tick, functions given to Do) — is written out in one frame: a crowd
+// of small trees, each ticked once a frame, pays a tick's fixed cost for every tree.
+// Every other case takes tickFull.
+func (t *Tree) tick(rerun bool) (s Status, err error) {
+	root := t.root
+	if root == nil || t.ticking || t.obs != nil || t.attention.Load() != 0 {
+		return t.tickFull(rerun)
+	}
+	done := false // the tick did not panic: the deferred call need not ask recover
+	defer func() {
+		if !done {
+			s, err = t.untick(recover())
+		}
+	}()
+	t.ticking = true
+	if s = root.t.tick(root); rerun && s == Running && uint32(t.wakes.Load()) != 0 {
+		s, err = t.rerun(root, s, true)
+	} else if b := root.st; !b.observed() { // Running, or Idle when it completed
+		b.store(Idle)
+		if s == Running {
+			b.store(Running)
+		}
+	} else { // a subscriber came during the tick
+		s = root.storeRootStatus(s)
+	}
+	done = true
+	t.ticking = false
+	if t.attention.Load()&attnStop != 0 || t.obs != nil { // (tickEnd is not inlined)
+		return t.tickEnd(s, err)
+	}
+	t.ticks++
+	return s, err
+}
+
+// untick ends a tick of tick's common case that panicked with r.
+func (t *Tree) untick(r any) (Status, error) {
+	t.ticking = false
+	var err error
+	if r != nil {
+		err = t.caught(r)
+	}
+	return t.tickEnd(Idle, err)
+}
+
+// tickFull is tick, every case.
+func (t *Tree) tickFull(rerun bool) (Status, error) {
 	switch {
 	case t.root == nil:
 		return Idle, ErrEmptyTree
@@ -129,7 +189,12 @@ func (t *Tree) tick(rerun bool) (Status, error) {
 		return Idle, errNestedTick
 	}
 	t.beginBatch(true)
-	s, err := t.tickRoot(rerun)
+	return t.tickEnd(t.tickRoot(rerun))
+}
+
+// tickEnd ends a tick that returned s and err: a Stop called during it halts the tree,
+// and the subscribers get the tick's last batch.
+func (t *Tree) tickEnd(s Status, err error) (Status, error) {
 	if t.attention.Load()&attnStop != 0 {
 		s, err = t.stopDuring(s, err)
 	}
@@ -169,37 +234,41 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 		root = t.root // a function given to Do may have reloaded the tree
 	}
 	t.ticking = true
-	s = root.t.tick(root)
-	for rerun && s == Running && t.woken() {
+	s, err = t.rerun(root, root.t.tick(root), rerun)
+	done = true
+	return s, err
+}
+
+// rerun ticks the root again, when again is set (TickOnce), while it returns Running
+// (s, for the tick it just had) and a node asked for a wake-up, and stores the root's
+// status.
+func (t *Tree) rerun(root *Node, s Status, again bool) (Status, error) {
+	for again && s == Running && t.woken() {
 		root.storeStatus(s)
 		if a := t.attention.Load(); a != 0 {
 			if a&attnStop != 0 {
 				return t.endRun(true)
 			}
 			if err := t.runDo(); err != nil {
-				done = true
 				return Idle, err
 			}
 			root = t.root
 		}
 		s = root.t.tick(root)
 	}
-	if b := root.st; !b.observed() { // the root's status: Running, or Idle when it completed
+	return root.storeRootStatus(s), nil // observers may panic
+}
+
+// storeRootStatus stores s, the status of the root, and returns it. A root that
+// completed is reset to Idle, ready for the next run: observers see both changes.
+func (root *Node) storeRootStatus(s Status) Status {
+	if b := root.st; !b.observed() { // Running, or Idle when it completed
 		b.store(Idle)
 		if s == Running {
 			b.store(Running)
 		}
-		done = true
-		return s, nil
+		return s
 	}
-	s = root.storeRootStatus(s) // observers may panic
-	done = true
-	return s, nil
-}
-
-// storeRootStatus stores s, the status of the observed root, and returns it. A root that
-// completed is reset to Idle, ready for the next run: observers see both changes.
-func (root *Node) storeRootStatus(s Status) Status {
 	if root.storeStatus(s).Completed() {
 		root.set(Idle)
 	}
@@ -430,7 +499,12 @@ func (t *Tree) halt() (err error) {
 
 // ID returns the ID of the tree definition the tree was built from, as a Factory
 // knows it (for example "MainTree"), or "" for a tree built with NewTree.
-func (t *Tree) ID() string { return t.id }
+func (t *Tree) ID() string {
+	if t.def == nil { // a zero Tree
+		return ""
+	}
+	return t.def.id
+}
 
 // Root returns the root node, or nil for an empty tree.
 func (t *Tree) Root() *Node { return t.root }
