@@ -76,3 +76,48 @@ func TestWatchFlags(t *testing.T) {
 		}
 	}
 }
+
+// --watch looks at the files a tree comes from beside the main one: a models file that
+// no longer declares a node the tree uses is reloaded (--mock-all then mocks the node
+// as the file uses it), and so is an included file whose subtree changes.
+func TestWatchIncludesAndModels(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, xml string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(xml), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	main := write("main.xml", `<root BTCPP_format="4" main_tree_to_execute="M"><include path="sub.xml"/>
+<BehaviorTree ID="M"><Sequence><Script code="n := 0"/><SubTree ID="S" _autoremap="true"/><Work/></Sequence></BehaviorTree></root>`)
+	const sub = `<root BTCPP_format="4"><BehaviorTree ID="S">
+  <KeepRunningUntilFailure><Script code="n += 1"/></KeepRunningUntilFailure>
+</BehaviorTree></root>`
+	write("sub.xml", sub)
+	const models = `<root BTCPP_format="4"><TreeNodesModel><Action ID="Work"/></TreeNodesModel></root>`
+	modelsPath := write("models.xml", models)
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second) // (fake time)
+		defer cancel()
+		var out, errOut bytes.Buffer
+		cm := &cmd{ctx: ctx, stdout: &out, stderr: &errOut}
+		code := make(chan int)
+		go func() {
+			code <- cm.main([]string{"run", "--watch", "--watch-every", "70ms", "--interval", "100ms",
+				"--models", modelsPath, "--mock-all", main})
+		}()
+		// Ticks every 100 ms, a look at the files every 70 ms: the writes fall between.
+		time.Sleep(150 * time.Millisecond)
+		write("models.xml", `<root BTCPP_format="4"><TreeNodesModel/></root>`) // Work is no longer declared
+		time.Sleep(230 * time.Millisecond)
+		write("sub.xml", strings.Replace(sub, `<Script code="n += 1"/>`, `<ScriptCondition code="n &lt; 0"/>`, 1))
+		<-code
+		if o := out.String(); strings.Count(o, "reload "+main+":") != 2 || !strings.HasSuffix(o, "FAILURE\nblackboard {\"n\":5}\n") {
+			t.Errorf("stdout:\n%s\nwant a reload after models.xml changed, one after sub.xml changed, then FAILURE", o)
+		}
+		if e := errOut.String(); !strings.HasPrefix(e, "bt: --mock-all: no model for Work") {
+			t.Errorf("stderr:\n%s\nwant Work mocked once models.xml no longer declares it", e)
+		}
+	})
+}
