@@ -65,6 +65,8 @@ func TestRunGroot2(t *testing.T) {
 		remote   = "bt: warning: --groot2 %s: clients on other machines can connect, without authentication, and pause and alter the tree (breakpoints, fault injection); add --groot2-read-only to let them only watch\n"
 		remoteRO = "bt: warning: --groot2 %s: clients on other machines can connect, without authentication, and read the tree and its blackboards\n"
 	)
+	// The publisher is a fake (fakePublisher): nothing listens, so the ports below are
+	// only read from the command line and compared, never bound.
 	for _, c := range []struct {
 		args    []string
 		o       Groot2Options
