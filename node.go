@@ -194,6 +194,18 @@ func (n *Node) portValue(name string) *portValue {
 	return d.port(r, name)
 }
 
+// childrenAreLeaves reports whether every child of the node is an action or a
+// condition, which record no change of their own when they are ticked.
+func (n *Node) childrenAreLeaves() bool {
+	d, r := n.def()
+	for _, kid := range d.nodes[r.first : r.first+uint32(r.nkids)] {
+		if k := d.models[kid.model].Kind; k != KindAction && k != KindCondition {
+			return false
+		}
+	}
+	return true
+}
+
 // someChildStoresOwn reports whether a child of the node stores its own status when
 // ticked: a decorator or a subtree (see ticker), or a control a user wrote, which stores
 // Running when it calls Node.MarkRunning. It reads the children's records in a row.
@@ -343,6 +355,9 @@ func (n *Node) setRunning() {
 // builtin control's: see The node lifecycle in the package doc). Calling it from
 // anywhere but the node's own Tick is a mistake the engine does not catch.
 func (n *Node) MarkRunning() {
+	if o := n.meta.scope.tree.obs; o != nil && o.openUID != 0 {
+		n.meta.scope.tree.settle() // a leaf's change, after those of its parent's run
+	}
 	if n.st.status() != Running {
 		n.set(Running)
 	}

@@ -76,6 +76,13 @@ type observation struct {
 	quick []Change
 	buf   []Change
 
+	// A run of a Sequence or Fallback whose children are leaves (sequence.tickLeaves)
+	// writes its changes when it completes: while it runs, openUID is its node's UID,
+	// openAt the child being ticked, and openDone the children whose change is written
+	// (Tree.settle writes the others when the batch must be handed over before).
+	openUID          uint16
+	openAt, openDone uint16
+
 	each    []*subscriber // those of Subscribe, in the order they subscribed
 	batch   []*subscriber // those of SubscribeBatch
 	time    time.Time     // when the batch under way began
@@ -249,8 +256,13 @@ func (t *Tree) notify(n *Node, prev, s Status) {
 // be called on the goroutine that ticks the tree. It does nothing when the tree has no
 // subscribers or no change is waiting.
 func (t *Tree) Flush() {
-	if o := t.obs; o != nil && o.n > 0 {
-		t.handOver(false)
+	if o := t.obs; o != nil {
+		if o.openUID != 0 {
+			t.settle()
+		}
+		if o.n > 0 {
+			t.handOver(false)
+		}
 	}
 }
 
@@ -258,6 +270,9 @@ func (t *Tree) Flush() {
 // end tells that the tick or Halt is over.
 func (t *Tree) handOver(end bool) {
 	o := t.obs
+	if o.openUID != 0 {
+		t.settle()
+	}
 	b := Batch{Changes: o.buf[:o.n], Time: o.time, End: end}
 	o.n = 0
 	if !end && o.ticking {
@@ -272,7 +287,41 @@ func (t *Tree) handOver(end bool) {
 func (t *Tree) beginBatch(ticking bool) {
 	if o := t.obs; o != nil {
 		o.time, o.ticking = t.clock.Now(), ticking
+		o.openUID = 0
 	}
+}
+
+// settle writes the changes of the run of sequence.tickLeaves under way, if any, made
+// so far: its node going Running, and each child that passed before the one being
+// ticked. The run goes on.
+func (t *Tree) settle() {
+	o := t.obs
+	if o == nil || o.openUID == 0 {
+		return
+	}
+	uid := o.openUID
+	o.openUID = 0 // (a change that does not fit hands the batch over, which settles)
+	n := t.Node(uid)
+	q := n.core().(*sequence)
+	if n.st.status() == Idle {
+		n.set(Running)
+	}
+	for ; o.openDone < o.openAt; o.openDone++ {
+		q.nodes[o.openDone].set(q.pass)
+	}
+	o.openUID = uid
+}
+
+// closeRun ends the run of sequence.tickLeaves of q, if it is under way, when child k
+// is being ticked: what it has not written yet is written (Tree.settle).
+func (t *Tree) closeRun(q *sequence, k int) {
+	o := t.obs
+	if o == nil || o.openUID == 0 || t.Node(o.openUID).core() != any(q) {
+		return
+	}
+	o.openAt = uint16(k)
+	t.settle()
+	o.openUID = 0
 }
 
 // endBatch hands over what a tick or a Halt changed (for a Halt, if anything), and
@@ -284,6 +333,7 @@ func (t *Tree) endBatch(tick bool, err error) (e error) {
 	}
 	o.ticking = false
 	defer func() {
+		o.openUID = 0
 		if r := recover(); r != nil {
 			if t.repanic {
 				panic(r)

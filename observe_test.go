@@ -2,7 +2,6 @@ package bt_test
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -34,34 +33,88 @@ func subscribeBatches(tree *Tree, start time.Time) *batchLog {
 	return l
 }
 
-// changesOnly drops the batch lines, leaving the changes.
-func changesOnly(log string) string {
-	var out []string
-	for l := range strings.Lines(log) {
-		if !strings.HasPrefix(l, "batch ") {
-			out = append(out, l)
-		}
-	}
-	return strings.Join(out, "")
-}
-
-// A batch subscriber hears the changes a subscriber of Subscribe hears, in the same
-// order, for every tree of the transition tests.
-func TestBatchesHoldEveryChange(t *testing.T) {
-	files, _ := filepath.Glob("testdata/transitions/*.xml")
-	for _, file := range append([]string{"testdata/catalogue.xml"}, files...) {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			tree, clock := transitionTree(t, file)
-			batches := subscribeBatches(tree, epoch)
-			trace := bttest.RunTrace(t, tree, clock, 50*time.Millisecond, 100)
-			var each []string // the trace's changes, without its lines "tick N STATUS" and "halt"
-			for l := range strings.Lines(trace) {
-				if strings.Contains(l, " -> ") {
-					each = append(each, l)
+// A Sequence or Fallback of leaves writes its changes when it completes
+// (sequence.tickLeaves); what happens in the middle of its run — a leaf that flushes,
+// marks itself Running, panics or runs; a tick function — makes it write those made
+// so far first. A batch subscriber hears what a subscriber of Subscribe hears, in
+// the same order, tick after tick.
+func TestBatchesOfRunsInterrupted(t *testing.T) {
+	flush := func(n *Node) Status { n.Tree().Flush(); return Success }
+	mark := func(n *Node) Status { n.MarkRunning(); return Running }
+	trees := map[string]func() *Spec{
+		"flush": func() *Spec {
+			return Sequence(AlwaysSuccess(), Action("F", flush), AlwaysSuccess(), Action("G", flush))
+		},
+		"mark running": func() *Spec {
+			return Fallback(AlwaysFailure(), Action("M", mark), AlwaysFailure())
+		},
+		"panic": func() *Spec {
+			panicking := false
+			return Sequence(AlwaysSuccess(), AlwaysSuccess(), Action("P", func() Status {
+				if panicking = !panicking; panicking {
+					panic("boom")
 				}
+				return Failure
+			}), AlwaysSuccess())
+		},
+		"panic under a user decorator": func() *Spec {
+			panicking := false
+			return userPass.Spec(Sequence(AlwaysSuccess(), Action("P", func() Status {
+				if panicking = !panicking; panicking {
+					panic("boom")
+				}
+				return Failure
+			})))
+		},
+		"tick function": func() *Spec {
+			return Sequence(AlwaysSuccess(), AlwaysSuccess(), AlwaysSuccess())
+		},
+		"skipped": func() *Spec {
+			return Sequence(AlwaysSuccess(), AlwaysSuccess().Pre(SkipIf, func(*Node) bool { return true }), AlwaysFailure())
+		},
+		"nested": func() *Spec {
+			return Sequence(Fallback(AlwaysFailure(), Action("F", flush)), Inverter(Sequence(AlwaysSuccess(), AlwaysFailure())),
+				Sequence(Action("M", mark)))
+		},
+	}
+	for name, spec := range trees {
+		t.Run(name, func(t *testing.T) {
+			run := func(observe func(*Tree) func() string) string {
+				tree := mustTree(t, spec())
+				if name == "tick function" {
+					tree.Node(3).SetPreTick(func(*Node) Status { return Idle })
+				}
+				heard := observe(tree)
+				var out strings.Builder
+				for i := range 4 {
+					s, err := tree.TickOnce()
+					fmt.Fprintf(&out, "%s-- tick %d: %v %v\n", heard(), i+1, s, err != nil)
+				}
+				return out.String()
 			}
-			if got, want := changesOnly(batches.b.String()), strings.Join(each, ""); got != want {
-				t.Errorf("the batches hold\n%s\nSubscribe heard\n%s", got, want)
+			each := run(func(tree *Tree) func() string {
+				var b strings.Builder
+				tree.Subscribe(func(c StatusChange) { fmt.Fprintf(&b, "%s: %v -> %v\n", c.Node.Path(), c.Previous, c.Status) })
+				return func() string { s := b.String(); b.Reset(); return s }
+			})
+			batched := run(func(tree *Tree) func() string {
+				l := subscribeBatches(tree, epoch)
+				return func() string {
+					var out []string
+					for line := range strings.Lines(l.b.String()) {
+						if !strings.HasPrefix(line, "batch ") {
+							out = append(out, line)
+						}
+					}
+					l.b.Reset()
+					return strings.Join(out, "")
+				}
+			})
+			if batched != each {
+				t.Errorf("in batches:\n%s\none by one:\n%s", batched, each)
+			}
+			if !strings.Contains(each, "IDLE -> ") {
+				t.Errorf("nothing heard:\n%s", each)
 			}
 		})
 	}

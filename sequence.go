@@ -137,6 +137,7 @@ type sequence struct {
 	// or a subtree (see ticker).
 	childStoresOwn bool
 	plain          bool   // it has children, and none of them stores its own status
+	leaves         bool   // it has children, all leaves: observed, none records a change itself
 	idx            uint32 // the child to tick next
 	skipped        uint32 // children skipped since the node was Idle
 }
@@ -154,7 +155,8 @@ func makeSequence(c *NodeConfig, stop Status) sequence {
 		pass = Failure
 	}
 	f, own := c.node.family(), c.node.someChildStoresOwn()
-	return sequence{family: f, pass: pass, childStoresOwn: own, plain: !own && len(f.nodes) > 0}
+	return sequence{family: f, pass: pass, childStoresOwn: own, plain: !own && len(f.nodes) > 0,
+		leaves: len(f.nodes) > 0 && c.node.childrenAreLeaves()}
 }
 
 // tick is the hot loop of every Sequence and Fallback; a deep tree runs it for every
@@ -206,6 +208,12 @@ func (q *sequence) tick(n *Node) Status {
 	default: // observed; or completed and ticked again before it was reset (as the
 		// failed condition of a two-child IfThenElse is)
 		if o := n.meta.scope.tree.obs; o != nil {
+			if *n.st == observedByte(Idle) && len(o.quick) != 0 {
+				if q.leaves {
+					return q.tickLeaves(n, o)
+				}
+				return q.tickFresh(n, o)
+			}
 			return q.tickObserved(n, o)
 		}
 		return q.tickCommitting(n, nil)
@@ -244,10 +252,15 @@ general:
 // the halt that follows (which would halt an action that succeeded). The committing
 // loop stores as it goes.
 func (q *sequence) interrupted(k int) {
-	if st := q.status; len(st) > 0 && !st[0].observed() {
+	st := q.status
+	if len(st) > 0 && !st[0].observed() {
 		for j := int(q.idx); j < k; j++ {
 			st[j].store(q.pass)
 		}
+		return
+	}
+	if len(st) > 0 { // observed: tickLeaves may have left changes unwritten
+		q.nodes[0].Tree().closeRun(q, k)
 	}
 }
 
@@ -338,14 +351,16 @@ func (q *sequence) tickObserved(n *Node, o *observation) Status {
 	for ; i < len(kids); i++ {
 		c := &kids[i]
 		s = c.t.tick(c)
-		if b, k := st[i], o.n; b&flagBits == observedBit && k < len(o.quick) && s != Skipped {
-			if b != observedByte(s) { // observation.tryRecord, written out
+		// observation.tryRecord, written out; a child that stores its own status
+		// (a decorator, a control that closed its run) has nothing left to record.
+		if b := st[i]; b != observedByte(s) {
+			if k := o.n; b&flagBits == observedBit && k < len(o.quick) && s != Skipped {
 				st[i] = observedByte(s)
 				o.quick[k] = MakeChange(c.meta.uid, Status(b&^observedBit), s)
 				o.n = k + 1
+			} else {
+				c.storeStatus(s)
 			}
-		} else {
-			c.storeStatus(s)
 		}
 		if s == pass {
 			continue
@@ -367,8 +382,188 @@ func (q *sequence) tickObserved(n *Node, o *observation) Status {
 		}
 	}
 	q.idx, q.skipped = 0, 0
-	q.recordReset(o)
+	if s == Skipped {
+		q.recordReset(o)
+		return s
+	}
+	return q.close(n, o, i+1, s)
+}
+
+// close ends an observed node that completed with s (not Skipped) after its first k
+// children (at most all) were ticked: it resets them and writes the changes in one
+// go, and, when nothing stands between its tick and its parent (n.t is the node
+// itself: no pre- or post-condition, no tick function), the node's own change, which
+// the parent then finds made (see observation.tryRecord). The children after the k-th
+// are Idle, as the end of the node's last run left them.
+func (q *sequence) close(n *Node, o *observation, k int, s Status) Status {
+	kids, st := q.nodes, q.status
+	k = min(k, len(kids), len(st))
+	w, rec := o.n, o.quick
+	if len(rec)-w <= k {
+		q.recordReset(o)
+		return s
+	}
+	for j := range k {
+		b := st[j]
+		if b == observedByte(Idle) { // skipped
+			continue
+		}
+		if b&shownRunningBit != 0 { // set may record more than one change
+			o.n = w
+			resetEach(kids[j:], st[j:])
+			return s
+		}
+		st[j] = observedByte(Idle)
+		rec[w] = MakeChange(kids[j].meta.uid, Status(b&^observedBit), Idle)
+		w++
+	}
+	if n.t == ticker(q) {
+		*n.st = observedByte(s)
+		rec[w] = MakeChange(n.meta.uid, Running, s)
+		w++
+	}
+	o.n = w
 	return s
+}
+
+// tickLeaves is tickObserved for a node ticked while Idle whose children are all
+// leaves, which record no change of their own: its loop is the unobserved one, which
+// stores nothing, and the changes are written when the node completes, all at once.
+// The run under way is noted in the observation (openUID), with the child being
+// ticked, so that anything that hands the batch over before it completes (Flush, a
+// tick function, an error) writes first the changes made so far (Tree.settle), in
+// BehaviorTree.CPP's order: the node going Running, then each child that passed.
+// (The writing is written out here rather than called: a call costs as much as the
+// changes of a small family.)
+func (q *sequence) tickLeaves(n *Node, o *observation) Status {
+	kids, pass := q.nodes, q.pass
+	o.openUID, o.openDone = n.meta.uid, 0
+	k, s := len(kids), pass
+	for i := range kids {
+		o.openAt = uint16(i)
+		if r := kids[i].t.tick(&kids[i]); r != pass {
+			if r == Running || r == Skipped {
+				return q.leavesStopped(n, o, i, r)
+			}
+			k, s = i+1, r
+			break
+		}
+	}
+	w, rec := o.n, o.quick
+	if *n.st != observedByte(Idle) || len(rec)-w < 2*k+2 { // settled, or no room
+		return q.finishLeaves(n, k, s)
+	}
+	o.openUID = 0
+	// The node going Running; each child going up from Idle to its status, then each
+	// going back down; the node's own end (see close).
+	uid := n.meta.uid
+	rec[w] = MakeChange(uid, Idle, Running)
+	up := rec[w+1 : w+1+k]
+	kids = kids[:len(up)]
+	pu := MakeChange(0, Idle, pass)
+	for j := range up {
+		up[j] = Change(kids[j].meta.uid) | pu
+	}
+	up[k-1] = up[k-1]&0xffff | MakeChange(0, Idle, s)
+	down := rec[w+1+k : w+1+2*k]
+	down = down[:len(up)]
+	for j, c := range up {
+		down[j] = c&0xffff | c>>24<<16 // the up with its statuses swapped (Idle is 0)
+	}
+	w += 2*k + 1
+	if n.t == ticker(q) {
+		*n.st = observedByte(s)
+		rec[w] = MakeChange(uid, Running, s)
+		w++
+	} else {
+		*n.st = observedByte(Running)
+	}
+	o.n = w
+	return s
+}
+
+// tickFresh is tickObserved for a node ticked while Idle whose children are not all
+// leaves, in its common case: the node records its own change first; each child that
+// is a control records its own (see close), and the loop goes on while they pass;
+// then the node closes as close does, written out. Anything else goes on in
+// tickObserved (freshStopped).
+func (q *sequence) tickFresh(n *Node, o *observation) Status {
+	if !o.tryRecord(n, Running) {
+		n.set(Running)
+	}
+	kids, pass := q.nodes, q.pass
+	st := q.status[:len(kids)]
+	k, s := len(kids), pass
+	for i := range kids {
+		r := kids[i].t.tick(&kids[i])
+		if st[i] != observedByte(r) || r == Running { // a leaf, a change left to record
+			return q.freshStopped(n, o, i, r)
+		}
+		if r != pass {
+			k, s = i+1, r
+			break
+		}
+	}
+	w, rec := o.n, o.quick
+	if len(rec)-w <= k {
+		return q.close(n, o, k, s)
+	}
+	down := rec[w : w+k]
+	st, kids = st[:len(down)], kids[:len(down)]
+	pd := MakeChange(0, pass, Idle)
+	for j := range down {
+		st[j] = observedByte(Idle)
+		down[j] = Change(kids[j].meta.uid) | pd
+	}
+	down[k-1] = down[k-1]&0xffff | MakeChange(0, s, Idle)
+	w += k
+	if n.t == ticker(q) {
+		*n.st = observedByte(s)
+		rec[w] = MakeChange(n.meta.uid, Running, s)
+		w++
+	}
+	o.n = w
+	return s
+}
+
+// freshStopped goes on from tickFresh after child i returned s, which is not recorded
+// yet: tickObserved takes over.
+func (q *sequence) freshStopped(n *Node, o *observation, i int, s Status) Status {
+	q.nodes[i].storeStatus(s)
+	switch s {
+	case q.pass:
+	case Skipped:
+		q.skipped++
+	case Running:
+		q.idx = uint32(i)
+		return Running
+	default:
+		return q.close(n, o, i+1, s)
+	}
+	q.idx = uint32(i + 1)
+	return q.tickObserved(n, o)
+}
+
+// finishLeaves ends tickLeaves' run change by change: when the batch has no room for
+// all of them, or when they were partly written already (Tree.settle).
+func (q *sequence) finishLeaves(n *Node, k int, s Status) Status {
+	n.Tree().closeRun(q, k-1)
+	q.nodes[k-1].set(s)
+	q.recordReset(n.Tree().obs)
+	return s
+}
+
+// leavesStopped goes on from tickLeaves' run after child i returned Running or
+// Skipped: the changes so far are written, and the observed loop takes over.
+func (q *sequence) leavesStopped(n *Node, o *observation, i int, s Status) Status {
+	n.Tree().closeRun(q, i)
+	if s == Running {
+		q.nodes[i].set(Running)
+		q.idx = uint32(i)
+		return Running
+	}
+	q.idx, q.skipped = uint32(i+1), 1
+	return q.tickObserved(n, o)
 }
 
 // stopAt ends the node after child i returned the stopping status s.

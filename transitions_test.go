@@ -40,11 +40,20 @@ func TestTransitions(t *testing.T) {
 // transitions runs the main tree of file with TickOnce, the clock moving 50 ms after
 // each tick, until the root completes (or, after 100 ticks, halts it), and returns the
 // changes as `bt run --log` prints them: "PATH: PREV -> NEW", and "tick N STATUS".
+//
+// It runs the tree twice: heard change by change (Subscribe, which checks the
+// decorator rule), then in batches alone (SubscribeBatch, where Sequence and Fallback
+// write their changes in runs: see sequence.tickLeaves); both must hear the same.
 func transitions(t *testing.T, file string) string {
 	t.Helper()
 	tree, clock := transitionTree(t, file)
 	tree.Subscribe(checkDecoratorOrder(t, tree))
-	return bttest.RunTrace(t, tree, clock, 50*time.Millisecond, 100)
+	each := bttest.RunTrace(t, tree, clock, 50*time.Millisecond, 100)
+	tree, clock = transitionTree(t, file)
+	if batched := bttest.RunTrace(t, tree, clock, 50*time.Millisecond, 100); batched != each {
+		t.Errorf("heard in batches, the changes differ from those heard one by one:\n%s", bttest.LineDiff(each, batched))
+	}
+	return each
 }
 
 // transitionTree builds the main tree of file, with a clock of its own.

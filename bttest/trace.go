@@ -17,11 +17,14 @@ type Trace struct {
 	b strings.Builder
 }
 
-// NewTrace subscribes a Trace to tree until the test ends.
+// NewTrace subscribes a Trace to tree until the test ends. It hears the changes in
+// batches (bt.Tree.SubscribeBatch), as loggers do.
 func NewTrace(t testing.TB, tree *bt.Tree) *Trace {
 	tr := &Trace{}
-	t.Cleanup(tree.Subscribe(func(ev bt.StatusChange) {
-		fmt.Fprintf(&tr.b, "%s: %v -> %v\n", ev.Node.Path(), ev.Previous, ev.Status)
+	t.Cleanup(tree.SubscribeBatch(func(b bt.Batch) {
+		for _, c := range b.Changes {
+			fmt.Fprintf(&tr.b, "%s: %v -> %v\n", tree.Node(c.UID()).Path(), c.Previous(), c.Status())
+		}
 	}))
 	return tr
 }
