@@ -335,12 +335,19 @@ func (t *Tree) endBatch(tick bool, err error) (e error) {
 	defer func() {
 		o.openUID = 0
 		if r := recover(); r != nil {
-			if t.repanic {
-				panic(r)
-			}
-			e = joinErrors(appendErr(appendErr(nil, err), fmt.Errorf("bt: a batch subscriber: %w", newPanicError(r))))
+			e = t.subscriberPanicked(err, r)
 		}
 	}()
 	t.handOver(true)
 	return err
+}
+
+// subscriberPanicked returns the error of a tick or Halt that ended with err when a
+// batch subscriber panicked with r as it was handed the last batch; under
+// WithRepanic the panic goes on up.
+func (t *Tree) subscriberPanicked(err error, r any) error {
+	if t.repanic {
+		panic(r)
+	}
+	return joinErrors(appendErr(appendErr(nil, err), fmt.Errorf("bt: a batch subscriber: %w", newPanicError(r))))
 }

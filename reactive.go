@@ -220,40 +220,86 @@ func (r *reactive) interrupted(k int) {
 // the children.
 func (r *reactive) Halt(*Node) { r.running, r.storedAsTicked = -1, false }
 
-// tickObserved is the loop of an observed node: every change goes through Node.set, in
-// BehaviorTree.CPP's order — the node Running first, each child's status as it comes,
-// the other children halted one by one when one runs.
+// tickObserved is the loop of an observed node: every change goes through Node.set (or
+// its common case, observation.tryRecord), in BehaviorTree.CPP's order — the node
+// Running first, each child's status as it comes, the other children halted one by one
+// when one runs (their common case written out: see recordResets).
 func (r *reactive) tickObserved(n *Node) Status {
 	n.setRunning()
+	o := n.meta.scope.tree.obs
 	allSkipped := true
 	kids := r.nodes
 	for i := range kids {
 		c := &kids[i]
-		s := c.storeStatus(c.t.tick(c))
+		s := c.t.tick(c)
+		if s == Skipped || !o.tryRecord(c, s) { // tryRecord: Node.set's common case, inline
+			c.set(s)
+		}
 		allSkipped = allSkipped && s == Skipped
 		switch s {
 		case Running:
-			for j := range kids {
-				if j != i {
-					kids[j].Halt()
+			if !r.recordResets(o, i) {
+				for j := range kids {
+					if j != i {
+						kids[j].Halt()
+					}
 				}
 			}
 			r.running = int32(i)
 			return Running
 		case r.stop:
 			r.running = -1
-			n.resetChildren(0)
+			if !r.recordResets(o, -1) {
+				n.resetChildren(0)
+			}
 			return s
 		case Skipped:
 			c.Halt()
 		}
 	}
 	r.running = -1
-	n.resetChildren(0)
+	if !r.recordResets(o, -1) {
+		n.resetChildren(0)
+	}
 	if allSkipped {
 		return Skipped
 	}
 	return r.pass
+}
+
+// recordResets resets every child but child i (every child, for -1) in one run, as
+// far as that is only recording their changes: a child that completed is set to Idle,
+// an Idle one left alone, which is what Node.Halt and family.reset do with them. It
+// reports whether it reset them all; it stops at a child that is Running (which a halt
+// stops) or seen Running by observers (see shownRunningBit), or if the batch has no
+// room for a change of each, and the caller then halts the children one by one, which
+// finds those it reset Idle. The changes are the same either way, in the same order.
+// (A small tree that a monitor watches pays for its reactive root's resets at every
+// tick.)
+func (r *reactive) recordResets(o *observation, i int) bool {
+	st, kids := r.status, r.nodes
+	kids = kids[:len(st)]
+	if o == nil { // (cannot be, while the node's byte says it is observed)
+		return false
+	}
+	k, rec := o.n, o.quick
+	if len(rec)-k < len(st) {
+		return false
+	}
+	for j, b := range st {
+		switch {
+		case j == i || b == observedByte(Idle):
+		case b == observedByte(Success) || b == observedByte(Failure):
+			st[j] = observedByte(Idle)
+			rec[k] = MakeChange(kids[j].meta.uid, Status(b&^observedBit), Idle)
+			k++
+		default: // Running, seen Running, or not observed: see Node.Halt
+			o.n = k
+			return false
+		}
+	}
+	o.n = k
+	return true
 }
 
 // saveState saves nothing: between ticks the child that ran is the one child whose
