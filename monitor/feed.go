@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -26,6 +27,11 @@ import (
 // the monitor's own goroutine, which never makes the tick wait: if it falls behind by
 // Buffer frames, the frames in between are dropped and the next one lists every node's
 // status. A Halt makes a frame of its own, with the number of the last tick.
+//
+// The statuses a frame that lists them gives are the ones the changes before it gave
+// (see keyframe): the monitor's goroutine follows them from frame to frame, and while
+// frames are dropped the feed keeps the last status of each node they changed
+// (behind), so that the ticking goroutine does not follow every change.
 type Feed struct {
 	hub  *hub
 	tree *bt.Tree
@@ -35,15 +41,30 @@ type Feed struct {
 	queued atomic.Bool // sync is queued with Tree.Do
 
 	// The ticking goroutine's.
-	cancel func()      // the subscription; nil while the feed does not observe
-	reload func()      // cancels OnReload (see reload.go)
-	cur    *batch      // the frame being recorded
-	full   bool        // changes were dropped: the next frame is a keyframe
-	shown  []bt.Status // by UID-1, the status observers were last told of
-	scopes []*blackboard.Blackboard
-	seen   [][]seenEntry         // by scope, its entries as last recorded
-	ents   [][]*blackboard.Entry // by scope, its entries (listed again when it has more)
+	cancel func() // the subscription; nil while the feed does not observe
+	reload func() // cancels OnReload (see reload.go)
+	cur    *batch // the frame being recorded
+	scopes []scopeSeen
 	closed bool
+
+	// full is set when changes were not sent (the hub was too far behind, or a tick
+	// made more than a frame records): the next frame lists every node's status. Till
+	// then behind holds, by UID-1, the last status each node the changes not sent
+	// changed (noStatus: none), and touched their UIDs.
+	full    bool
+	behind  []bt.Status
+	touched []uint16
+}
+
+// noStatus marks a node that the changes not sent did not change (see Feed.behind).
+const noStatus bt.Status = 0xff
+
+// scopeSeen is a blackboard scope of the tree and its entries as a frame last recorded
+// them.
+type scopeSeen struct {
+	bb   *blackboard.Blackboard
+	ents []*blackboard.Entry // its entries, listed again when it has more
+	seen []seenEntry         // ents as last recorded; another length: not recorded since they were listed
 }
 
 // seenEntry is an entry of a scope as a frame last recorded it: the scope changed when
@@ -62,6 +83,9 @@ type batch struct {
 	changes []bt.Change
 	scopes  []scopeMark
 	vals    []entryVal
+	// What few frames carry: a keyframe's statuses (see record), a reload's tree.
+	statuses statuses
+	info     *treeInfo
 }
 
 // scopeMark is a scope that changed; its entries are vals[start of the next one : end].
@@ -79,7 +103,14 @@ type entryVal struct {
 }
 
 func (b *batch) reset() {
-	b.changes, b.scopes = b.changes[:0], b.scopes[:0]
+	b.changes = b.changes[:0]
+	b.resetScopes()
+	b.statuses, b.info = nil, nil
+}
+
+// resetScopes forgets the scopes recorded.
+func (b *batch) resetScopes() {
+	b.scopes = b.scopes[:0]
 	clear(b.vals) // drop the references to the values
 	b.vals = b.vals[:0]
 }
@@ -91,8 +122,7 @@ const maxChanges = 1 << 16
 // newFeed makes the feed of tree t, added to m under name with hub h. It observes the
 // tree at once if the monitor observes always. The ticking goroutine calls it.
 func newFeed(m *Monitor, name string, h *hub, t *bt.Tree, scopes []*blackboard.Blackboard) *Feed {
-	f := &Feed{hub: h, tree: t, m: m, name: name, scopes: scopes, seen: make([][]seenEntry, len(scopes)),
-		ents: make([][]*blackboard.Entry, len(scopes)), cur: &batch{}}
+	f := &Feed{hub: h, tree: t, m: m, name: name, scopes: scopesOf(scopes), cur: &batch{}}
 	h.setWake(f.wake)
 	f.reload = t.OnReload(f.reloaded)
 	f.sync()
@@ -129,7 +159,7 @@ func (f *Feed) Sync() {
 	}
 	f.sync()
 	if f.cancel != nil {
-		f.send(f.delta(f.tree.Clock().Now()))
+		f.publish(f.tree.Clock().Now())
 	}
 }
 
@@ -163,14 +193,10 @@ func (f *Feed) sync() {
 	switch {
 	case f.cancel == nil && want:
 		f.cancel = f.tree.SubscribeBatch(f.observe)
-		f.shown = f.shown[:0]
-		for n := range f.tree.Nodes() {
-			f.shown = append(f.shown, n.Status())
-		}
-		f.send(f.keyframe())
+		f.keyframe()
 	case f.cancel != nil && !want:
 		f.stop()
-		f.hub.enqueue(record{stop: true}, 0)
+		f.hub.enqueue(record{kind: recStop}, 0)
 	}
 }
 
@@ -181,128 +207,208 @@ func (f *Feed) stop() {
 		f.cancel = nil
 	}
 	f.cur.reset()
-	f.full = false
+	f.catchUp()
 }
 
 // observe records a batch of changes and, at the end of a tick or Halt, publishes the
 // frame; it runs on the ticking goroutine.
 func (f *Feed) observe(b bt.Batch) {
-	for _, c := range b.Changes {
-		f.shown[c.UID()-1] = c.Status()
-	}
-	switch {
+	switch cur := f.cur; {
 	case f.full:
-	case len(f.cur.changes)+len(b.Changes) > maxChanges:
-		f.full = true
+		f.fallBehind(b.Changes)
+	case len(cur.changes)+len(b.Changes) > maxChanges:
+		f.fallBehind(cur.changes)
+		cur.changes = cur.changes[:0]
+		f.fallBehind(b.Changes)
 	default:
-		f.cur.changes = append(f.cur.changes, b.Changes...)
+		cur.changes = append(cur.changes, b.Changes...)
 	}
 	if b.End {
-		f.send(f.delta(b.Time))
+		f.publish(b.Time)
 	}
 }
 
-// send hands a frame to the hub. If the hub is too far behind, the frame is dropped
-// and a keyframe takes its place (the hub has room for one more record only if it
-// drained some; if not, the next send tries again).
-func (f *Feed) send(r record) {
+// publish hands the hub the frame of the changes since the last one, at time t: the
+// scopes that changed, or, after changes were not sent, every node's status and every
+// scope. If the hub is too far behind, the frame is not sent: its changes are kept
+// (see Feed.behind) for the next one, which gives every status.
+func (f *Feed) publish(t time.Time) {
+	kind := recDelta
+	if f.full {
+		kind = recCatchUp
+		f.cur.changes = f.cur.changes[:0]
+		for _, uid := range f.touched {
+			f.cur.changes = append(f.cur.changes, bt.MakeChange(uid, bt.Idle, f.behind[uid-1]))
+		}
+	}
+	f.blackboards(f.full)
+	if f.send(record{kind: kind, tick: f.tree.Ticks(), time: t}) {
+		f.catchUp()
+		return
+	}
+	if !f.full {
+		f.fallBehind(f.cur.changes)
+	}
+	f.cur.changes = f.cur.changes[:0]
+	f.cur.resetScopes()
+}
+
+// fallBehind keeps the changes cs, which will not be sent, in Feed.behind.
+func (f *Feed) fallBehind(cs []bt.Change) {
+	if !f.full {
+		f.full = true
+		if n := f.tree.Len(); len(f.behind) != n {
+			f.behind = make([]bt.Status, n)
+			for i := range f.behind {
+				f.behind[i] = noStatus
+			}
+		}
+	}
+	for _, c := range cs {
+		i := int(c.UID()) - 1
+		if i >= len(f.behind) {
+			continue // (cannot be: a UID names a node of the tree)
+		}
+		if f.behind[i] == noStatus {
+			f.touched = append(f.touched, c.UID())
+		}
+		f.behind[i] = c.Status()
+	}
+}
+
+// catchUp forgets the changes kept while frames were not sent: a frame that gives
+// every status went.
+func (f *Feed) catchUp() {
+	for _, uid := range f.touched {
+		f.behind[uid-1] = noStatus
+	}
+	f.touched = f.touched[:0]
+	f.full = false
+}
+
+// send hands a record of the frame in f.cur to the hub, and reports whether the hub
+// took it; if it did not (it is too far behind), f.cur is still the feed's.
+func (f *Feed) send(r record) bool {
 	r.b = f.cur
 	next, ok := f.hub.enqueue(r, f.m.cfg.buffer)
-	switch {
-	case !ok:
-		f.full = true
-		next.reset()
-	case next == nil:
+	if !ok {
+		return false
+	}
+	if next == nil {
 		next = &batch{}
 	}
 	f.cur = next
+	return true
 }
 
-// keyframe is the state of the tree now: every node's status and every scope. A
-// node's status is the one observers were last told of, which is not always the one
-// the node holds (a control whose children were all skipped is Idle, and Running to
-// observers, as in BehaviorTree.CPP's stream: see the bt package doc), so that a keyframe
-// agrees with the frames before it.
-func (f *Feed) keyframe() record {
-	r := record{frame: frame{Tick: f.tree.Ticks(), Time: millis(f.tree.Clock().Now())}}
-	r.Statuses = append(make(statuses, 0, len(f.shown)), f.shown...)
+// keyframe sends the state of the tree now: every node's status and every scope. It
+// is for the start of observing and for a reload, when observers were told nothing
+// yet, so each node's status is the one it holds. (Later, a node's status for
+// observers is the one they were last told of, which is not always the one the node
+// holds: a control whose children were all skipped is Idle, and Running to observers,
+// as in BehaviorTree.CPP's stream (see the bt package doc). The frames that list every
+// status then take them from the changes: see Feed.)
+func (f *Feed) keyframe() {
+	f.catchUp()
+	f.send(f.keyRecord())
+}
+
+// keyRecord records the state of the tree now in f.cur, and returns its record.
+func (f *Feed) keyRecord() record {
 	f.cur.reset()
-	f.full = false
+	f.cur.statuses = make(statuses, 0, f.tree.Len())
+	for n := range f.tree.Nodes() {
+		f.cur.statuses = append(f.cur.statuses, n.Status())
+	}
 	f.blackboards(true)
-	return r
+	return record{kind: recKey, tick: f.tree.Ticks(), time: f.tree.Clock().Now()}
 }
 
-// delta is the frame of the changes since the last one, at time t.
-func (f *Feed) delta(t time.Time) record {
-	if f.full {
-		return f.keyframe()
+// scopesOf returns the scopes' records, nothing recorded yet.
+func scopesOf(bbs []*blackboard.Blackboard) []scopeSeen {
+	s := make([]scopeSeen, len(bbs))
+	for i, bb := range bbs {
+		s[i].bb = bb
 	}
-	f.blackboards(false)
-	return record{frame: frame{Tick: f.tree.Ticks(), Time: millis(t)}}
+	return s
 }
 
 // blackboards records in f.cur the entries of the scopes that changed since they were
 // last recorded (all of them: every scope). It allocates nothing once the slices have
 // grown, but for a KindOther value that changed, which it writes as JSON at once.
 func (f *Feed) blackboards(all bool) {
-	b := f.cur
-	for i, bb := range f.scopes {
-		ents := f.ents[i]
-		if bb.Len() != len(ents) { // entries were made: list them again (the map is not walked every tick)
-			clear(ents)
-			ents = bb.AppendEntries(ents[:0])
-			f.ents[i] = ents
+	for i := range f.scopes {
+		if all || f.scopes[i].changed() {
+			f.recordScope(i)
 		}
-		seen := f.seen[i]
-		if !all && !changed(seen, ents) {
-			continue
-		}
-		seen = seen[:0]
-		for _, e := range ents {
-			seq, exists := e.Seq(), e.Exists()
-			v := e.Load() // a write in between shows next time: its Seq differs
-			seen = append(seen, seenEntry{e: e, seq: seq, exists: exists})
-			if !exists {
-				continue
-			}
-			ev := entryVal{key: e.Key(), v: v}
-			if v.Kind() == blackboard.KindOther {
-				ev.js, ev.err = v.MarshalJSON()
-				ev.v = blackboard.Value{}
-			}
-			b.vals = append(b.vals, ev)
-		}
-		f.seen[i] = seen
-		b.scopes = append(b.scopes, scopeMark{scope: i, end: len(b.vals)})
 	}
 }
 
-// changed tells whether a scope's entries differ from those last recorded.
-func changed(seen []seenEntry, ents []*blackboard.Entry) bool {
-	if len(seen) != len(ents) {
+// changed tells whether the scope's entries differ from those last recorded: entries
+// were made since, or one was written or unset. It is what a tick costs a scope that
+// did not change: a load per scope and two per entry.
+func (sc *scopeSeen) changed() bool {
+	if sc.bb.Len() != len(sc.seen) {
 		return true
 	}
-	for i, e := range ents {
-		if s := seen[i]; s.e != e || s.exists != e.Exists() || s.seq != e.Seq() {
+	for _, s := range sc.seen {
+		if s.seq != s.e.Seq() || s.exists != s.e.Exists() {
 			return true
 		}
 	}
 	return false
 }
 
+// recordScope records the entries of scope i in f.cur.
+func (f *Feed) recordScope(i int) {
+	b, sc := f.cur, &f.scopes[i]
+	if n := sc.bb.Len(); n != len(sc.ents) { // entries were made: list them again (the map is not walked every tick)
+		clear(sc.ents)
+		sc.ents = sc.bb.AppendEntries(sc.ents[:0])
+	}
+	seen := sc.seen[:0]
+	for _, e := range sc.ents {
+		seq, exists := e.Seq(), e.Exists()
+		v := e.Load() // a write in between shows next time: its Seq differs
+		seen = append(seen, seenEntry{e: e, seq: seq, exists: exists})
+		if !exists {
+			continue
+		}
+		ev := entryVal{key: e.Key(), v: v}
+		if v.Kind() == blackboard.KindOther {
+			ev.js, ev.err = v.MarshalJSON()
+			ev.v = blackboard.Value{}
+		}
+		b.vals = append(b.vals, ev)
+	}
+	sc.seen = seen
+	b.scopes = append(b.scopes, scopeMark{scope: i, end: len(b.vals)})
+}
+
 // frameOf completes the frame of r from its batch, on the monitor's goroutine: the
 // changes, and the JSON of the scopes that changed since it was last sent (a scope
 // whose entries were written again with the same values is left out, but on a
 // keyframe, which gives every scope).
+//
+// It follows the statuses from frame to frame (hub.statuses): a keyframe gives them, a
+// delta changes some; a record of the frame after changes were not sent gives the
+// last status of each node they changed, and its frame gives every node's status.
 func (h *hub) frameOf(r *record) frame {
-	fr, b := r.frame, r.b
-	if b == nil {
-		return fr
+	fr, b := frame{Tick: r.tick, Time: millis(r.time)}, r.b
+	switch r.kind {
+	case recKey:
+		fr.Statuses = b.statuses
+		h.statuses = append(h.statuses[:0], b.statuses...)
+	case recCatchUp:
+		h.follow(b.changes)
+		fr.Statuses = slices.Clone(h.statuses)
+	default:
+		h.follow(b.changes)
+		if len(b.changes) > 0 {
+			fr.Changes = append(changes(nil), b.changes...)
+		}
 	}
-	if len(b.changes) > 0 {
-		fr.Changes = append(changes(nil), b.changes...)
-	}
-	key := r.Statuses != nil
+	key := fr.Statuses != nil
 	start := 0
 	for _, m := range b.scopes {
 		js := scopeJSONOf(b.vals[start:m.end])

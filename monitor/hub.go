@@ -103,6 +103,7 @@ type hub struct {
 	draining bool
 	drainer  func()   // h.drain
 	lastBB   [][]byte // the drain's: the JSON of each scope last sent
+	statuses statuses // the drain's: every node's status after the last frame (see frameOf)
 }
 
 func newHub(info *treeInfo, limit, buffer int, always bool) *hub {
@@ -124,23 +125,35 @@ func newHub(info *treeInfo, limit, buffer int, always bool) *hub {
 }
 
 // record is what a Feed hands the hub after a tick: a frame, whose changes and
-// blackboard scopes are in b, or the news that the feed stopped observing (stop).
+// blackboard scopes are in b, or the news that the feed stopped observing (recStop).
+// It is small, as it is copied at every tick: what few records carry is in b.
 type record struct {
-	frame
-	b    *batch
-	stop bool
-	info *treeInfo // the tree was reloaded: its new description (see reload.go)
+	b    *batch // nil for recStop; b.info is set when the tree was reloaded (see reload.go)
+	tick uint64
+	time time.Time // turned into the frame's milliseconds by the hub, off the ticking goroutine
+	kind recordKind
 }
+
+// recordKind says what a record's frame gives.
+type recordKind uint8
+
+const (
+	recDelta   recordKind = iota // the changes since the frame before
+	recKey                       // every node's status, in b.statuses (nil: not followed; see reload.go)
+	recCatchUp                   // every node's status, from the last status of each node changes not sent changed, in b.changes
+	recStop                      // no frame: the feed stopped observing
+)
 
 // enqueue hands r to the hub without waiting for it and returns a batch for the next
 // record (nil: none is free, make one). ok is false if the queue is full (the hub is
-// that far behind): r is dropped, its batch is to be filled again, and the feed must
-// send a keyframe next. A stop record is always taken, and so is a reload's.
+// that far behind): r is dropped, its batch is still the feed's, and the feed must
+// send every status next. A stop record is always taken, and so are a keyframe (the
+// statuses that the frames after it change) and a reload's.
 func (h *hub) enqueue(r record, max int) (next *batch, ok bool) {
 	h.qmu.Lock()
-	if len(h.queue) >= max && !r.stop && r.info == nil {
+	if len(h.queue) >= max && r.kind != recStop && r.kind != recKey {
 		h.qmu.Unlock()
-		return r.b, false
+		return nil, false
 	}
 	h.queue = append(h.queue, r)
 	if n := len(h.free); n > 0 {
@@ -188,11 +201,16 @@ func (h *hub) drain() {
 
 // apply adds a record to the history and sends it to the clients.
 func (h *hub) apply(r *record) {
-	if r.info != nil {
-		h.lastBB = make([][]byte, len(r.info.Scopes))
+	var info *treeInfo
+	if r.b != nil {
+		info = r.b.info
 	}
-	if !r.stop {
-		r.frame = h.frameOf(r)
+	if info != nil {
+		h.lastBB = make([][]byte, len(info.Scopes))
+	}
+	var fr frame
+	if r.kind != recStop {
+		fr = h.frameOf(r)
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -200,27 +218,37 @@ func (h *hub) apply(r *record) {
 		return
 	}
 	h.version++ // the snapshot changes, or nothing is sent
-	if r.info != nil {
-		h.reloaded(r)
+	if info != nil {
+		h.reloaded(info, fr)
 		return
 	}
-	if r.stop {
+	if r.kind == recStop {
 		h.synced = false
 		h.broadcast(message("stale", []byte("{}")))
 		return
 	}
-	if r.Statuses != nil {
+	if fr.Statuses != nil {
 		h.synced = true
 	}
 	if !h.synced { // a delta without the keyframe before it: cannot happen, but it would mislead
 		return
 	}
-	h.push(r.frame)
-	js, err := json.Marshal(r.frame)
+	h.push(fr)
+	js, err := json.Marshal(fr)
 	if err != nil {
 		panic(err) // numbers, and blackboards Blackboard.MarshalJSON wrote
 	}
 	h.broadcast(message("tick", js))
+}
+
+// follow applies changes to the statuses after the last frame (see frameOf).
+func (h *hub) follow(cs []bt.Change) {
+	st := h.statuses
+	for _, c := range cs {
+		if i := int(c.UID()) - 1; i < len(st) {
+			st[i] = c.Status()
+		}
+	}
 }
 
 // push appends f to the history; the oldest frame beyond the limit goes into the base.

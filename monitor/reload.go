@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 
 	"github.com/gobt/bt"
-	"github.com/gobt/bt/blackboard"
 )
 
 // A tree reloaded with a new definition (bt.Tree.Reload) has new nodes and UIDs, and
@@ -17,36 +16,32 @@ import (
 // goroutine, after the tree took its new structure.
 func (f *Feed) reloaded(*bt.ReloadReport) {
 	info, scopes := describe(f.name, f.tree)
-	f.scopes = scopes
-	f.seen, f.ents = make([][]seenEntry, len(scopes)), make([][]*blackboard.Entry, len(scopes))
-	f.shown = f.shown[:0]
-	for n := range f.tree.Nodes() {
-		f.shown = append(f.shown, n.Status())
-	}
-	r := f.keyframe()
+	f.scopes = scopesOf(scopes)
+	f.catchUp()
+	r := f.keyRecord()
 	if f.cancel == nil { // not observing: the statuses are not followed
-		r.Statuses = nil
+		f.cur.statuses = nil
 	}
-	r.info = info
+	f.cur.info = info
 	f.send(r) // always taken: the old history cannot go on
 }
 
-// reloaded starts the history afresh from the record of a reload, and sends every
-// client the new snapshot; h.mu is held.
-func (h *hub) reloaded(r *record) {
-	r.info.Limit = h.limit
-	js, err := json.Marshal(r.info)
+// reloaded starts the history afresh from fr, the frame of a reload of the tree that
+// info describes, and sends every client the new snapshot; h.mu is held.
+func (h *hub) reloaded(info *treeInfo, fr frame) {
+	info.Limit = h.limit
+	js, err := json.Marshal(info)
 	if err != nil { // strings and numbers only
 		panic(err)
 	}
 	h.info, h.frames, h.first, h.snap = js, nil, 0, nil
-	h.base = frame{BB: make([]scopeJSON, len(r.info.Scopes))}
+	h.base = frame{BB: make([]scopeJSON, len(info.Scopes))}
 	for i := range h.base.BB {
 		h.base.BB[i] = scopeJSON{Scope: i, Entries: json.RawMessage("{}")}
 	}
-	h.synced = r.Statuses != nil
+	h.synced = fr.Statuses != nil
 	if h.synced {
-		h.push(r.frame)
+		h.push(fr)
 	}
 	js, err = json.Marshal(snapshot{Info: h.info, Synced: h.synced, Base: h.base, Frames: h.history()})
 	if err != nil {
