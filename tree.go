@@ -181,37 +181,24 @@ func (t *Tree) untick(r any) (Status, error) {
 }
 
 // tickFull is tick, every case. An observed tick with nothing to see to first (the
-// case of a tree watched by a logger or a monitor) is written out in one frame, as
-// tick's common case is: the batch begun, the root ticked, the batch handed over,
-// with one deferred call for a panic in either; tickObserved's comment says why.
-func (t *Tree) tickFull(rerun bool) (Status, error) {
+// case of a tree that a logger or a monitor watches) is written out here, in one frame,
+// as tick's common case is: the batch begun, the root ticked, the batch handed over,
+// with one deferred call for a panic in either. (Through beginBatch, tickRoot, tickEnd
+// and endBatch, it took three frames and two deferred calls that ask recover, each
+// with its checks: on a small tree, most of what observing costs.) The uncommon ends —
+// Stop called during the tick, a subscription changed by a function given to Do, a
+// panic — take tickEnd.
+func (t *Tree) tickFull(rerun bool) (s Status, err error) {
+	o, root := t.obs, t.root
 	switch {
-	case t.root == nil:
+	case root == nil:
 		return Idle, ErrEmptyTree
 	case t.ticking:
 		return Idle, errNestedTick
-	case t.obs != nil && t.attention.Load() == 0:
-		return t.tickObserved(rerun)
+	case o == nil || t.attention.Load() != 0:
+		t.beginBatch(true)
+		return t.tickEnd(t.tickRoot(rerun))
 	}
-	t.beginBatch(true)
-	return t.tickEnd(t.tickRoot(rerun))
-}
-
-// The phases of tickObserved, which its deferred call tells apart.
-const (
-	phaseTick     = iota // the root's ticks: a panic is the tick's error (see tickRoot)
-	phaseHandOver        // the last batch handed over: a panic is a subscriber's (see endBatch)
-	phaseDone            // nothing to recover
-)
-
-// tickObserved is tickFull for an observed tree when the tick has nothing to see to
-// first: beginBatch, tickRoot, tickEnd and endBatch in one frame. Observing a small
-// tree costs mostly such fixed work — three frames and two deferred calls that ask
-// recover, each with its checks — which a tree a monitor watches pays at every tick.
-// The uncommon ends (Stop called during the tick, a subscription changed by a
-// function given to Do, a panic) take tickEnd as tickFull does.
-func (t *Tree) tickObserved(rerun bool) (s Status, err error) {
-	o, root := t.obs, t.root
 	o.time, o.ticking, o.openUID = t.clock.Now(), true, 0
 	phase := phaseTick
 	defer func() {
@@ -229,7 +216,11 @@ func (t *Tree) tickObserved(rerun bool) (s Status, err error) {
 		}
 	}()
 	t.ticking = true
-	s, err = t.rerun(root, root.t.tick(root), rerun)
+	if s = root.t.tick(root); rerun && s == Running && uint32(t.wakes.Load()) != 0 {
+		s, err = t.rerun(root, s, true)
+	} else {
+		s = o.storeRootStatus(root, s)
+	}
 	t.ticking = false
 	if t.attention.Load()&attnStop != 0 || t.obs != o {
 		phase = phaseDone
@@ -242,6 +233,23 @@ func (t *Tree) tickObserved(rerun bool) (s Status, err error) {
 	o.openUID = 0
 	phase = phaseDone
 	return s, err
+}
+
+// The phases of tickFull's observed tick, which its deferred call tells apart.
+const (
+	phaseTick     = iota // the root's ticks: a panic is the tick's error (see tickRoot)
+	phaseHandOver        // the last batch handed over: a panic is a subscriber's (see endBatch)
+	phaseDone            // nothing to recover
+)
+
+// storeRootStatus is Node.storeRootStatus for the root of an observed tree, its
+// common case inline: the root's changes fit in the batch and observers see it as it
+// is.
+func (o *observation) storeRootStatus(root *Node, s Status) Status {
+	if s != Skipped && o.tryRecord(root, s) && (!s.Completed() || o.tryRecord(root, Idle)) {
+		return s
+	}
+	return root.storeRootStatus(s) // stores again what tryRecord stored: no change
 }
 
 // tickEnd ends a tick that returned s and err: a Stop called during it halts the tree,
