@@ -41,11 +41,12 @@ type Feed struct {
 	queued atomic.Bool // sync is queued with Tree.Do
 
 	// The ticking goroutine's.
-	cancel func() // the subscription; nil while the feed does not observe
-	reload func() // cancels OnReload (see reload.go)
-	cur    *batch // the frame being recorded
-	scopes []scopeSeen
-	closed bool
+	cancel  func()         // the subscription; nil while the feed does not observe
+	observe func(bt.Batch) // what it subscribes (see observer)
+	reload  func()         // cancels OnReload (see reload.go)
+	cur     *batch         // the frame being recorded
+	scopes  []scopeSeen
+	closed  bool
 
 	// full is set when changes were not sent (the hub was too far behind, or a tick
 	// made more than a frame records): the next frame lists every node's status. Till
@@ -123,6 +124,7 @@ const maxChanges = 1 << 16
 // tree at once if the monitor observes always. The ticking goroutine calls it.
 func newFeed(m *Monitor, name string, h *hub, t *bt.Tree, scopes []*blackboard.Blackboard) *Feed {
 	f := &Feed{hub: h, tree: t, m: m, name: name, scopes: scopesOf(scopes), cur: &batch{}}
+	f.observe = f.observer()
 	h.setWake(f.wake)
 	f.reload = t.OnReload(f.reloaded)
 	f.sync()
@@ -210,21 +212,25 @@ func (f *Feed) stop() {
 	f.catchUp()
 }
 
-// observe records a batch of changes and, at the end of a tick or Halt, publishes the
-// frame; it runs on the ticking goroutine.
-func (f *Feed) observe(b bt.Batch) {
-	switch cur := f.cur; {
-	case f.full:
-		f.fallBehind(b.Changes)
-	case len(cur.changes)+len(b.Changes) > maxChanges:
-		f.fallBehind(cur.changes)
-		cur.changes = cur.changes[:0]
-		f.fallBehind(b.Changes)
-	default:
-		cur.changes = append(cur.changes, b.Changes...)
-	}
-	if b.End {
-		f.publish(b.Time)
+// observer returns the function the feed subscribes to its tree: it records a batch
+// of changes and, at the end of a tick or Halt, publishes the frame, on the ticking
+// goroutine. (A closure over f, called as it is: the method value f.observe would
+// pass the batch on through a wrapper of its own.)
+func (f *Feed) observer() func(bt.Batch) {
+	return func(b bt.Batch) {
+		switch cur := f.cur; {
+		case f.full:
+			f.fallBehind(b.Changes)
+		case len(cur.changes)+len(b.Changes) > maxChanges:
+			f.fallBehind(cur.changes)
+			cur.changes = cur.changes[:0]
+			f.fallBehind(b.Changes)
+		default:
+			cur.changes = append(cur.changes, b.Changes...)
+		}
+		if b.End {
+			f.publish(b.Time)
+		}
 	}
 }
 
@@ -233,24 +239,37 @@ func (f *Feed) observe(b bt.Batch) {
 // scope. If the hub is too far behind, the frame is not sent: its changes are kept
 // (see Feed.behind) for the next one, which gives every status.
 func (f *Feed) publish(t time.Time) {
-	kind := recDelta
 	if f.full {
-		kind = recCatchUp
-		f.cur.changes = f.cur.changes[:0]
-		for _, uid := range f.touched {
-			f.cur.changes = append(f.cur.changes, bt.MakeChange(uid, bt.Idle, f.behind[uid-1]))
-		}
+		f.publishAll(t)
+		return
 	}
-	f.blackboards(f.full)
-	if f.send(record{kind: kind, tick: f.tree.Ticks(), time: t}) {
+	f.blackboards(false)
+	b := f.cur
+	next, ok := f.hub.enqueue(record{b: b, kind: recDelta, tick: f.tree.Ticks(), time: t}, f.hub.buffer) // (send, inline)
+	if ok {
+		f.cur = next
+		return
+	}
+	f.fallBehind(b.changes)
+	b.changes = b.changes[:0]
+	b.resetScopes()
+}
+
+// publishAll is publish after changes were not sent: its frame gives every status and
+// every scope.
+func (f *Feed) publishAll(t time.Time) {
+	b := f.cur
+	b.changes = b.changes[:0]
+	for _, uid := range f.touched {
+		b.changes = append(b.changes, bt.MakeChange(uid, bt.Idle, f.behind[uid-1]))
+	}
+	f.blackboards(true)
+	if f.send(record{kind: recCatchUp, tick: f.tree.Ticks(), time: t}) {
 		f.catchUp()
 		return
 	}
-	if !f.full {
-		f.fallBehind(f.cur.changes)
-	}
-	f.cur.changes = f.cur.changes[:0]
-	f.cur.resetScopes()
+	b.changes = b.changes[:0]
+	b.resetScopes()
 }
 
 // fallBehind keeps the changes cs, which will not be sent, in Feed.behind.
@@ -290,15 +309,11 @@ func (f *Feed) catchUp() {
 // took it; if it did not (it is too far behind), f.cur is still the feed's.
 func (f *Feed) send(r record) bool {
 	r.b = f.cur
-	next, ok := f.hub.enqueue(r, f.m.cfg.buffer)
-	if !ok {
-		return false
+	next, ok := f.hub.enqueue(r, f.hub.buffer)
+	if ok {
+		f.cur = next
 	}
-	if next == nil {
-		next = &batch{}
-	}
-	f.cur = next
-	return true
+	return ok
 }
 
 // keyframe sends the state of the tree now: every node's status and every scope. It
@@ -336,27 +351,22 @@ func scopesOf(bbs []*blackboard.Blackboard) []scopeSeen {
 // blackboards records in f.cur the entries of the scopes that changed since they were
 // last recorded (all of them: every scope). It allocates nothing once the slices have
 // grown, but for a KindOther value that changed, which it writes as JSON at once.
+//
+// A scope changed when entries were made in it, or one was written or unset: a tick
+// costs a scope that did not change a load of its length and two loads per entry.
+// (The check is written out here, not called per scope: it runs at every tick.)
 func (f *Feed) blackboards(all bool) {
 	for i := range f.scopes {
-		if all || f.scopes[i].changed() {
+		sc := &f.scopes[i]
+		changed := all || sc.bb.Len() != len(sc.seen)
+		for j := 0; !changed && j < len(sc.seen); j++ {
+			s := &sc.seen[j]
+			changed = s.seq != s.e.Seq() || s.exists != s.e.Exists()
+		}
+		if changed {
 			f.recordScope(i)
 		}
 	}
-}
-
-// changed tells whether the scope's entries differ from those last recorded: entries
-// were made since, or one was written or unset. It is what a tick costs a scope that
-// did not change: a load per scope and two per entry.
-func (sc *scopeSeen) changed() bool {
-	if sc.bb.Len() != len(sc.seen) {
-		return true
-	}
-	for _, s := range sc.seen {
-		if s.seq != s.e.Seq() || s.exists != s.e.Exists() {
-			return true
-		}
-	}
-	return false
 }
 
 // recordScope records the entries of scope i in f.cur.

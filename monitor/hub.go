@@ -145,7 +145,7 @@ const (
 )
 
 // enqueue hands r to the hub without waiting for it and returns a batch for the next
-// record (nil: none is free, make one). ok is false if the queue is full (the hub is
+// record (one the hub is done with, or a new one). ok is false if the queue is full (the hub is
 // that far behind): r is dropped, its batch is still the feed's, and the feed must
 // send every status next. A stop record is always taken, and so are a keyframe (the
 // statuses that the frames after it change) and a reload's.
@@ -156,16 +156,17 @@ func (h *hub) enqueue(r record, max int) (next *batch, ok bool) {
 		return nil, false
 	}
 	h.queue = append(h.queue, r)
-	if n := len(h.free); n > 0 {
-		next = h.free[n-1]
-		h.free[n-1] = nil
-		h.free = h.free[:n-1]
+	if n := len(h.free) - 1; n >= 0 {
+		next, h.free = h.free[n], h.free[:n] // (the feed holds it: the array may too)
 	}
 	start := !h.draining
 	h.draining = true
 	h.qmu.Unlock()
 	if start {
 		go h.drainer() // a func value made once: a go statement with a method value would allocate
+	}
+	if next == nil {
+		next = &batch{}
 	}
 	return next, true
 }
