@@ -488,7 +488,11 @@ func (q *sequence) tickLeaves(n *Node, o *observation) Status {
 // then the node closes as close does, written out. Anything else goes on in
 // tickObserved (freshStopped).
 func (q *sequence) tickFresh(n *Node, o *observation) Status {
-	if !o.tryRecord(n, Running) {
+	if w := o.n; w < len(o.quick) { // observation.tryRecord, for a byte known to be Idle
+		*n.st = observedByte(Running)
+		o.quick[w] = MakeChange(n.meta.uid, Idle, Running)
+		o.n = w + 1
+	} else {
 		n.set(Running)
 	}
 	kids, pass := q.nodes, q.pass
@@ -508,15 +512,14 @@ func (q *sequence) tickFresh(n *Node, o *observation) Status {
 	if len(rec)-w <= k {
 		return q.close(n, o, k, s)
 	}
-	down := rec[w : w+k]
-	st, kids = st[:len(down)], kids[:len(down)]
+	st, kids = st[:k], kids[:k]
 	pd := MakeChange(0, pass, Idle)
-	for j := range down {
+	for j := range kids {
 		st[j] = observedByte(Idle)
-		down[j] = Change(kids[j].meta.uid) | pd
+		rec[w+j] = Change(kids[j].meta.uid) | pd
 	}
-	down[k-1] = down[k-1]&0xffff | MakeChange(0, s, Idle)
 	w += k
+	rec[w-1] = rec[w-1]&0xffff | MakeChange(0, s, Idle)
 	if n.t == ticker(q) {
 		*n.st = observedByte(s)
 		rec[w] = MakeChange(n.meta.uid, Running, s)
