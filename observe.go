@@ -278,6 +278,16 @@ func (t *Tree) handOver(end bool) {
 	if !end && o.ticking {
 		o.time = t.clock.Now()
 	}
+	o.hand(b)
+}
+
+// hand hands b to the batch subscribers. A tree has one, most often (a logger or a
+// monitor), which is called without the loop's copies of b.
+func (o *observation) hand(b Batch) {
+	if len(o.batch) == 1 {
+		o.batch[0].batch(b)
+		return
+	}
 	for _, s := range o.batch {
 		s.batch(b)
 	}

@@ -218,8 +218,8 @@ func (t *Tree) tickFull(rerun bool) (s Status, err error) {
 	t.ticking = true
 	if s = root.t.tick(root); rerun && s == Running && uint32(t.wakes.Load()) != 0 {
 		s, err = t.rerun(root, s, true)
-	} else {
-		s = o.storeRootStatus(root, s)
+	} else if s == Skipped || !o.tryRecord(root, s) || s.Completed() && !o.tryRecord(root, Idle) {
+		s = root.storeRootStatus(s) // (its common case is the line above: it stores again what that stored, no change)
 	}
 	t.ticking = false
 	if t.attention.Load()&attnStop != 0 || t.obs != o {
@@ -229,7 +229,16 @@ func (t *Tree) tickFull(rerun bool) (s Status, err error) {
 	t.ticks++
 	o.ticking = false
 	phase = phaseHandOver
-	t.handOver(true)
+	if o.openUID != 0 {
+		t.settle()
+	}
+	n := o.n // (handOver, inline, and hand's common case)
+	o.n = 0
+	if len(o.batch) == 1 {
+		o.batch[0].batch(Batch{Changes: o.buf[:n], Time: o.time, End: true})
+	} else {
+		o.hand(Batch{Changes: o.buf[:n], Time: o.time, End: true})
+	}
 	o.openUID = 0
 	phase = phaseDone
 	return s, err
@@ -241,16 +250,6 @@ const (
 	phaseHandOver        // the last batch handed over: a panic is a subscriber's (see endBatch)
 	phaseDone            // nothing to recover
 )
-
-// storeRootStatus is Node.storeRootStatus for the root of an observed tree, its
-// common case inline: the root's changes fit in the batch and observers see it as it
-// is.
-func (o *observation) storeRootStatus(root *Node, s Status) Status {
-	if s != Skipped && o.tryRecord(root, s) && (!s.Completed() || o.tryRecord(root, Idle)) {
-		return s
-	}
-	return root.storeRootStatus(s) // stores again what tryRecord stored: no change
-}
 
 // tickEnd ends a tick that returned s and err: a Stop called during it halts the tree,
 // and the subscribers get the tick's last batch.
