@@ -161,7 +161,7 @@ func (f *Feed) Sync() {
 	}
 	f.sync()
 	if f.cancel != nil {
-		f.publish(f.tree.Clock().Now())
+		f.observe(bt.Batch{Time: f.tree.Clock().Now(), End: true})
 	}
 }
 
@@ -218,44 +218,48 @@ func (f *Feed) stop() {
 // pass the batch on through a wrapper of its own.)
 func (f *Feed) observer() func(bt.Batch) {
 	return func(b bt.Batch) {
-		switch cur := f.cur; {
-		case f.full:
-			f.fallBehind(b.Changes)
-		case len(cur.changes)+len(b.Changes) > maxChanges:
-			f.fallBehind(cur.changes)
-			cur.changes = cur.changes[:0]
-			f.fallBehind(b.Changes)
-		default:
+		cur := f.cur
+		if !f.full && len(cur.changes)+len(b.Changes) <= maxChanges {
 			cur.changes = append(cur.changes, b.Changes...)
+		} else {
+			f.overflow(b.Changes)
 		}
-		if b.End {
-			f.publish(b.Time)
+		if !b.End {
+			return
 		}
+		// The end of a tick or Halt: hand the hub the frame of the changes since the
+		// last one, the scopes that changed, or, after changes were not sent, every
+		// node's status and every scope. If the hub is too far behind, the frame is
+		// not sent: its changes are kept (see Feed.behind) for the next one, which
+		// gives every status.
+		if f.full {
+			f.publishAll(b.Time)
+			return
+		}
+		f.blackboards(false)
+		next, ok := f.hub.enqueue(record{b: cur, kind: recDelta, tick: f.tree.Ticks(), time: b.Time}, f.hub.buffer)
+		if ok {
+			f.cur = next
+			return
+		}
+		f.fallBehind(cur.changes)
+		cur.changes = cur.changes[:0]
+		cur.resetScopes()
 	}
 }
 
-// publish hands the hub the frame of the changes since the last one, at time t: the
-// scopes that changed, or, after changes were not sent, every node's status and every
-// scope. If the hub is too far behind, the frame is not sent: its changes are kept
-// (see Feed.behind) for the next one, which gives every status.
-func (f *Feed) publish(t time.Time) {
-	if f.full {
-		f.publishAll(t)
-		return
+// overflow keeps changes that the frame cannot record (see Feed.behind): all of
+// them once changes were not sent, or those of a tick that made more changes than a
+// frame records, with the frame's.
+func (f *Feed) overflow(cs []bt.Change) {
+	if !f.full {
+		f.fallBehind(f.cur.changes)
+		f.cur.changes = f.cur.changes[:0]
 	}
-	f.blackboards(false)
-	b := f.cur
-	next, ok := f.hub.enqueue(record{b: b, kind: recDelta, tick: f.tree.Ticks(), time: t}, f.hub.buffer) // (send, inline)
-	if ok {
-		f.cur = next
-		return
-	}
-	f.fallBehind(b.changes)
-	b.changes = b.changes[:0]
-	b.resetScopes()
+	f.fallBehind(cs)
 }
 
-// publishAll is publish after changes were not sent: its frame gives every status and
+// publishAll publishes the frame after changes were not sent: its frame gives every status and
 // every scope.
 func (f *Feed) publishAll(t time.Time) {
 	b := f.cur
