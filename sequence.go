@@ -436,12 +436,14 @@ func (q *sequence) close(n *Node, o *observation, k int, s Status) Status {
 // (The writing is written out here rather than called: a call costs as much as the
 // changes of a small family.)
 func (q *sequence) tickLeaves(n *Node, o *observation) Status {
-	kids, pass := q.nodes, q.pass
 	o.openUID, o.openDone = n.meta.uid, 0
-	k, s := len(kids), pass
+	// The loop keeps little in its locals (the position is in idx, where Tree.settle
+	// finds it): each is reloaded from the stack after every call.
+	kids := q.nodes
+	k, s := len(kids), q.pass
 	for i := range kids {
-		o.openAt = uint16(i)
-		if r := kids[i].t.tick(&kids[i]); r != pass {
+		q.idx = uint32(i)
+		if r := kids[i].t.tick(&kids[i]); r != q.pass {
 			if r == Running || r == Skipped {
 				return q.leavesStopped(n, o, i, r)
 			}
@@ -449,6 +451,8 @@ func (q *sequence) tickLeaves(n *Node, o *observation) Status {
 			break
 		}
 	}
+	q.idx = 0
+	kids, pass := q.nodes, q.pass
 	w, rec := o.n, o.quick
 	if *n.st != observedByte(Idle) || len(rec)-w < 2*k+2 { // settled, or no room
 		return q.finishLeaves(n, k, s)
@@ -577,6 +581,7 @@ func (q *sequence) freshStopped(n *Node, o *observation, i int, s Status) Status
 // all of them, or when they were partly written already (Tree.settle).
 func (q *sequence) finishLeaves(n *Node, k int, s Status) Status {
 	n.Tree().closeRun(q, k-1)
+	q.idx = 0
 	q.nodes[k-1].set(s)
 	q.recordReset(n.Tree().obs)
 	return s
