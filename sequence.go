@@ -392,8 +392,8 @@ func (q *sequence) tickObserved(n *Node, o *observation) Status {
 // close ends an observed node that completed with s (not Skipped) after its first k
 // children (at most all) were ticked: it resets them and writes the changes in one
 // go, and, when nothing stands between its tick and its parent (n.t is the node
-// itself: no pre- or post-condition, no tick function), the node's own change, which
-// the parent then finds made (see observation.tryRecord). The children after the k-th
+// itself, a *sequence: no pre- or post-condition, no tick function, which wrap it), the
+// node's own change, which the parent then finds made (see observation.tryRecord). The children after the k-th
 // are Idle, as the end of the node's last run left them.
 func (q *sequence) close(n *Node, o *observation, k int, s Status) Status {
 	kids, st := q.nodes, q.status
@@ -417,7 +417,7 @@ func (q *sequence) close(n *Node, o *observation, k int, s Status) Status {
 		rec[w] = MakeChange(kids[j].meta.uid, Status(b&^observedBit), Idle)
 		w++
 	}
-	if n.t == ticker(q) {
+	if _, self := n.t.(*sequence); self {
 		*n.st = observedByte(s)
 		rec[w] = MakeChange(n.meta.uid, Running, s)
 		w++
@@ -484,7 +484,7 @@ func (q *sequence) tickLeaves(n *Node, o *observation) Status {
 		}
 		w += 2*k + 1
 	}
-	if n.t == ticker(q) {
+	if _, self := n.t.(*sequence); self {
 		*n.st = observedByte(s)
 		rec[w] = MakeChange(uid, Running, s)
 		w++
@@ -550,7 +550,7 @@ func (q *sequence) tickFresh(n *Node, o *observation) Status {
 		w += k
 		rec[w-1] = rec[w-1]&0xffff | MakeChange(0, s, Idle)
 	}
-	if n.t == ticker(q) {
+	if _, self := n.t.(*sequence); self {
 		*n.st = observedByte(s)
 		rec[w] = MakeChange(n.meta.uid, Running, s)
 		w++
