@@ -462,11 +462,12 @@ func (q *sequence) tickLeaves(n *Node, o *observation) Status {
 	// going back down; the node's own end (see close).
 	uid := n.meta.uid
 	if k == 2 && len(kids) >= 2 { // a pair, as many families are, written out
-		r := (*[5]Change)(rec[w : w+5])
+		r := (*[6]Change)(rec[w : w+6])
 		u0, u1 := Change(kids[0].meta.uid), Change(kids[1].meta.uid)
 		r[0] = MakeChange(uid, Idle, Running)
 		r[1], r[2] = u0|MakeChange(0, Idle, pass), u1|MakeChange(0, Idle, s)
 		r[3], r[4] = u0|MakeChange(0, pass, Idle), u1|MakeChange(0, s, Idle)
+		r[5] = MakeChange(uid, Running, s) // counted if the node's own (below)
 		w += 5
 	} else {
 		rec[w] = MakeChange(uid, Idle, Running)
@@ -483,11 +484,11 @@ func (q *sequence) tickLeaves(n *Node, o *observation) Status {
 			down[j] = c&0xffff | c>>24<<16 // the up with its statuses swapped (Idle is 0)
 		}
 		w += 2*k + 1
+		rec[w] = MakeChange(uid, Running, s)
 	}
 	if _, self := n.t.(*sequence); self {
 		*n.st = observedByte(s)
-		rec[w] = MakeChange(uid, Running, s)
-		w++
+		w++ // the node's own end, written above
 	} else {
 		*n.st = observedByte(Running)
 	}
@@ -535,10 +536,11 @@ func (q *sequence) tickFresh(n *Node, o *observation) Status {
 		return q.close(n, o, k, s)
 	}
 	if k == 2 && len(kids) >= 2 && len(st) >= 2 { // a pair, written out
-		r := (*[2]Change)(rec[w : w+2])
+		r := (*[3]Change)(rec[w : w+3])
 		st[0], st[1] = observedByte(Idle), observedByte(Idle)
 		r[0] = Change(kids[0].meta.uid) | MakeChange(0, pass, Idle)
 		r[1] = Change(kids[1].meta.uid) | MakeChange(0, s, Idle)
+		r[2] = MakeChange(n.meta.uid, Running, s) // counted if the node's own (below)
 		w += 2
 	} else {
 		st, kids = st[:k], kids[:k]
@@ -549,11 +551,11 @@ func (q *sequence) tickFresh(n *Node, o *observation) Status {
 		}
 		w += k
 		rec[w-1] = rec[w-1]&0xffff | MakeChange(0, s, Idle)
+		rec[w] = MakeChange(n.meta.uid, Running, s)
 	}
 	if _, self := n.t.(*sequence); self {
 		*n.st = observedByte(s)
-		rec[w] = MakeChange(n.meta.uid, Running, s)
-		w++
+		w++ // the node's own end, written above
 	}
 	o.n = w
 	return s
