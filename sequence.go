@@ -441,14 +441,26 @@ func (q *sequence) tickLeaves(n *Node, o *observation) Status {
 	// finds it): each is reloaded from the stack after every call.
 	kids := q.nodes
 	k, s := len(kids), q.pass
-	for i := range kids {
-		q.idx = uint32(i)
-		if r := kids[i].t.tick(&kids[i]); r != q.pass {
-			if r == Running || r == Skipped {
-				return q.leavesStopped(n, o, i, r)
+	if len(kids) == 2 { // a pair, unrolled
+		if s = kids[0].t.tick(&kids[0]); s == q.pass {
+			q.idx = 1
+			s = kids[1].t.tick(&kids[1])
+		} else {
+			k = 1
+		}
+		if s == Running || s == Skipped {
+			return q.leavesStopped(n, o, k-1, s)
+		}
+	} else {
+		for i := range kids {
+			q.idx = uint32(i)
+			if r := kids[i].t.tick(&kids[i]); r != q.pass {
+				if r == Running || r == Skipped {
+					return q.leavesStopped(n, o, i, r)
+				}
+				k, s = i+1, r
+				break
 			}
-			k, s = i+1, r
-			break
 		}
 	}
 	q.idx = 0
