@@ -225,8 +225,10 @@ func (r *reactive) Halt(*Node) { r.running, r.storedAsTicked = -1, false }
 // Running first, each child's status as it comes, the other children halted one by one
 // when one runs (their common case written out: see recordResets).
 func (r *reactive) tickObserved(n *Node) Status {
-	n.setRunning()
 	o := n.meta.scope.tree.obs
+	if *n.st != observedByte(Running) && !o.tryRecord(n, Running) { // Node.setRunning, inline
+		n.set(Running)
+	}
 	allSkipped := true
 	kids := r.nodes
 	for i := range kids {
