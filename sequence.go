@@ -521,28 +521,28 @@ func (q *sequence) tickFresh(n *Node, o *observation) Status {
 	} else {
 		n.set(Running)
 	}
-	kids, pass := q.nodes, q.pass
-	st := q.status[:len(kids)]
-	k, s := len(kids), pass
-	for i := range kids {
+	k, s := len(q.nodes), q.pass
+	for i := 0; i < len(q.nodes); i++ { // (reading q's fields again costs less than keeping them)
+		c := &q.nodes[i]
 		var r Status
 		// A child that is a Sequence or Fallback, Idle as the node is, gets what its
 		// tick would call, without its tests.
-		if kq, ok := kids[i].t.(*sequence); !ok || st[i] != observedByte(Idle) {
-			r = kids[i].t.tick(&kids[i])
+		if kq, ok := c.t.(*sequence); !ok || *c.st != observedByte(Idle) {
+			r = c.t.tick(c)
 		} else if kq.leaves {
-			r = kq.tickLeaves(&kids[i], o)
+			r = kq.tickLeaves(c, o)
 		} else {
-			r = kq.tickFresh(&kids[i], o)
+			r = kq.tickFresh(c, o)
 		}
-		if st[i] != observedByte(r) || r == Running { // a leaf, a change left to record
+		if *c.st != observedByte(r) || r == Running { // a leaf, a change left to record
 			return q.freshStopped(n, o, i, r)
 		}
-		if r != pass {
+		if r != q.pass {
 			k, s = i+1, r
 			break
 		}
 	}
+	kids, st, pass := q.nodes, q.status, q.pass
 	w, rec := o.n, o.quick
 	if len(rec)-w <= k {
 		return q.close(n, o, k, s)
