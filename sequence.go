@@ -436,7 +436,7 @@ func (q *sequence) close(n *Node, o *observation, k int, s Status) Status {
 // (The writing is written out here rather than called: a call costs as much as the
 // changes of a small family.)
 func (q *sequence) tickLeaves(n *Node, o *observation) Status {
-	o.openUID, o.openDone = n.meta.uid, 0
+	o.openUID = n.meta.uid
 	// The loop keeps little in its locals (the position is in idx, where Tree.settle
 	// finds it): each is reloaded from the stack after every call.
 	kids := q.nodes
@@ -466,13 +466,13 @@ func (q *sequence) tickLeaves(n *Node, o *observation) Status {
 	q.idx = 0
 	kids, pass := q.nodes, q.pass
 	w, rec := o.n, o.quick
-	if *n.st != observedByte(Idle) || len(rec)-w < 2*k+2 { // settled, or no room
+	if o.settled || len(rec)-w < 2*k+2 {
 		return q.finishLeaves(n, k, s)
 	}
+	uid := o.openUID
 	o.openUID = 0
 	// The node going Running; each child going up from Idle to its status, then each
 	// going back down; the node's own end (see close).
-	uid := n.meta.uid
 	if k == 2 && len(kids) >= 2 { // a pair, as many families are, written out
 		r := (*[6]Change)(rec[w : w+6])
 		u0, u1 := Change(kids[0].meta.uid), Change(kids[1].meta.uid)
@@ -534,10 +534,13 @@ func (q *sequence) tickFresh(n *Node, o *observation) Status {
 		} else {
 			r = kq.tickFresh(c, o)
 		}
-		if *c.st != observedByte(r) || r == Running { // a leaf, a change left to record
+		if *c.st != observedByte(r) { // a leaf, or a change left to record
 			return q.freshStopped(n, o, i, r)
 		}
 		if r != q.pass {
+			if r == Running {
+				return q.freshStopped(n, o, i, r)
+			}
 			k, s = i+1, r
 			break
 		}
