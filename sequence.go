@@ -514,9 +514,10 @@ func (q *sequence) tickLeaves(n *Node, o *observation) Status {
 // then the node closes as close does, written out. Anything else goes on in
 // tickObserved (freshStopped).
 func (q *sequence) tickFresh(n *Node, o *observation) Status {
+	uid := n.meta.uid
 	if w := o.n; w < len(o.quick) { // observation.tryRecord, for a byte known to be Idle
 		*n.st = observedByte(Running)
-		o.quick[w] = MakeChange(n.meta.uid, Idle, Running)
+		o.quick[w] = MakeChange(uid, Idle, Running)
 		o.n = w + 1
 	} else {
 		n.set(Running)
@@ -555,7 +556,7 @@ func (q *sequence) tickFresh(n *Node, o *observation) Status {
 		st[0], st[1] = observedByte(Idle), observedByte(Idle)
 		r[0] = Change(kids[0].meta.uid) | MakeChange(0, pass, Idle)
 		r[1] = Change(kids[1].meta.uid) | MakeChange(0, s, Idle)
-		r[2] = MakeChange(n.meta.uid, Running, s) // counted if the node's own (below)
+		r[2] = MakeChange(uid, Running, s) // counted if the node's own (below)
 		w += 2
 	} else {
 		st, kids = st[:k], kids[:k]
@@ -566,7 +567,7 @@ func (q *sequence) tickFresh(n *Node, o *observation) Status {
 		}
 		w += k
 		rec[w-1] = rec[w-1]&0xffff | MakeChange(0, s, Idle)
-		rec[w] = MakeChange(n.meta.uid, Running, s)
+		rec[w] = MakeChange(uid, Running, s)
 	}
 	if _, self := n.t.(*sequence); self {
 		*n.st = observedByte(s)
