@@ -390,11 +390,11 @@ func (q *sequence) tickObserved(n *Node, o *observation) Status {
 }
 
 // close ends an observed node that completed with s (not Skipped) after its first k
-// children (at most all) were ticked: it resets them and writes the changes in one
-// go, and, when nothing stands between its tick and its parent (n.t is the node
-// itself, a *sequence: no pre- or post-condition, no tick function, which wrap it), the
-// node's own change, which the parent then finds made (see observation.tryRecord). The children after the k-th
-// are Idle, as the end of the node's last run left them.
+// children (at most all) were ticked: it resets them and writes the changes in one go,
+// and, when nothing stands between its tick and its parent (n.t is the node itself, a
+// *sequence: no pre- or post-condition, no tick function, which wrap it), the node's
+// own change, which the parent then finds made (see observation.tryRecord). The
+// children after the k-th are Idle, as the end of the node's last run left them.
 func (q *sequence) close(n *Node, o *observation, k int, s Status) Status {
 	kids, st := q.nodes, q.status
 	k = min(k, len(kids), len(st))
@@ -437,8 +437,7 @@ func (q *sequence) close(n *Node, o *observation, k int, s Status) Status {
 // changes of a small family.)
 func (q *sequence) tickLeaves(n *Node, o *observation) Status {
 	o.openUID = n.meta.uid
-	// The loop keeps little in its locals (the position is in idx, where Tree.settle
-	// finds it): each is reloaded from the stack after every call.
+	// The position is in idx, where Tree.settle finds it.
 	kids := q.nodes
 	k, s := len(kids), q.pass
 	if len(kids) == 2 { // a pair, unrolled
