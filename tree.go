@@ -199,7 +199,12 @@ func (t *Tree) tickFull(rerun bool) (s Status, err error) {
 		t.beginBatch(true)
 		return t.tickEnd(t.tickRoot(rerun))
 	}
-	o.time, o.ticking, o.openUID = t.clock.Now(), true, 0
+	if _, ok := t.clock.(systemClock); ok { // (time.Now called directly, not through Clock)
+		o.time = time.Now()
+	} else {
+		o.time = t.clock.Now()
+	}
+	o.ticking, o.openUID = true, 0
 	phase := phaseTick
 	defer func() {
 		switch phase {

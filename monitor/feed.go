@@ -84,6 +84,7 @@ type batch struct {
 	changes []bt.Change
 	scopes  []scopeMark
 	vals    []entryVal
+	time    time.Time // when the tick began (the frame's milliseconds are the hub's to compute)
 	// What few frames carry: a keyframe's statuses (see record), a reload's tree.
 	statuses statuses
 	info     *treeInfo
@@ -237,7 +238,8 @@ func (f *Feed) observer() func(bt.Batch) {
 			return
 		}
 		f.blackboards(false)
-		next, ok := f.hub.enqueue(record{b: cur, kind: recDelta, tick: f.tree.Ticks(), time: b.Time}, f.hub.buffer)
+		cur.time = b.Time
+		next, ok := f.hub.enqueue(record{b: cur, kind: recDelta, tick: f.tree.Ticks()}, f.hub.buffer)
 		if ok {
 			f.cur = next
 			return
@@ -268,7 +270,8 @@ func (f *Feed) publishAll(t time.Time) {
 		b.changes = append(b.changes, bt.MakeChange(uid, bt.Idle, f.behind[uid-1]))
 	}
 	f.blackboards(true)
-	if f.send(record{kind: recCatchUp, tick: f.tree.Ticks(), time: t}) {
+	b.time = t
+	if f.send(record{kind: recCatchUp, tick: f.tree.Ticks()}) {
 		f.catchUp()
 		return
 	}
@@ -340,7 +343,8 @@ func (f *Feed) keyRecord() record {
 		f.cur.statuses = append(f.cur.statuses, n.Status())
 	}
 	f.blackboards(true)
-	return record{kind: recKey, tick: f.tree.Ticks(), time: f.tree.Clock().Now()}
+	f.cur.time = f.tree.Clock().Now()
+	return record{kind: recKey, tick: f.tree.Ticks()}
 }
 
 // scopesOf returns the scopes' records, nothing recorded yet.
@@ -408,7 +412,7 @@ func (f *Feed) recordScope(i int) {
 // delta changes some; a record of the frame after changes were not sent gives the
 // last status of each node they changed, and its frame gives every node's status.
 func (h *hub) frameOf(r *record) frame {
-	fr, b := frame{Tick: r.tick, Time: millis(r.time)}, r.b
+	fr, b := frame{Tick: r.tick, Time: millis(r.b.time)}, r.b
 	switch r.kind {
 	case recKey:
 		fr.Statuses = b.statuses

@@ -130,7 +130,6 @@ func newHub(info *treeInfo, limit, buffer int, always bool) *hub {
 type record struct {
 	b    *batch // nil for recStop; b.info is set when the tree was reloaded (see reload.go)
 	tick uint64
-	time time.Time // turned into the frame's milliseconds by the hub, off the ticking goroutine
 	kind recordKind
 }
 
