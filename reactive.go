@@ -281,9 +281,6 @@ func (r *reactive) tickObserved(n *Node) Status {
 func (r *reactive) recordResets(o *observation, i int) bool {
 	st, kids := r.status, r.nodes
 	kids = kids[:len(st)]
-	if o == nil { // (cannot be, while the node's byte says it is observed)
-		return false
-	}
 	k, rec := o.n, o.quick
 	if len(rec)-k < len(st) {
 		return false
