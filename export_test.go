@@ -65,3 +65,14 @@ func PanicSiteFrames() (names, functions []string) {
 	slices.Sort(functions)
 	return names, functions
 }
+
+// Observed reports whether the tree records its changes for subscribers: it has an
+// observation, and its status bytes are marked (all of them, or none when it has none).
+func Observed(t *Tree) bool {
+	for i := range t.status {
+		if t.status[i].observed() != (t.obs != nil) {
+			panic("a status byte disagrees with the tree's observation")
+		}
+	}
+	return t.obs != nil
+}

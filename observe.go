@@ -173,10 +173,19 @@ func (t *Tree) unsubscribe(s *subscriber) {
 	}
 }
 
-// markObserved switches every node between the store-only and the notifying path.
+// markObserved switches every node between the store-only and the notifying path. A
+// subscriber of SubscribeBatchWhen may switch a tree at each tick: the loops are
+// apart, so that each is a load, a mask and a store per node.
 func (t *Tree) markObserved(on bool) {
-	for i := range t.status {
-		t.status[i].observe(on)
+	st := t.status
+	if on {
+		for i := range st {
+			st[i].observe(true)
+		}
+		return
+	}
+	for i := range st {
+		st[i].observe(false)
 	}
 }
 

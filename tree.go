@@ -29,7 +29,7 @@ type Tree struct {
 	repanic     bool
 	ticking     bool                          // a tick or a halt is under way (Snapshot and Restore refuse to run)
 	preCond     bool                          // user is running a pre-condition's code (see guardCond)
-	attention   atomic.Uint32                 // what the next tick sees to first: attnStop, attnAborted, attnQueued
+	attention   atomic.Uint32                 // what the next tick sees to first: attnStop, attnAborted, attnQueued, attnWatch
 	user        uint16                        // the UID of the node whose code runs; 0: none (see panic.go)
 	leaf        uint16                        // the UID of the last function leaf that ran (see panic.go)
 	wakes       atomic.Uint64                 // the wake-ups asked for (see wake.go)
@@ -45,7 +45,7 @@ type Tree struct {
 	logger      *slog.Logger            // for the Log node; nil: slog.Default() (see logger.go)
 	typeNames   map[string]reflect.Type // the types given WithTypes, by name
 	queue       atomic.Pointer[queue]   // functions to run before the next tick (see Do); nil: none yet
-	rare        *treeRare               // nil until OnReload, Reload or OnAsyncStart
+	rare        *treeRare               // nil until OnReload, Reload, OnAsyncStart or SubscribeBatchWhen
 }
 
 // treeRare is what few trees use, kept apart: a crowd of small trees pays for every byte
@@ -54,6 +54,8 @@ type treeRare struct {
 	reloaded []*func(*ReloadReport) // told of each reload (see OnReload)
 	keys     []nodeKey              // the nodes' keys, which the last reload made for the next
 	asyncCtx []*AsyncContextFunc    // see OnAsyncStart; nil: none
+	watchers []*watcher             // the subscribers of SubscribeBatchWhen (see watch.go)
+	spare    *observation           // the recording of a tree that they do not hear, for when they do
 }
 
 // rareParts returns the tree's treeRare, made at its first use.
@@ -70,6 +72,7 @@ const (
 	attnStop    = 1 << iota // Stop was called
 	attnAborted             // an error stopped the last tick half-way (see TickOnce)
 	attnQueued              // Do was given functions to run
+	attnWatch               // subscribers of SubscribeBatchWhen are asked at each tick (see watch.go)
 )
 
 // Option configures a tree when it is built.
@@ -234,6 +237,9 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 		root = t.root // a function given to Do may have reloaded the tree
 	}
 	t.ticking = true
+	if t.attention.Load()&attnWatch != 0 {
+		t.watchTick()
+	}
 	s, err = t.rerun(root, root.t.tick(root), rerun)
 	done = true
 	return s, err
@@ -245,7 +251,7 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 func (t *Tree) rerun(root *Node, s Status, again bool) (Status, error) {
 	for again && s == Running && t.woken() {
 		root.storeStatus(s)
-		if a := t.attention.Load(); a != 0 {
+		if a := t.attention.Load(); a&^attnWatch != 0 {
 			if a&attnStop != 0 {
 				return t.endRun(true)
 			}
