@@ -187,3 +187,16 @@ func TestSubscribeBatchWhenDeafDoesNotAllocate(t *testing.T) {
 		t.Errorf("%d changes heard; observed %v", changes, Observed(tree))
 	}
 }
+
+// A panic in hear stops the tick as an error, before the root is ticked.
+func TestSubscribeBatchWhenHearPanics(t *testing.T) {
+	r := &bttest.Recorder{}
+	tree := mustTree(t, Sequence(r.Leaf("A", "R")))
+	tree.SubscribeBatchWhen(func(Batch) {}, func() bool { panic("boom") })
+	if s, err := tree.TickOnce(); s != Idle || err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Errorf("TickOnce() = %v, %v; want Idle and the panic", s, err)
+	}
+	if got := r.Take(); got != "" {
+		t.Errorf("ticked: %s", got)
+	}
+}

@@ -71,11 +71,13 @@ type Observer struct {
 	info  []info
 
 	// The run of the tree under way (see hear): the root's span that a tick beginning a
-	// run starts, which the root's activation takes (pending); and in a run the
-	// Observer does not hear (deaf), that span, which async actions' work gets.
-	pending trace.Span
-	deaf    bool
-	dropped trace.Span
+	// run starts, which the root's activation takes (pending, begun at pendingAt); and
+	// in a run the Observer does not hear (deaf), that span, which async actions' work
+	// gets.
+	pending   trace.Span
+	pendingAt time.Time
+	deaf      bool
+	dropped   trace.Span
 
 	cancel      func() // the batch subscription
 	cancelAsync func() // the OnAsyncStart registration
@@ -244,9 +246,12 @@ func (o *Observer) hear() bool {
 	}
 	sp := o.pending
 	if sp == nil { // (a pending span is a run's whose first tick did not start the root)
+		// The tick's batch read the clock already, if the tree records, but its Time is
+		// not known before the batch is handed over: the root's children begin their
+		// spans no sooner than this (see open).
 		nd := &o.info[o.tree.Root().UID()-1]
-		at := o.tree.Clock().Now() // (the tick's batch reads it too, later, if heard)
-		_, sp = o.tracer.Start(o.base, nd.name, trace.WithTimestamp(at), trace.WithAttributes(nd.attrs...))
+		o.pendingAt = o.tree.Clock().Now()
+		_, sp = o.tracer.Start(o.base, nd.name, trace.WithTimestamp(o.pendingAt), trace.WithAttributes(nd.attrs...))
 	}
 	if o.deaf = !sp.IsRecording() && !o.metered(); o.deaf {
 		o.pending, o.dropped = nil, sp
@@ -340,6 +345,7 @@ func (o *Observer) open(uid uint16, at time.Time) {
 	case p == 0 && o.pending != nil: // the root: the span hear began for the run
 		a.span, o.pending = o.pending, nil
 		a.own, a.rec, a.seq = true, a.span.IsRecording(), o.seq
+		o.start[uid-1] = o.pendingAt
 		return
 	case p != 0:
 		if o.act[p-1].span == nil {
@@ -351,6 +357,10 @@ func (o *Observer) open(uid uint16, at time.Time) {
 			return
 		}
 		ctx = trace.ContextWithSpan(ctx, pa.span)
+		if s := o.start[p-1]; at.Before(s) { // a span begins no sooner than its parent's
+			at = s
+			o.start[uid-1] = at
+		}
 	}
 	nd := &o.info[uid-1]
 	_, a.span = o.tracer.Start(ctx, nd.name, trace.WithTimestamp(at), trace.WithAttributes(nd.attrs...))

@@ -390,3 +390,32 @@ func TestRunWhoseFirstTickSkipsTheRoot(t *testing.T) {
 		t.Errorf("the sampler decided for %d root spans, want 1", sampler.roots)
 	}
 }
+
+// steppingClock is a manual clock whose every reading is a second after the last: it
+// tells the readings apart.
+type steppingClock struct{ *bttest.Clock }
+
+func (c steppingClock) Now() time.Time {
+	c.Advance(time.Second)
+	return c.Clock.Now()
+}
+
+// The root's span of a run begins when the Observer asks the sampler, just before the
+// root is ticked, after the tick's batch began (when something else observes the tree,
+// the tree read the clock for it first): the root's children begin their spans no
+// sooner than it.
+func TestSpanBeginsNoSoonerThanItsParent(t *testing.T) {
+	p := newPipeline(sdktrace.AlwaysSample())
+	tree, err := bt.NewTree(bt.Sequence(script("Step", bt.Running, bt.Success)), bt.WithClock(steppingClock{bttest.NewClock(epoch)}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.SubscribeBatch(func(bt.Batch) {})()
+	o := p.attachMetered(t, tree, false)
+	tree.TickOnce() // the batch's time is 2, the root's span begins at 3
+	tree.TickOnce()
+	o.Close()
+	if got, want := p.describe(), "Step<Sequence 3-5 success\nSequence<- 3-5 success\n"; got != want {
+		t.Errorf("spans:\n%s\nwant:\n%s", got, want)
+	}
+}
