@@ -133,7 +133,7 @@
 // way) and nothing else observes the tree, the tree switches between recording and
 // not with a walk of its status bytes: about 8,200 instructions on Flat's 1,001 nodes
 // (bt's BenchmarkFlatWatchedSwitching), 0.4 times the bare tick, once per switch. A
-// sampler that keeps a few runs in a hundred switches twice every few dozen runs.
+// sampler that keeps one run in a hundred switches twice for each run it keeps.
 //
 // The figures, measured with a real SDK pipeline (sdktrace with tracetest's in-memory
 // exporter; the SDK's metrics with a manual reader) on three trees: Flat, a Sequence
@@ -143,31 +143,31 @@
 // and an action that stays Running (a tree that runs for long: one run). Instructions
 // per tick, counted by callgrind inside the tick (Tree.tick, where the Observer runs),
 // the difference of N and 2N ticks over N (see bench/README.md; bench_test.go here),
-// and the ratio to the bare tick; before is bt at 73bad9b, where the Observer heard
+// and the ratio to the bare tick; "before" is bt at 73bad9b, whose Observer heard
 // every run:
 //
 //	                                           Flat           Deep           Running
-//	bare tick                                  19,118         60,640           532
-//	with a batch subscriber that does nothing  42,679  2.2×  248,766  4.1×   3,585  6.7×
-//	Observer, its sampler dropping every trace 24,010  1.26×  65,081  1.07×    712  1.34×
+//	bare tick                                  19,175         60,588           525
+//	with a batch subscriber that does nothing  41,706  2.2×  174,495  2.9×   3,577  6.8×
+//	Observer, its sampler dropping every trace 23,460  1.22×  65,081  1.07×    712  1.36×
 //	  before                                  111,992  5.9×  449,932  7.5×   4,603  8.8×
-//	the same, with the SDK's metrics          114,945  6.0×  451,127  7.4×   5,843  11×
-//	Observer, sampling every trace          4,563,092     19,605,965        53,540
+//	the same, with the SDK's metrics           83,211  4.3×  378,100  6.2×   5,667  11×
+//	Observer, sampling every trace          4,375,931     19,314,935        49,755
 //
 // With a dropping sampler and no metrics, the target — within twice the
 // unobserved tick — is met: what remains is, on Flat and Deep, the root's span of each
-// run (4,400 instructions: the SDK's Start of a span it drops, 2,700 of them, its End
-// and the clock's reading) and, on every tree, the tick's general path instead of its
-// fast one, with the call that asks the Observer (180 instructions on Running, 22 of
-// them the Observer's). bench/instructions checks the three ratios against 2. With metrics the Observer hears every change:
-// the tick costs what the engine's recording costs (second line) and the Observer's
-// loop over the changes, as before this change; the metrics add little, mostly the
-// SDK's Record of the tick's duration, which varies from run to run (1,100 to 5,700
-// instructions on Running). A tree that runs for long allocates nothing per tick once
-// warm, with metrics or without (TestDroppedTracesDoNotAllocate). Sampling every trace
-// costs what the SDK costs per span and event: about 4,500 instructions per node of
-// Flat (mostly events), 9,500 per node of Deep (mostly spans); those counts vary by
-// 2 % from run to run.
+// run (about 4,300 instructions: the SDK's Start of a span it drops, 2,700 of them,
+// its End and the clock's reading) and, on every tree, the tick's general path instead
+// of its fast one, with the call that asks the Observer (190 instructions on Running,
+// 22 of them the Observer's). bench/instructions checks the three ratios against 2.
+// With metrics the Observer hears every change: the tick costs what the engine's
+// recording costs (second line) and the Observer's loop over the changes, as before;
+// the metrics add little to that, mostly the SDK's Record of the tick's duration,
+// which varies from run to run (1,100 to 5,700 instructions on Running). A tree that
+// runs for long allocates nothing per tick once warm, with metrics or without
+// (TestDroppedTracesDoNotAllocate). Sampling every trace costs what the SDK costs per
+// span and event: about 4,400 instructions per node of Flat (mostly events), 9,400
+// per node of Deep (mostly spans); those counts vary by 2 % from run to run.
 //
 // The Observer subscribes to the tree's batches itself (bt.Tree.SubscribeBatch) rather
 // than through btlog's stream (btlog.NewStream), which hands the changes to a goroutine
