@@ -147,12 +147,12 @@
 // every run:
 //
 //	                                           Flat           Deep           Running
-//	bare tick                                  19,175         60,588           525
-//	with a batch subscriber that does nothing  41,706  2.2×  174,495  2.9×   3,577  6.8×
-//	Observer, its sampler dropping every trace 23,460  1.22×  65,081  1.07×    712  1.36×
+//	bare tick                                  19,071         60,579           525
+//	with a batch subscriber that does nothing  41,726  2.2×  149,935  2.5×   3,592  6.8×
+//	Observer, its sampler dropping every trace 23,372  1.23×  65,355  1.08×    712  1.36×
 //	  before                                  111,992  5.9×  449,932  7.5×   4,603  8.8×
-//	the same, with the SDK's metrics           83,211  4.3×  378,100  6.2×   5,667  11×
-//	Observer, sampling every trace          4,375,931     19,314,935        49,755
+//	the same, with the SDK's metrics          113,314  5.9×  351,601  5.8×   5,966  11×
+//	Observer, sampling every trace          4,422,779     21,317,024        50,419
 //
 // With a dropping sampler and no metrics, the target — within twice the
 // unobserved tick — is met: what remains is, on Flat and Deep, the root's span of each
@@ -161,16 +161,19 @@
 // of its fast one, with the call that asks the Observer (190 instructions on Running,
 // 22 of them the Observer's). bench/instructions checks the three ratios against 2.
 // With metrics the Observer hears every change: the tick costs what the engine's
-// recording costs (second line) and the Observer's loop over the changes, as before;
-// the metrics add little to that, mostly the SDK's Record of the tick's duration,
-// which varies from run to run (1,100 to 5,700 instructions on Running). A tree that
-// runs for long allocates nothing per tick once warm, with metrics or without
-// (TestDroppedTracesDoNotAllocate). Sampling every trace costs what the SDK costs per
-// span and event: about 4,400 instructions per node of Flat (mostly events), 9,400
-// per node of Deep (mostly spans); those counts vary by 2 % from run to run.
+// recording costs (second line) and the Observer's loop over the changes (some 35 to
+// 40 instructions a change on Flat and Deep), as before; the metrics add little to
+// that, mostly the SDK's Record of the tick's duration, which varies from run to run
+// (1,100 to 5,700 instructions on Running). A tree that runs for long allocates
+// nothing per tick once warm, with metrics or without (TestDroppedTracesDoNotAllocate).
+// Sampling every trace costs what the SDK costs per span and event: about 4,400
+// instructions per node of Flat (mostly events), 9,400 to 10,400 per node of Deep
+// (mostly spans). Most counts repeat to the unit; a few moved now and then, for a
+// cause not found (the runtime's work in the counted thread is a suspect): Running's
+// 712 once came out 783, Flat's 113,314 with metrics once 83,211.
 //
-// The Observer subscribes to the tree's batches itself (bt.Tree.SubscribeBatch) rather
-// than through btlog's stream (btlog.NewStream), which hands the changes to a goroutine
-// of its own: the span of an async action's node must exist on the ticking goroutine,
-// when the work starts, and so must the Observer's state of its ancestors.
+// The Observer subscribes to the tree's batches itself (bt.Tree.SubscribeBatchWhen)
+// rather than through btlog's stream (btlog.NewStream), which hands the changes to a
+// goroutine of its own: the span of an async action's node must exist on the ticking
+// goroutine, when the work starts, and so must the Observer's state of its ancestors.
 package btotel
