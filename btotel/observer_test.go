@@ -419,3 +419,34 @@ func TestSpanBeginsNoSoonerThanItsParent(t *testing.T) {
 		t.Errorf("spans:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// A run begun before Attach is heard, whatever the sampler (it was not asked for it):
+// a node Running at Attach has a span from when a child of its starts, and the nodes
+// that just end have none.
+func TestRunBegunBeforeAttach(t *testing.T) {
+	sampler := &runSampler{sample: []bool{true}}
+	p := newPipeline(sampler)
+	clock := bttest.NewClock(epoch)
+	tree, err := bt.NewTree(bt.Sequence(script("A", bt.Running, bt.Success), script("B", bt.Running, bt.Success)), bt.WithClock(clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tick := func(want bt.Status) {
+		t.Helper()
+		if s, err := tree.TickOnce(); s != want || err != nil {
+			t.Fatal(s, err)
+		}
+		clock.Advance(time.Second)
+	}
+	tick(bt.Running) // A starts
+	o := p.attachMetered(t, tree, false)
+	defer o.Close()
+	tick(bt.Running) // A ends, B starts
+	tick(bt.Success)
+	if got, want := p.describe(), "B<Sequence 1-2 success\nSequence<- 1-2 success\n"; got != want {
+		t.Errorf("spans:\n%s\nwant:\n%s", got, want)
+	}
+	if sampler.roots != 1 {
+		t.Errorf("the sampler decided for %d root spans, want 1", sampler.roots)
+	}
+}
