@@ -237,7 +237,10 @@ func (o *Observer) reloaded(r *bt.ReloadReport) {
 // exported. The other ticks of a run are heard or not as its first was (a run begun
 // before Attach is heard).
 func (o *Observer) hear() bool {
-	if o.tree.Status() == bt.Running {
+	// A run is under way while the root is Running, or while its observers see it so
+	// (a root that returned Skipped after it went Running is Idle: see bt.Node.Status).
+	root := o.tree.Root().UID()
+	if o.tree.Status() == bt.Running || o.act[root-1].span != nil {
 		return !o.deaf
 	}
 	if o.dropped != nil { // the last run, not heard
@@ -249,7 +252,7 @@ func (o *Observer) hear() bool {
 		// The tick's batch read the clock already, if the tree records, but its Time is
 		// not known before the batch is handed over: the root's children begin their
 		// spans no sooner than this (see open).
-		nd := &o.info[o.tree.Root().UID()-1]
+		nd := &o.info[root-1]
 		o.pendingAt = o.tree.Clock().Now()
 		_, sp = o.tracer.Start(o.base, nd.name, trace.WithTimestamp(o.pendingAt), trace.WithAttributes(nd.attrs...))
 	}

@@ -450,3 +450,32 @@ func TestRunBegunBeforeAttach(t *testing.T) {
 		t.Errorf("the sampler decided for %d root spans, want 1", sampler.roots)
 	}
 }
+
+// A root that returned Skipped after it went Running is Idle, but its observers go on
+// seeing it Running: its run goes on, in the same trace, and the sampler is not asked
+// again.
+func TestRootSkippedWhileRunning(t *testing.T) {
+	sampler := &runSampler{sample: []bool{true}}
+	p := newPipeline(sampler)
+	clock := bttest.NewClock(epoch)
+	skip := true
+	tree, err := bt.NewTree(bt.Sequence(bt.AlwaysSuccess().Pre(bt.SkipIf, func(*bt.Node) bool { return skip })), bt.WithClock(clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := p.attachMetered(t, tree, false)
+	defer o.Close()
+	for _, want := range []bt.Status{bt.Skipped, bt.Success} {
+		if s, err := tree.TickOnce(); s != want || err != nil {
+			t.Fatal(s, err)
+		}
+		skip = false
+		clock.Advance(time.Second)
+	}
+	if got, want := p.describe(), "Sequence<- 0-1 success [AlwaysSuccess 1 success]\n"; got != want {
+		t.Errorf("spans:\n%s\nwant:\n%s", got, want)
+	}
+	if sampler.roots != 1 {
+		t.Errorf("the sampler decided for %d root spans, want 1", sampler.roots)
+	}
+}
