@@ -361,36 +361,6 @@ Sequence<- 8-9 success [Ready 8 success]
 	}
 }
 
-// The first tick of a run that does not start the root (a pre-condition skips it)
-// began the root's span all the same: the run's next tick goes on with it, so the
-// root's span begins at the tick that skipped it.
-func TestRunWhoseFirstTickSkipsTheRoot(t *testing.T) {
-	sampler := &runSampler{sample: []bool{true}}
-	p := newPipeline(sampler)
-	clock := bttest.NewClock(epoch)
-	skip := true
-	tree, err := bt.NewTree(bt.Sequence(script("Step", bt.Running, bt.Success)).Pre(bt.SkipIf, func(*bt.Node) bool { return skip }),
-		bt.WithClock(clock))
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := p.attachMetered(t, tree, false)
-	defer o.Close()
-	for _, want := range []bt.Status{bt.Skipped, bt.Running, bt.Success} {
-		if s, err := tree.TickOnce(); s != want || err != nil {
-			t.Fatal(s, err)
-		}
-		skip = false
-		clock.Advance(time.Second)
-	}
-	if got, want := p.describe(), "Step<Sequence 1-2 success\nSequence<- 0-2 success\n"; got != want {
-		t.Errorf("spans:\n%s\nwant:\n%s", got, want)
-	}
-	if sampler.roots != 1 {
-		t.Errorf("the sampler decided for %d root spans, want 1", sampler.roots)
-	}
-}
-
 // steppingClock is a manual clock whose every reading is a second after the last: it
 // tells the readings apart.
 type steppingClock struct{ *bttest.Clock }
@@ -451,31 +421,57 @@ func TestRunBegunBeforeAttach(t *testing.T) {
 	}
 }
 
-// A root that returned Skipped after it went Running is Idle, but its observers go on
-// seeing it Running: its run goes on, in the same trace, and the sampler is not asked
-// again.
-func TestRootSkippedWhileRunning(t *testing.T) {
-	sampler := &runSampler{sample: []bool{true}}
-	p := newPipeline(sampler)
-	clock := bttest.NewClock(epoch)
-	skip := true
-	tree, err := bt.NewTree(bt.Sequence(bt.AlwaysSuccess().Pre(bt.SkipIf, func(*bt.Node) bool { return skip })), bt.WithClock(clock))
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := p.attachMetered(t, tree, false)
-	defer o.Close()
-	for _, want := range []bt.Status{bt.Skipped, bt.Success} {
-		if s, err := tree.TickOnce(); s != want || err != nil {
-			t.Fatal(s, err)
-		}
-		skip = false
-		clock.Advance(time.Second)
-	}
-	if got, want := p.describe(), "Sequence<- 0-1 success [AlwaysSuccess 1 success]\n"; got != want {
-		t.Errorf("spans:\n%s\nwant:\n%s", got, want)
-	}
-	if sampler.roots != 1 {
-		t.Errorf("the sampler decided for %d root spans, want 1", sampler.roots)
+// A root that a pre-condition skips, and a root that returns Skipped after it went
+// Running (all its children were skipped), tick after tick. The first tick of a run
+// that does not start the root began the root's span all the same: the run's next
+// tick goes on with it, so the root's span begins at the tick that skipped it. A root
+// Skipped while Running is Idle, but its observers go on seeing it Running: its run
+// goes on, in the same trace. Either way the sampler is asked once.
+func TestRootSkipped(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		spec  func(skip *bool) *bt.Spec
+		ticks []bt.Status
+		want  string
+	}{{
+		"skipped at its first tick",
+		func(skip *bool) *bt.Spec {
+			return bt.Sequence(script("Step", bt.Running, bt.Success)).Pre(bt.SkipIf, func(*bt.Node) bool { return *skip })
+		},
+		[]bt.Status{bt.Skipped, bt.Running, bt.Success},
+		"Step<Sequence 1-2 success\nSequence<- 0-2 success\n",
+	}, {
+		"skipped while running",
+		func(skip *bool) *bt.Spec {
+			return bt.Sequence(bt.AlwaysSuccess().Pre(bt.SkipIf, func(*bt.Node) bool { return *skip }))
+		},
+		[]bt.Status{bt.Skipped, bt.Success},
+		"Sequence<- 0-1 success [AlwaysSuccess 1 success]\n",
+	}} {
+		t.Run(c.name, func(t *testing.T) {
+			sampler := &runSampler{sample: []bool{true}}
+			p := newPipeline(sampler)
+			clock := bttest.NewClock(epoch)
+			skip := true
+			tree, err := bt.NewTree(c.spec(&skip), bt.WithClock(clock))
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := p.attachMetered(t, tree, false)
+			defer o.Close()
+			for _, want := range c.ticks {
+				if s, err := tree.TickOnce(); s != want || err != nil {
+					t.Fatal(s, err)
+				}
+				skip = false
+				clock.Advance(time.Second)
+			}
+			if got := p.describe(); got != c.want {
+				t.Errorf("spans:\n%s\nwant:\n%s", got, c.want)
+			}
+			if sampler.roots != 1 {
+				t.Errorf("the sampler decided for %d root spans, want 1", sampler.roots)
+			}
+		})
 	}
 }
