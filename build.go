@@ -82,16 +82,27 @@ func (t *Tree) build(d *treeDef, boards boardFunc) error {
 	t.def = d
 	t.nodes = make([]Node, count)
 	t.status = make([]statusByte, count)
-	t.byUID = make([]uint16, count)
 	// The builder stays on the stack; only what a Model's build function keeps a
 	// pointer to (NodeConfig) is on the heap, once per tree.
 	b := builder{tree: t, nodes: t.nodes, metas: make([]nodeMeta, count), status: t.status,
-		byUID: t.byUID, slot: 1, init: new(NodeConfig), boards: boards}
+		slot: 1, init: new(NodeConfig), boards: boards}
+	// The nodes of every tree built from d are laid out alike: the trees share the
+	// index of their UIDs, which the first tree built makes.
+	byUID := d.byUID.Load()
+	if byUID == nil {
+		b.byUID = make([]uint16, count)
+	}
 	t.root = b.build(d.defs, d.root, newScope(t, "", t.bb, d), 0)
 	b.init.node = nil
 	if len(b.errs) > 0 {
 		return errors.Join(b.errs...)
 	}
+	if byUID == nil {
+		made := b.byUID
+		byUID = &made
+		d.byUID.CompareAndSwap(nil, byUID)
+	}
+	t.byUID = *byUID
 	return nil
 }
 
@@ -102,9 +113,9 @@ type builder struct {
 	nodes  []Node
 	metas  []nodeMeta // slab for the nodes' meta
 	status []statusByte
-	byUID  []uint16
-	uid    int // the last UID given
-	slot   int // next free index in nodes
+	byUID  []uint16 // nil: the definition has it already (see Tree.build)
+	uid    int      // the last UID given
+	slot   int      // next free index in nodes
 	errs   []error
 	init   *NodeConfig
 	boards boardFunc // nil: every subtree instance gets a new blackboard
@@ -116,7 +127,9 @@ type builder struct {
 func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
 	n, m, r := &b.nodes[slot], &b.metas[slot], &d.nodes[i]
 	b.uid++
-	b.byUID[b.uid-1] = uint16(slot)
+	if b.byUID != nil {
+		b.byUID[b.uid-1] = uint16(slot)
+	}
 	n.st, n.meta = &b.status[slot], m
 	m.scope, m.def, m.uid = sc, uint16(i-sc.root), uint16(b.uid)
 	k := int(r.nkids)

@@ -189,3 +189,50 @@ func TestDecoratorNeedsDecoratorNode(t *testing.T) {
 		t.Errorf("after a tick the decorator is %v, its child %v; want SUCCESS and IDLE", s, c)
 	}
 }
+
+// TestTreesShareTheirLayout checks that the trees built from one definition share the
+// index of their nodes by UID, which a crowd of trees would otherwise keep once per
+// tree (issue 31), and that each tree's Node finds its own node by it, subtrees
+// included — also after a reload gave one of them a new definition.
+func TestTreesShareTheirLayout(t *testing.T) {
+	f := NewFactory()
+	err := f.LoadString("crowd.xml", `<root BTCPP_format="4" main_tree_to_execute="Main">
+	<BehaviorTree ID="Main">
+		<Sequence><SubTree ID="Sub"/><Fallback><AlwaysFailure/><SubTree ID="Sub"/></Fallback></Sequence>
+	</BehaviorTree>
+	<BehaviorTree ID="Sub"><Inverter><AlwaysFailure/></Inverter></BehaviorTree>
+</root>`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var trees []*Tree
+	for range 3 {
+		tree, err := f.NewTree("Main")
+		if err != nil {
+			t.Fatal(err)
+		}
+		trees = append(trees, tree)
+	}
+	for i, tree := range trees {
+		if &tree.byUID[0] != &trees[0].byUID[0] {
+			t.Errorf("tree %d has an index of its own", i)
+		}
+	}
+	sub, err := f.NewTree("Sub")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sub.byUID) != 2 || &sub.byUID[0] == &trees[0].byUID[0] {
+		t.Errorf("the tree Sub shares Main's index: %v", sub.byUID)
+	}
+	if _, err := trees[1].Reload(f, "Sub"); err != nil {
+		t.Fatal(err)
+	}
+	for i, tree := range append(trees, sub) {
+		for uid := range uint16(tree.Len()) {
+			if n := tree.Node(uid + 1); n == nil || n.UID() != uid+1 || n.Tree() != tree {
+				t.Errorf("tree %d: Node(%d) is %v", i, uid+1, n)
+			}
+		}
+	}
+}
