@@ -190,7 +190,7 @@ func declarePorts(d *defs, r *defNode, m *Model, sc *scope) {
 			continue
 		}
 		if key, ok := blackboardKey(value, def.Name); ok {
-			sc.env.bb.Entry(key).Declare(def.entryType())
+			sc.bb.Entry(key).Declare(def.entryType())
 		}
 	}
 }

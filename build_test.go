@@ -3,6 +3,7 @@ package bt
 import (
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/gobt/bt/blackboard"
 )
@@ -233,6 +234,24 @@ func TestTreesShareTheirLayout(t *testing.T) {
 			if n := tree.Node(uid + 1); n == nil || n.UID() != uid+1 || n.Tree() != tree {
 				t.Errorf("tree %d: Node(%d) is %v", i, uid+1, n)
 			}
+		}
+	}
+}
+
+// TestCrowdSizes keeps what every tree of a crowd keeps to its size class (issue 31:
+// heap per agent, bench/README.md): a byte more puts each in the next class.
+func TestCrowdSizes(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		size, max uintptr
+	}{
+		{"Node", unsafe.Sizeof(Node{}), 32},
+		{"nodeMeta", unsafe.Sizeof(nodeMeta{}), 16},
+		{"scope", unsafe.Sizeof(scope{}), 48},
+		{"sequence", unsafe.Sizeof(sequence{}), 64},
+	} {
+		if c.size > c.max {
+			t.Errorf("a %s takes %d bytes, more than %d", c.name, c.size, c.max)
 		}
 	}
 }

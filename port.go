@@ -315,7 +315,7 @@ func blackboardKey(text, port string) (key string, ok bool) {
 // entryFor returns the node's blackboard entry a port refers to, creating it (empty,
 // typed after the port) as BehaviorTree.CPP does when a tree is built.
 func entryFor(c *NodeConfig, key string, def *PortDef) (*blackboard.Entry, error) {
-	e := c.node.meta.scope.env.bb.Entry(key)
+	e := c.node.meta.scope.bb.Entry(key)
 	if err := e.Declare(def.entryType()); err != nil {
 		return nil, fmt.Errorf("port %q: %w", def.Name, err)
 	}

@@ -216,7 +216,7 @@ func (b *builder) childBoard(n *Node, parent *scope) (*blackboard.Blackboard, bo
 		return b.boards(n, parent)
 	}
 	d, r := n.def()
-	return parent.env.bb.NewChild(d.moreOf(r).autoRemap), false // a SubTree has its more
+	return parent.bb.NewChild(d.moreOf(r).autoRemap), false // a SubTree has its more
 }
 
 // matcher matches the nodes of a tree with those of its new definition.
@@ -367,15 +367,15 @@ func stepOf(d *defs, r *defNode) (typ, name string) {
 // the same key, when its SubTree node is the same (tree, remappings, values) and its
 // parent instance kept its blackboard too; else a new one.
 func (m *matcher) board(n *Node, parent *scope) (*blackboard.Blackboard, bool) {
-	pkey, ok := m.boardKey[parent.env.bb]
+	pkey, ok := m.boardKey[parent.bb]
 	key := m.within(pkey, parent.defs, parent.root, n.meta.def)
-	if o := m.byKey[key]; ok && m.reused[parent.env.bb] && o != nil && o.NumChildren() == 1 && o.Kind() == KindSubTree && m.same(o, n) {
+	if o := m.byKey[key]; ok && m.reused[parent.bb] && o != nil && o.NumChildren() == 1 && o.Kind() == KindSubTree && m.same(o, n) {
 		bb := o.Child(0).Blackboard()
 		m.boardKey[bb], m.reused[bb] = key, true
 		return bb, true
 	}
 	d, r := n.def()
-	bb := parent.env.bb.NewChild(d.moreOf(r).autoRemap)
+	bb := parent.bb.NewChild(d.moreOf(r).autoRemap)
 	m.boardKey[bb] = key
 	return bb, false
 }

@@ -142,7 +142,7 @@ func (t *Tree) scopes() func(yield func(treeScope) bool) {
 		for n := range t.Nodes() {
 			if n.Kind() == KindSubTree && n.NumChildren() == 1 {
 				sc := n.Child(0).meta.scope
-				if !yield(treeScope{uid: n.UID(), path: sc.prefix, bb: sc.env.bb}) {
+				if !yield(treeScope{uid: n.UID(), path: sc.prefix, bb: sc.bb}) {
 					return
 				}
 			}
