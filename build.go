@@ -36,7 +36,7 @@ func NewTree(root *Spec, opts ...Option) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newTreeOf(d, nil, opts)
+	return newTreeOf(d, specConfig, opts)
 }
 
 // flattened returns the definition that trees of the root spec are built from, made
@@ -56,13 +56,14 @@ func (root *Spec) flattened() (*treeDef, error) {
 	return d, nil
 }
 
-// newTreeOf builds the tree d defines; enums are the Factory's enum names (nil: none),
-// which are not an Option so that building a tree allocates no closure for them.
-func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tree, error) {
+// newTreeOf builds the tree d defines with the configuration cfg (a Factory's, with its
+// enum names, or NewTree's), which the tree shares until an option changes it: building
+// a tree allocates no closure nor configuration of its own.
+func newTreeOf(d *treeDef, cfg *treeConfig, opts []Option) (*Tree, error) {
 	if d.expanded() > maxNodes {
 		return nil, d.tooBig()
 	}
-	t, err := newTree(enums, opts)
+	t, err := newTree(cfg, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -99,10 +100,8 @@ func (t *Tree) build(d *treeDef, boards boardFunc) error {
 	}
 	if byUID == nil {
 		made := b.byUID
-		byUID = &made
-		d.byUID.CompareAndSwap(nil, byUID)
+		d.byUID.CompareAndSwap(nil, &made)
 	}
-	t.byUID = *byUID
 	return nil
 }
 

@@ -3,6 +3,7 @@ package bt
 import (
 	"strings"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/gobt/bt/blackboard"
@@ -215,7 +216,7 @@ func TestTreesShareTheirLayout(t *testing.T) {
 		trees = append(trees, tree)
 	}
 	for i, tree := range trees {
-		if &tree.byUID[0] != &trees[0].byUID[0] {
+		if &tree.byUID()[0] != &trees[0].byUID()[0] {
 			t.Errorf("tree %d has an index of its own", i)
 		}
 	}
@@ -223,8 +224,8 @@ func TestTreesShareTheirLayout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sub.byUID) != 2 || &sub.byUID[0] == &trees[0].byUID[0] {
-		t.Errorf("the tree Sub shares Main's index: %v", sub.byUID)
+	if len(sub.byUID()) != 2 || &sub.byUID()[0] == &trees[0].byUID()[0] {
+		t.Errorf("the tree Sub shares Main's index: %v", sub.byUID())
 	}
 	if _, err := trees[1].Reload(f, "Sub"); err != nil {
 		t.Fatal(err)
@@ -245,6 +246,7 @@ func TestCrowdSizes(t *testing.T) {
 		name      string
 		size, max uintptr
 	}{
+		{"Tree", unsafe.Sizeof(Tree{}), 176},
 		{"Node", unsafe.Sizeof(Node{}), 32},
 		{"nodeMeta", unsafe.Sizeof(nodeMeta{}), 16},
 		{"scope", unsafe.Sizeof(scope{}), 48},
@@ -255,3 +257,36 @@ func TestCrowdSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestTreesShareTheirConfig checks that the trees a Factory builds without options
+// share their configuration (issue 31: a crowd keeps one), and that an option changes
+// only its own tree's.
+func TestTreesShareTheirConfig(t *testing.T) {
+	f := NewFactory()
+	if err := f.LoadString("c.xml", `<root BTCPP_format="4" main_tree_to_execute="M"><BehaviorTree ID="M"><AlwaysSuccess/></BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	clock := bttestClock{}
+	var trees [4]*Tree
+	for i, opts := range [][]Option{nil, {WithOwner(1)}, {WithClock(clock), WithHaltTimeout(time.Second)}, nil} {
+		tree, err := f.NewTree("M", opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		trees[i] = tree
+	}
+	if trees[0].cfg != trees[1].cfg || trees[0].cfg != trees[3].cfg || trees[2].cfg == trees[0].cfg {
+		t.Error("the trees without options do not share their configuration, or the one with options shares it")
+	}
+	if trees[2].Clock() != clock || trees[2].cfg.haltTimeout != time.Second || trees[2].cfg.enums == nil {
+		t.Errorf("the tree with options has clock %v, halt timeout %v", trees[2].Clock(), trees[2].cfg.haltTimeout)
+	}
+	for _, i := range []int{0, 1, 3} {
+		if _, ok := trees[i].Clock().(systemClock); !ok || trees[i].cfg.haltTimeout != 0 {
+			t.Errorf("tree %d has clock %v, halt timeout %v", i, trees[i].Clock(), trees[i].cfg.haltTimeout)
+		}
+	}
+}
+
+// bttestClock is a Clock that is not the system's (bttest imports bt).
+type bttestClock struct{ systemClock }

@@ -371,7 +371,7 @@ func (p *In[T]) bind(c *NodeConfig, name string) error {
 		p.entry, err = entryFor(c, key, def)
 		return err
 	}
-	v, err := parseAs[T](text, c.node.Tree().enums)
+	v, err := parseAs[T](text, c.node.Tree().cfg.enums)
 	if err != nil {
 		return fmt.Errorf("port %q: %w", name, err)
 	}

@@ -22,10 +22,11 @@ func (sc *scope) Var(name string) (script.Var, error) {
 }
 
 func (sc *scope) Enum(name string) (int64, bool) {
-	if sc.tree.enums == nil {
+	enums := sc.tree.cfg.enums
+	if enums == nil {
 		return 0, false
 	}
-	return sc.tree.enums(name)
+	return enums(name)
 }
 
 // entryVar is a script variable backed by a blackboard entry.

@@ -22,7 +22,7 @@ func benchScriptEnv(tb testing.TB) *scope {
 			tb.Fatal(err)
 		}
 	}
-	return &scope{tree: new(Tree), bb: bb}
+	return &scope{tree: &Tree{cfg: specConfig}, bb: bb}
 }
 
 func compileBench(tb testing.TB, src string) *script.Program {
