@@ -156,32 +156,25 @@ func newTree(cfg *treeConfig, opts []Option) (*Tree, error) {
 // pre-condition failed, and the ones above it) say Running — and the next tick (or
 // Halt) first halts the tree as Halt does: it starts again from a clean state. If that
 // halt fails, the tick returns its errors instead of ticking.
-func (t *Tree) TickOnce() (Status, error) { return t.tick(true) }
-
-// TickExactlyOnce ticks the root exactly once, ignoring wake-ups: a node that yields
-// returns Running for this call.
-func (t *Tree) TickExactlyOnce() (Status, error) { return t.tick(false) }
-
-// tick is TickOnce (rerun) or TickExactlyOnce: the root's ticks, then the tick's end
-// for the subscribers, who may have come in a function given to Do.
 //
 // Its common case — nobody observes the tree and the tick has nothing to see to first
-// (Stop, an aborted tick, functions given to Do) — is written out in one frame: a crowd
-// of small trees, each ticked once a frame, pays a tick's fixed cost for every tree.
-// Every other case takes tickFull.
-func (t *Tree) tick(rerun bool) (s Status, err error) {
+// (Stop, an aborted tick, functions given to Do) — is written out in its own frame: a
+// crowd of small trees, each ticked once a frame, pays a tick's fixed cost for every
+// tree. Every other case takes tickFull.
+func (t *Tree) TickOnce() (s Status, err error) {
 	root := t.root
 	if root == nil || t.ticking || t.obs != nil || t.attention.Load() != 0 {
-		return t.tickFull(rerun)
+		return t.tickFull(true)
 	}
-	done := false // the tick did not panic: the deferred call need not ask recover
+	// t.ticking says whether the deferred call must ask recover: the tick is under way,
+	// so it panicked. (Code that clears it during a tick, as Do's, restores it.)
 	defer func() {
-		if !done {
+		if t.ticking {
 			s, err = t.untick(recover())
 		}
 	}()
 	t.ticking = true
-	if s = root.t.tick(root); rerun && s == Running && uint32(t.wakes.Load()) != 0 {
+	if s = root.t.tick(root); s == Running && uint32(t.wakes.Load()) != 0 {
 		s, err = t.rerun(root, s, true)
 	} else if b := root.st; !b.observed() { // Running, or Idle when it completed
 		b.store(Idle)
@@ -191,7 +184,6 @@ func (t *Tree) tick(rerun bool) (s Status, err error) {
 	} else { // a subscriber came during the tick
 		s = root.storeRootStatus(s)
 	}
-	done = true
 	t.ticking = false
 	if t.attention.Load()&attnStop != 0 || t.obs != nil { // (tickEnd is not inlined)
 		return t.tickEnd(s, err)
@@ -200,7 +192,11 @@ func (t *Tree) tick(rerun bool) (s Status, err error) {
 	return s, err
 }
 
-// untick ends a tick of tick's common case that panicked with r.
+// TickExactlyOnce ticks the root exactly once, ignoring wake-ups: a node that yields
+// returns Running for this call.
+func (t *Tree) TickExactlyOnce() (Status, error) { return t.tickFull(false) }
+
+// untick ends a tick of TickOnce's common case that panicked with r.
 func (t *Tree) untick(r any) (Status, error) {
 	t.ticking = false
 	var err error
@@ -210,7 +206,8 @@ func (t *Tree) untick(r any) (Status, error) {
 	return t.tickEnd(Idle, err)
 }
 
-// tickFull is tick, every case.
+// tickFull is TickOnce (rerun) or TickExactlyOnce, every case: the root's ticks, then
+// the tick's end for the subscribers, who may have come in a function given to Do.
 func (t *Tree) tickFull(rerun bool) (Status, error) {
 	switch {
 	case t.root == nil:
