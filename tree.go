@@ -174,22 +174,36 @@ func (t *Tree) TickOnce() (s Status, err error) {
 		}
 	}()
 	t.ticking = true
-	if s = root.t.tick(root); s == Running && uint32(t.wakes.Load()) != 0 {
+	// A wake-up asked for (whatever s is), a subscriber that came during the tick or a
+	// Stop: one test each, the rest is tickTail's.
+	s = root.t.tick(root)
+	if t.obs != nil || uint32(t.wakes.Load())|t.attention.Load()&attnStop != 0 {
+		return t.tickTail(root, s)
+	}
+	// Nobody observes the root's byte (t.obs is nil): it says Running, or Idle when the
+	// root completed.
+	if s == Running {
+		root.st.store(Running)
+	} else {
+		root.st.store(Idle)
+	}
+	t.ticking = false
+	t.ticks++
+	return s, nil
+}
+
+// tickTail ends a tick of TickOnce's common case whose root returned s, when a node
+// asked for a wake-up (the tick goes on while the root is Running), a subscriber came
+// during it, or Stop was called.
+func (t *Tree) tickTail(root *Node, s Status) (Status, error) {
+	var err error
+	if s == Running && uint32(t.wakes.Load()) != 0 {
 		s, err = t.rerun(root, s, true)
-	} else if b := root.st; !b.observed() { // Running, or Idle when it completed
-		b.store(Idle)
-		if s == Running {
-			b.store(Running)
-		}
-	} else { // a subscriber came during the tick
+	} else {
 		s = root.storeRootStatus(s)
 	}
 	t.ticking = false
-	if t.attention.Load()&attnStop != 0 || t.obs != nil { // (tickEnd is not inlined)
-		return t.tickEnd(s, err)
-	}
-	t.ticks++
-	return s, err
+	return t.tickEnd(s, err)
 }
 
 // TickExactlyOnce ticks the root exactly once, ignoring wake-ups: a node that yields
