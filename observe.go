@@ -77,11 +77,10 @@ type observation struct {
 	buf   []Change
 
 	// A run of a Sequence or Fallback whose children are leaves (sequence.tickLeaves)
-	// writes its changes when it completes: while it runs, openUID is its node's UID,
-	// openAt the child being ticked, and openDone the children whose change is written
-	// (Tree.settle writes the others when the batch must be handed over before).
-	openUID          uint16
-	openAt, openDone uint16
+	// writes its changes when it completes: while it runs, openUID is its node's UID
+	// (whose idx is the child being ticked), and openDone the children whose change is
+	// written (Tree.settle writes the others when the batch must be handed over before).
+	openUID, openDone uint16
 
 	each    []*subscriber // those of Subscribe, in the order they subscribed
 	batch   []*subscriber // those of SubscribeBatch
@@ -306,7 +305,7 @@ func (t *Tree) settle() {
 	if n.st.status() == Idle {
 		n.set(Running)
 	}
-	for ; o.openDone < o.openAt; o.openDone++ {
+	for ; o.openDone < uint16(q.idx); o.openDone++ {
 		q.nodes[o.openDone].set(q.pass)
 	}
 	o.openUID = uid
@@ -319,7 +318,7 @@ func (t *Tree) closeRun(q *sequence, k int) {
 	if o == nil || o.openUID == 0 || t.Node(o.openUID).core() != any(q) {
 		return
 	}
-	o.openAt = uint16(k)
+	q.idx = uint32(k)
 	t.settle()
 	o.openUID = 0
 }

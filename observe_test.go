@@ -34,11 +34,12 @@ func subscribeBatches(tree *Tree, start time.Time) *batchLog {
 }
 
 // A Sequence or Fallback of leaves writes its changes when it completes
-// (sequence.tickLeaves); what happens in the middle of its run — a leaf that flushes,
+// (sequence.tickLeaves), one of Sequences and Fallbacks each child's reset and its own
+// end at once (tickFresh); what happens in the middle of a run — a leaf that flushes,
 // marks itself Running, panics or runs; a tick function — makes it write those made
 // so far first. A batch subscriber hears what a subscriber of Subscribe hears, in
 // the same order, tick after tick.
-func TestBatchesOfRunsInterrupted(t *testing.T) {
+func TestBatchesOfRuns(t *testing.T) {
 	flush := func(n *Node) Status { n.Tree().Flush(); return Success }
 	mark := func(n *Node) Status { n.MarkRunning(); return Running }
 	trees := map[string]func() *Spec{
@@ -71,6 +72,13 @@ func TestBatchesOfRunsInterrupted(t *testing.T) {
 		},
 		"skipped": func() *Spec {
 			return Sequence(AlwaysSuccess(), AlwaysSuccess().Pre(SkipIf, func(*Node) bool { return true }), AlwaysFailure())
+		},
+		"pairs": func() *Spec {
+			return Sequence(Fallback(AlwaysFailure(), AlwaysSuccess()), Sequence(AlwaysSuccess(), AlwaysFailure()))
+		},
+		"stops early": func() *Spec {
+			return Fallback(Sequence(AlwaysFailure(), AlwaysSuccess()), Sequence(AlwaysSuccess(), AlwaysSuccess()),
+				Sequence(AlwaysFailure()), AlwaysFailure())
 		},
 		"nested": func() *Spec {
 			return Sequence(Fallback(AlwaysFailure(), Action("F", flush)), Inverter(Sequence(AlwaysSuccess(), AlwaysFailure())),

@@ -458,12 +458,14 @@ func (q *sequence) close(n *Node, o *observation, k int, s Status) Status {
 // (The writing is written out here rather than called: a call costs as much as the
 // changes of a small family.)
 func (q *sequence) tickLeaves(n *Node, o *observation) Status {
-	kids, pass := q.nodes, q.pass
 	o.openUID, o.openDone = n.meta.uid, 0
-	k, s := len(kids), pass
+	// The loop keeps little in its locals (the position is in idx, where Tree.settle
+	// finds it): each is reloaded from the stack after every call.
+	kids := q.nodes
+	k, s := len(kids), q.pass
 	for i := range kids {
-		o.openAt = uint16(i)
-		if r := kids[i].t.tick(&kids[i]); r != pass {
+		q.idx = uint32(i)
+		if r := kids[i].t.tick(&kids[i]); r != q.pass {
 			if r == Running || r == Skipped {
 				return q.leavesStopped(n, o, i, r)
 			}
@@ -471,6 +473,8 @@ func (q *sequence) tickLeaves(n *Node, o *observation) Status {
 			break
 		}
 	}
+	q.idx = 0
+	kids, pass := q.nodes, q.pass
 	w, rec := o.n, o.quick
 	if *n.st != observedByte(Idle) || len(rec)-w < 2*k+2 { // settled, or no room
 		return q.finishLeaves(n, k, s)
@@ -479,20 +483,29 @@ func (q *sequence) tickLeaves(n *Node, o *observation) Status {
 	// The node going Running; each child going up from Idle to its status, then each
 	// going back down; the node's own end (see close).
 	uid := n.meta.uid
-	rec[w] = MakeChange(uid, Idle, Running)
-	up := rec[w+1 : w+1+k]
-	kids = kids[:len(up)]
-	pu := MakeChange(0, Idle, pass)
-	for j := range up {
-		up[j] = Change(kids[j].meta.uid) | pu
+	if k == 2 && len(kids) >= 2 { // a pair, as many families are, written out
+		r := (*[5]Change)(rec[w : w+5])
+		u0, u1 := Change(kids[0].meta.uid), Change(kids[1].meta.uid)
+		r[0] = MakeChange(uid, Idle, Running)
+		r[1], r[2] = u0|MakeChange(0, Idle, pass), u1|MakeChange(0, Idle, s)
+		r[3], r[4] = u0|MakeChange(0, pass, Idle), u1|MakeChange(0, s, Idle)
+		w += 5
+	} else {
+		rec[w] = MakeChange(uid, Idle, Running)
+		up := rec[w+1 : w+1+k]
+		kids = kids[:len(up)]
+		pu := MakeChange(0, Idle, pass)
+		for j := range up {
+			up[j] = Change(kids[j].meta.uid) | pu
+		}
+		up[k-1] = up[k-1]&0xffff | MakeChange(0, Idle, s)
+		down := rec[w+1+k : w+1+2*k]
+		down = down[:len(up)]
+		for j, c := range up {
+			down[j] = c&0xffff | c>>24<<16 // the up with its statuses swapped (Idle is 0)
+		}
+		w += 2*k + 1
 	}
-	up[k-1] = up[k-1]&0xffff | MakeChange(0, Idle, s)
-	down := rec[w+1+k : w+1+2*k]
-	down = down[:len(up)]
-	for j, c := range up {
-		down[j] = c&0xffff | c>>24<<16 // the up with its statuses swapped (Idle is 0)
-	}
-	w += 2*k + 1
 	if n.t == ticker(q) {
 		*n.st = observedByte(s)
 		rec[w] = MakeChange(uid, Running, s)
@@ -510,14 +523,27 @@ func (q *sequence) tickLeaves(n *Node, o *observation) Status {
 // then the node closes as close does, written out. Anything else goes on in
 // tickObserved (freshStopped).
 func (q *sequence) tickFresh(n *Node, o *observation) Status {
-	if !o.tryRecord(n, Running) {
+	if w := o.n; w < len(o.quick) { // observation.tryRecord, for a byte known to be Idle
+		*n.st = observedByte(Running)
+		o.quick[w] = MakeChange(n.meta.uid, Idle, Running)
+		o.n = w + 1
+	} else {
 		n.set(Running)
 	}
 	kids, pass := q.nodes, q.pass
 	st := q.status[:len(kids)]
 	k, s := len(kids), pass
 	for i := range kids {
-		r := kids[i].t.tick(&kids[i])
+		var r Status
+		// A child that is a Sequence or Fallback, Idle as the node is, gets what its
+		// tick would call, without its tests.
+		if kq, ok := kids[i].t.(*sequence); !ok || st[i] != observedByte(Idle) {
+			r = kids[i].t.tick(&kids[i])
+		} else if kq.leaves {
+			r = kq.tickLeaves(&kids[i], o)
+		} else {
+			r = kq.tickFresh(&kids[i], o)
+		}
 		if st[i] != observedByte(r) || r == Running { // a leaf, a change left to record
 			return q.freshStopped(n, o, i, r)
 		}
@@ -530,15 +556,22 @@ func (q *sequence) tickFresh(n *Node, o *observation) Status {
 	if len(rec)-w <= k {
 		return q.close(n, o, k, s)
 	}
-	down := rec[w : w+k]
-	st, kids = st[:len(down)], kids[:len(down)]
-	pd := MakeChange(0, pass, Idle)
-	for j := range down {
-		st[j] = observedByte(Idle)
-		down[j] = Change(kids[j].meta.uid) | pd
+	if k == 2 && len(kids) >= 2 && len(st) >= 2 { // a pair, written out
+		r := (*[2]Change)(rec[w : w+2])
+		st[0], st[1] = observedByte(Idle), observedByte(Idle)
+		r[0] = Change(kids[0].meta.uid) | MakeChange(0, pass, Idle)
+		r[1] = Change(kids[1].meta.uid) | MakeChange(0, s, Idle)
+		w += 2
+	} else {
+		st, kids = st[:k], kids[:k]
+		pd := MakeChange(0, pass, Idle)
+		for j := range kids {
+			st[j] = observedByte(Idle)
+			rec[w+j] = Change(kids[j].meta.uid) | pd
+		}
+		w += k
+		rec[w-1] = rec[w-1]&0xffff | MakeChange(0, s, Idle)
 	}
-	down[k-1] = down[k-1]&0xffff | MakeChange(0, s, Idle)
-	w += k
 	if n.t == ticker(q) {
 		*n.st = observedByte(s)
 		rec[w] = MakeChange(n.meta.uid, Running, s)
@@ -570,6 +603,7 @@ func (q *sequence) freshStopped(n *Node, o *observation, i int, s Status) Status
 // all of them, or when they were partly written already (Tree.settle).
 func (q *sequence) finishLeaves(n *Node, k int, s Status) Status {
 	n.Tree().closeRun(q, k-1)
+	q.idx = 0
 	q.nodes[k-1].set(s)
 	q.recordReset(n.Tree().obs)
 	return s

@@ -11,7 +11,10 @@
 //     once per activation and runs at most one goroutine, only while its node is
 //     Running, and none is left after Halt;
 //   - a run with an observer and a run without give the same statuses, results, calls
-//     and blackboard, step by step, and the observer hears of every change;
+//     and blackboard, step by step, and the observer hears of every change; an
+//     observer told in batches (SubscribeBatch) hears the same changes, at the same
+//     times, as one told of each (Subscribe) — one seed in four makes a tree of
+//     Sequences, Fallbacks and leaves only, whose changes the engine writes in runs;
 //   - a run saved and restored into a new tree before every step (Tree.Snapshot,
 //     encoded as JSON or in binary, then Tree.Restore) goes as the run straight
 //     through: statuses, results, calls, blackboard and every status change with its

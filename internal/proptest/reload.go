@@ -56,7 +56,7 @@ func CheckReload(t *testing.T, seed uint64) {
 // result against the rule.
 func (d *driver) reload(i int, r *rand.Rand) {
 	d.t.Helper()
-	g := newGen(rand.New(rand.NewPCG(d.seed, d.seed^pcgStream)), d.w)
+	g := newGen(rand.New(rand.NewPCG(d.seed, d.seed^pcgStream)), d.w, d.seed)
 	g.edit = &editor{r: rand.New(rand.NewPCG(r.Uint64(), 0)), rate: 1 + r.IntN(8)}
 	spec := g.tree()
 	old := describe(d.tree)

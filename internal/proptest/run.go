@@ -14,40 +14,62 @@ import (
 	"github.com/gobt/bt/blackboard"
 )
 
-// Check builds the tree of seed and drives it twice, without and with an observer,
+// Check builds the tree of seed and drives it three times — without an observer, with
+// one told of each change (Subscribe) and with one told in batches (SubscribeBatch) —
 // each time in a synctest bubble, checking the invariants after every step; then it
-// checks that both runs went the same way. Failures name the seed.
+// checks that the runs went the same way, and that both observers heard the same
+// changes, at the same times. Failures name the seed.
 func Check(t *testing.T, seed uint64) {
 	t.Helper()
-	var traces [2][]string
-	for i, observed := range []bool{false, true} {
+	var traces [3][]string
+	for i, mode := range []observer{none, each, batched} {
 		synctest.Test(t, func(t *testing.T) {
 			t.Helper()
-			traces[i] = drive(t, seed, observed)
+			traces[i] = drive(t, seed, mode)
 		})
 		if t.Failed() {
 			return
 		}
 	}
-	for i := range max(len(traces[0]), len(traces[1])) {
-		var a, b string
-		if i < len(traces[0]) {
-			a = traces[0][i]
-		}
-		if i < len(traces[1]) {
-			b = traces[1][i]
-		}
-		if a != b {
-			t.Fatalf("seed %d: the runs without and with an observer differ at step %d:\nwithout: %s\nwith:    %s\n%s",
-				seed, i, a, b, Describe(seed))
+	compare := func(what string, a, b []string) {
+		t.Helper()
+		for i := range max(len(a), len(b)) {
+			var x, y string
+			if i < len(a) {
+				x = a[i]
+			}
+			if i < len(b) {
+				y = b[i]
+			}
+			if x != y {
+				t.Fatalf("seed %d: the runs %s differ at step %d:\n%s\n%s\n%s", seed, what, i, x, y, Describe(seed))
+			}
 		}
 	}
+	withoutEvents := func(trace []string) []string {
+		out := make([]string, len(trace))
+		for i, s := range trace {
+			out[i], _, _ = strings.Cut(s, " events ")
+		}
+		return out
+	}
+	compare("without and with an observer", traces[0], withoutEvents(traces[1]))
+	compare("observed change by change and in batches", traces[1], traces[2])
 }
+
+// observer is how a run is observed (see Check).
+type observer int
+
+const (
+	none    observer = iota
+	each             // Subscribe
+	batched          // SubscribeBatch
+)
 
 // Describe returns the tree of seed, one node a line, for failure reports.
 func Describe(seed uint64) string {
 	r := rand.New(rand.NewPCG(seed, seed^pcgStream))
-	tree, err := bt.NewTree(newGen(r, newWorld()).tree())
+	tree, err := bt.NewTree(newGen(r, newWorld(), seed).tree())
 	if err != nil {
 		return err.Error()
 	}
@@ -63,19 +85,20 @@ const pcgStream = 0x9e3779b97f4a7c15
 
 // drive runs the tree of seed: random steps, then a Halt. It returns the trace of
 // what happened, and fails t where an invariant does not hold.
-func drive(t *testing.T, seed uint64, observed bool) []string {
+func drive(t *testing.T, seed uint64, mode observer) []string {
 	r := rand.New(rand.NewPCG(seed, seed^pcgStream))
 	d := newDriver(t, seed, r)
 	if d == nil {
 		return nil
 	}
-	if observed {
+	if mode != none {
+		d.batched, d.record = mode == batched, true
 		d.watch()
 	}
 	for i := range 15 + r.IntN(30) {
 		d.step(i, r)
 	}
-	d.finish(observed)
+	d.finish(mode != none)
 	return d.trace
 }
 
@@ -83,7 +106,7 @@ func drive(t *testing.T, seed uint64, observed bool) []string {
 // the entries its scripts use.
 func newDriver(t *testing.T, seed uint64, r *rand.Rand) *driver {
 	w := newWorld()
-	g := newGen(r, w)
+	g := newGen(r, w, seed)
 	spec := g.tree()
 	bb := blackboard.New()
 	for _, e := range entries {
@@ -143,6 +166,7 @@ type driver struct {
 	heard       []string               // the observer's complaints
 	events      []string               // the changes the observer was told of since the last step, if record
 	record      bool
+	batched     bool   // the observer is told in batches (see Check)
 	unwatch     func() // cancels the observer
 	restored    bool   // the tree was restored from a snapshot (see CheckSnapshot)
 	failed      bool
@@ -172,20 +196,31 @@ func (d *driver) rewatch() {
 	for n := range d.tree.Nodes() {
 		d.seen[n] = n.Status()
 	}
-	d.unwatch = d.tree.Subscribe(func(ev bt.StatusChange) {
-		if ev.Status == bt.Running {
-			d.activations[ev.Node]++
-		}
-		if prev := d.seen[ev.Node]; prev != ev.Previous || ev.Previous == ev.Status {
-			d.heard = append(d.heard, fmt.Sprintf("%s: told %v → %v, but it was %v", ev.Node.Path(), ev.Previous, ev.Status, prev))
-		}
-		d.seen[ev.Node] = ev.Status
-		if !d.record {
-			return
-		}
-		d.events = append(d.events, fmt.Sprintf("%d:%s>%s@%s", ev.Node.UID(), ev.Previous.String()[:1], ev.Status.String()[:1],
-			ev.Time.Format("05.000000")))
-	})
+	if d.batched {
+		d.unwatch = d.tree.SubscribeBatch(func(b bt.Batch) {
+			for _, c := range b.Changes {
+				d.heardOf(bt.StatusChange{Node: d.tree.Node(c.UID()), Previous: c.Previous(), Status: c.Status(), Time: b.Time})
+			}
+		})
+		return
+	}
+	d.unwatch = d.tree.Subscribe(d.heardOf)
+}
+
+// heardOf checks and records a change the observer was told of.
+func (d *driver) heardOf(ev bt.StatusChange) {
+	if ev.Status == bt.Running {
+		d.activations[ev.Node]++
+	}
+	if prev := d.seen[ev.Node]; prev != ev.Previous || ev.Previous == ev.Status {
+		d.heard = append(d.heard, fmt.Sprintf("%s: told %v → %v, but it was %v", ev.Node.Path(), ev.Previous, ev.Status, prev))
+	}
+	d.seen[ev.Node] = ev.Status
+	if !d.record {
+		return
+	}
+	d.events = append(d.events, fmt.Sprintf("%d:%s>%s@%s", ev.Node.UID(), ev.Previous.String()[:1], ev.Status.String()[:1],
+		ev.Time.Format("05.000000")))
 }
 
 // step does a random thing to the tree and checks the invariants.

@@ -134,7 +134,7 @@ func (d *driver) restore(seed uint64, observed bool, step int) {
 	synctest.Wait()
 
 	w := newWorld()
-	spec := newGen(rand.New(rand.NewPCG(seed, seed^pcgStream)), w).tree()
+	spec := newGen(rand.New(rand.NewPCG(seed, seed^pcgStream)), w, seed).tree()
 	tree, err := bt.NewTree(spec, bt.WithLogger(slog.New(slog.DiscardHandler)))
 	if err != nil {
 		d.fail("the tree does not build again: %v", err)
