@@ -79,7 +79,7 @@ func (t *Tree) config() *treeConfig {
 }
 
 // treeRare is what few trees use, kept apart: a crowd of small trees pays for every byte
-// of a Tree, which takes 256 bytes (a size class) without it.
+// of a Tree (see Tree).
 type treeRare struct {
 	reloaded []*func(*ReloadReport) // told of each reload (see OnReload)
 	keys     []nodeKey              // the nodes' keys, which the last reload made for the next
