@@ -78,9 +78,12 @@ type observation struct {
 
 	// A run of a Sequence or Fallback whose children are leaves (sequence.tickLeaves)
 	// writes its changes when it completes: while it runs, openUID is its node's UID
-	// (whose idx is the child being ticked), and openDone the children whose change is
-	// written (Tree.settle writes the others when the batch must be handed over before).
-	openUID, openDone uint16
+	// (whose idx is the child being ticked). When the batch must be handed over before,
+	// Tree.settle writes the changes so far: then settled is set, and openDone is the
+	// number of children whose change is written. A run that ends puts them back.
+	openUID  uint16
+	openDone uint16
+	settled  bool
 
 	each    []*subscriber // those of Subscribe, in the order they subscribed
 	batch   []*subscriber // those of SubscribeBatch
@@ -286,7 +289,7 @@ func (t *Tree) handOver(end bool) {
 func (t *Tree) beginBatch(ticking bool) {
 	if o := t.obs; o != nil {
 		o.time, o.ticking = t.cfg.clock.Now(), ticking
-		o.openUID = 0
+		o.endRun()
 	}
 }
 
@@ -299,7 +302,7 @@ func (t *Tree) settle() {
 		return
 	}
 	uid := o.openUID
-	o.openUID = 0 // (a change that does not fit hands the batch over, which settles)
+	o.openUID, o.settled = 0, true // (a change that does not fit hands the batch over, which settles)
 	n := t.Node(uid)
 	q := n.core().(*sequence)
 	if n.st.status() == Idle {
@@ -320,8 +323,11 @@ func (t *Tree) closeRun(q *sequence, k int) {
 	}
 	q.idx = uint32(k)
 	t.settle()
-	o.openUID = 0
+	o.endRun()
 }
+
+// endRun notes that no run of sequence.tickLeaves is under way.
+func (o *observation) endRun() { o.openUID, o.openDone, o.settled = 0, 0, false }
 
 // endBatch hands over what a tick or a Halt changed (for a Halt, if anything), and
 // returns err with what a subscriber that panicked raised.
@@ -332,7 +338,7 @@ func (t *Tree) endBatch(tick bool, err error) (e error) {
 	}
 	o.ticking = false
 	defer func() {
-		o.openUID = 0
+		o.endRun()
 		if r := recover(); r != nil {
 			if t.repanic {
 				panic(r)

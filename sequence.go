@@ -412,11 +412,11 @@ func (q *sequence) tickObserved(n *Node, o *observation) Status {
 }
 
 // close ends an observed node that completed with s (not Skipped) after its first k
-// children (at most all) were ticked: it resets them and writes the changes in one
-// go, and, when nothing stands between its tick and its parent (n.t is the node
-// itself: no pre- or post-condition, no tick function), the node's own change, which
-// the parent then finds made (see observation.tryRecord). The children after the k-th
-// are Idle, as the end of the node's last run left them.
+// children (at most all) were ticked: it resets them and writes the changes in one go,
+// and, when nothing stands between its tick and its parent (n.t is the node itself, a
+// *sequence: no pre- or post-condition, no tick function, which wrap it), the node's
+// own change, which the parent then finds made (see observation.tryRecord). The
+// children after the k-th are Idle, as the end of the node's last run left them.
 func (q *sequence) close(n *Node, o *observation, k int, s Status) Status {
 	kids, st := q.nodes, q.status
 	k = min(k, len(kids), len(st))
@@ -439,7 +439,7 @@ func (q *sequence) close(n *Node, o *observation, k int, s Status) Status {
 		rec[w] = MakeChange(kids[j].meta.uid, Status(b&^observedBit), Idle)
 		w++
 	}
-	if n.t == ticker(q) {
+	if _, self := n.t.(*sequence); self {
 		*n.st = observedByte(s)
 		rec[w] = MakeChange(n.meta.uid, Running, s)
 		w++
@@ -458,37 +458,49 @@ func (q *sequence) close(n *Node, o *observation, k int, s Status) Status {
 // (The writing is written out here rather than called: a call costs as much as the
 // changes of a small family.)
 func (q *sequence) tickLeaves(n *Node, o *observation) Status {
-	o.openUID, o.openDone = n.meta.uid, 0
-	// The loop keeps little in its locals (the position is in idx, where Tree.settle
-	// finds it): each is reloaded from the stack after every call.
+	o.openUID = n.meta.uid
+	// The position is in idx, where Tree.settle finds it.
 	kids := q.nodes
 	k, s := len(kids), q.pass
-	for i := range kids {
-		q.idx = uint32(i)
-		if r := kids[i].t.tick(&kids[i]); r != q.pass {
-			if r == Running || r == Skipped {
-				return q.leavesStopped(n, o, i, r)
+	if len(kids) == 2 { // a pair, unrolled
+		if s = kids[0].t.tick(&kids[0]); s == q.pass {
+			q.idx = 1
+			s = kids[1].t.tick(&kids[1])
+		} else {
+			k = 1
+		}
+		if s == Running || s == Skipped {
+			return q.leavesStopped(n, o, k-1, s)
+		}
+	} else {
+		for i := range kids {
+			q.idx = uint32(i)
+			if r := kids[i].t.tick(&kids[i]); r != q.pass {
+				if r == Running || r == Skipped {
+					return q.leavesStopped(n, o, i, r)
+				}
+				k, s = i+1, r
+				break
 			}
-			k, s = i+1, r
-			break
 		}
 	}
 	q.idx = 0
 	kids, pass := q.nodes, q.pass
 	w, rec := o.n, o.quick
-	if *n.st != observedByte(Idle) || len(rec)-w < 2*k+2 { // settled, or no room
+	if o.settled || len(rec)-w < 2*k+2 {
 		return q.finishLeaves(n, k, s)
 	}
+	uid := o.openUID
 	o.openUID = 0
 	// The node going Running; each child going up from Idle to its status, then each
 	// going back down; the node's own end (see close).
-	uid := n.meta.uid
 	if k == 2 && len(kids) >= 2 { // a pair, as many families are, written out
-		r := (*[5]Change)(rec[w : w+5])
+		r := (*[6]Change)(rec[w : w+6])
 		u0, u1 := Change(kids[0].meta.uid), Change(kids[1].meta.uid)
 		r[0] = MakeChange(uid, Idle, Running)
 		r[1], r[2] = u0|MakeChange(0, Idle, pass), u1|MakeChange(0, Idle, s)
 		r[3], r[4] = u0|MakeChange(0, pass, Idle), u1|MakeChange(0, s, Idle)
+		r[5] = MakeChange(uid, Running, s) // counted if the node's own (below)
 		w += 5
 	} else {
 		rec[w] = MakeChange(uid, Idle, Running)
@@ -505,11 +517,11 @@ func (q *sequence) tickLeaves(n *Node, o *observation) Status {
 			down[j] = c&0xffff | c>>24<<16 // the up with its statuses swapped (Idle is 0)
 		}
 		w += 2*k + 1
-	}
-	if n.t == ticker(q) {
-		*n.st = observedByte(s)
 		rec[w] = MakeChange(uid, Running, s)
-		w++
+	}
+	if _, self := n.t.(*sequence); self {
+		*n.st = observedByte(s)
+		w++ // the node's own end, written above
 	} else {
 		*n.st = observedByte(Running)
 	}
@@ -523,44 +535,49 @@ func (q *sequence) tickLeaves(n *Node, o *observation) Status {
 // then the node closes as close does, written out. Anything else goes on in
 // tickObserved (freshStopped).
 func (q *sequence) tickFresh(n *Node, o *observation) Status {
+	uid := n.meta.uid
 	if w := o.n; w < len(o.quick) { // observation.tryRecord, for a byte known to be Idle
 		*n.st = observedByte(Running)
-		o.quick[w] = MakeChange(n.meta.uid, Idle, Running)
+		o.quick[w] = MakeChange(uid, Idle, Running)
 		o.n = w + 1
 	} else {
 		n.set(Running)
 	}
-	kids, pass := q.nodes, q.pass
-	st := q.status[:len(kids)]
-	k, s := len(kids), pass
-	for i := range kids {
+	k, s := len(q.nodes), q.pass
+	for i := 0; i < len(q.nodes); i++ { // (reading q's fields again costs less than keeping them)
+		c := &q.nodes[i]
 		var r Status
 		// A child that is a Sequence or Fallback, Idle as the node is, gets what its
 		// tick would call, without its tests.
-		if kq, ok := kids[i].t.(*sequence); !ok || st[i] != observedByte(Idle) {
-			r = kids[i].t.tick(&kids[i])
+		if kq, ok := c.t.(*sequence); !ok || *c.st != observedByte(Idle) {
+			r = c.t.tick(c)
 		} else if kq.leaves {
-			r = kq.tickLeaves(&kids[i], o)
+			r = kq.tickLeaves(c, o)
 		} else {
-			r = kq.tickFresh(&kids[i], o)
+			r = kq.tickFresh(c, o)
 		}
-		if st[i] != observedByte(r) || r == Running { // a leaf, a change left to record
+		if *c.st != observedByte(r) { // a leaf, or a change left to record
 			return q.freshStopped(n, o, i, r)
 		}
-		if r != pass {
+		if r != q.pass {
+			if r == Running {
+				return q.freshStopped(n, o, i, r)
+			}
 			k, s = i+1, r
 			break
 		}
 	}
+	kids, st, pass := q.nodes, q.status, q.pass
 	w, rec := o.n, o.quick
 	if len(rec)-w <= k {
 		return q.close(n, o, k, s)
 	}
 	if k == 2 && len(kids) >= 2 && len(st) >= 2 { // a pair, written out
-		r := (*[2]Change)(rec[w : w+2])
+		r := (*[3]Change)(rec[w : w+3])
 		st[0], st[1] = observedByte(Idle), observedByte(Idle)
 		r[0] = Change(kids[0].meta.uid) | MakeChange(0, pass, Idle)
 		r[1] = Change(kids[1].meta.uid) | MakeChange(0, s, Idle)
+		r[2] = MakeChange(uid, Running, s) // counted if the node's own (below)
 		w += 2
 	} else {
 		st, kids = st[:k], kids[:k]
@@ -571,11 +588,11 @@ func (q *sequence) tickFresh(n *Node, o *observation) Status {
 		}
 		w += k
 		rec[w-1] = rec[w-1]&0xffff | MakeChange(0, s, Idle)
+		rec[w] = MakeChange(uid, Running, s)
 	}
-	if n.t == ticker(q) {
+	if _, self := n.t.(*sequence); self {
 		*n.st = observedByte(s)
-		rec[w] = MakeChange(n.meta.uid, Running, s)
-		w++
+		w++ // the node's own end, written above
 	}
 	o.n = w
 	return s
