@@ -141,7 +141,7 @@ func (t *Tree) SubscribeBatch(fn func(Batch)) (cancel func()) {
 func (t *Tree) subscribe(s *subscriber) (cancel func()) {
 	o := t.obs
 	if o == nil {
-		o = &observation{buf: make([]Change, minBatch), time: t.clock.Now()}
+		o = &observation{buf: make([]Change, minBatch), time: t.cfg.clock.Now()}
 		t.obs = o
 		t.markObserved(true)
 	}
@@ -287,7 +287,7 @@ func (t *Tree) handOver(end bool) {
 	b := Batch{Changes: o.buf[:o.n], Time: o.time, End: end}
 	o.n = 0
 	if !end && o.ticking {
-		o.time = t.clock.Now()
+		o.time = t.cfg.clock.Now()
 	}
 	for _, s := range o.batch {
 		s.batch(b)
@@ -297,7 +297,7 @@ func (t *Tree) handOver(end bool) {
 // beginBatch reads the clock for the changes a tick or a Halt is about to make.
 func (t *Tree) beginBatch(ticking bool) {
 	if o := t.obs; o != nil {
-		o.time, o.ticking = t.clock.Now(), ticking
+		o.time, o.ticking = t.cfg.clock.Now(), ticking
 		o.endRun()
 	}
 }
