@@ -213,7 +213,7 @@ func (a *async) Halt(n *Node) {
 	r.cancel()
 	t := n.Tree()
 	if !t.await(r.done) {
-		n.Abort(fmt.Errorf("did not return within %v of being halted: %w", t.haltTimeout, ErrAbandoned))
+		n.Abort(fmt.Errorf("did not return within %v of being halted: %w", t.cfg.haltTimeout, ErrAbandoned))
 	}
 	if r.panicked {
 		r.raise(n)
@@ -225,11 +225,11 @@ func (a *async) Halt(n *Node) {
 // d elapses first, the halt goes on without it and reports a *NodeError naming the node
 // that wraps ErrAbandoned; the goroutine is left to finish on its own. The time is
 // the tree's clock's.
-func WithHaltTimeout(d time.Duration) Option { return func(t *Tree) { t.haltTimeout = d } }
+func WithHaltTimeout(d time.Duration) Option { return func(t *Tree) { t.config().haltTimeout = d } }
 
 // await waits until done is closed, up to the halt timeout, and reports whether it was.
 func (t *Tree) await(done <-chan struct{}) bool {
-	if t.haltTimeout <= 0 {
+	if t.cfg.haltTimeout <= 0 {
 		<-done
 		return true
 	}
@@ -239,7 +239,7 @@ func (t *Tree) await(done <-chan struct{}) bool {
 	default:
 	}
 	expired := make(chan struct{})
-	timer := t.clock.AfterFunc(t.haltTimeout, func() { close(expired) })
+	timer := t.cfg.clock.AfterFunc(t.cfg.haltTimeout, func() { close(expired) })
 	defer timer.Stop()
 	select {
 	case <-done:

@@ -36,7 +36,7 @@ func NewTree(root *Spec, opts ...Option) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newTreeOf(d, nil, opts)
+	return newTreeOf(d, specConfig, opts)
 }
 
 // flattened returns the definition that trees of the root spec are built from, made
@@ -56,13 +56,14 @@ func (root *Spec) flattened() (*treeDef, error) {
 	return d, nil
 }
 
-// newTreeOf builds the tree d defines; enums are the Factory's enum names (nil: none),
-// which are not an Option so that building a tree allocates no closure for them.
-func newTreeOf(d *treeDef, enums func(string) (int64, bool), opts []Option) (*Tree, error) {
+// newTreeOf builds the tree d defines with the configuration cfg (a Factory's, with its
+// enum names, or NewTree's), which the tree shares until an option changes it: building
+// a tree allocates no closure nor configuration of its own.
+func newTreeOf(d *treeDef, cfg *treeConfig, opts []Option) (*Tree, error) {
 	if d.expanded() > maxNodes {
 		return nil, d.tooBig()
 	}
-	t, err := newTree(enums, opts)
+	t, err := newTree(cfg, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -82,15 +83,24 @@ func (t *Tree) build(d *treeDef, boards boardFunc) error {
 	t.def = d
 	t.nodes = make([]Node, count)
 	t.status = make([]statusByte, count)
-	t.byUID = make([]uint16, count)
 	// The builder stays on the stack; only what a Model's build function keeps a
 	// pointer to (NodeConfig) is on the heap, once per tree.
 	b := builder{tree: t, nodes: t.nodes, metas: make([]nodeMeta, count), status: t.status,
-		byUID: t.byUID, slot: 1, init: new(NodeConfig), boards: boards}
+		slot: 1, init: new(NodeConfig), boards: boards}
+	// The nodes of every tree built from d are laid out alike: the trees share the
+	// index of their UIDs, which the first tree built makes.
+	byUID := d.byUID.Load()
+	if byUID == nil {
+		b.byUID = make([]uint16, count)
+	}
 	t.root = b.build(d.defs, d.root, newScope(t, "", t.bb, d), 0)
 	b.init.node = nil
 	if len(b.errs) > 0 {
 		return errors.Join(b.errs...)
+	}
+	if byUID == nil {
+		made := b.byUID
+		d.byUID.CompareAndSwap(nil, &made)
 	}
 	return nil
 }
@@ -102,9 +112,9 @@ type builder struct {
 	nodes  []Node
 	metas  []nodeMeta // slab for the nodes' meta
 	status []statusByte
-	byUID  []uint16
-	uid    int // the last UID given
-	slot   int // next free index in nodes
+	byUID  []uint16 // nil: the definition has it already (see Tree.build)
+	uid    int      // the last UID given
+	slot   int      // next free index in nodes
 	errs   []error
 	init   *NodeConfig
 	boards boardFunc // nil: every subtree instance gets a new blackboard
@@ -116,7 +126,9 @@ type builder struct {
 func (b *builder) build(d *defs, i uint32, sc *scope, slot int) *Node {
 	n, m, r := &b.nodes[slot], &b.metas[slot], &d.nodes[i]
 	b.uid++
-	b.byUID[b.uid-1] = uint16(slot)
+	if b.byUID != nil {
+		b.byUID[b.uid-1] = uint16(slot)
+	}
 	n.st, n.meta = &b.status[slot], m
 	m.scope, m.def, m.uid = sc, uint16(i-sc.root), uint16(b.uid)
 	k := int(r.nkids)
@@ -177,7 +189,7 @@ func declarePorts(d *defs, r *defNode, m *Model, sc *scope) {
 			continue
 		}
 		if key, ok := blackboardKey(value, def.Name); ok {
-			sc.env.bb.Entry(key).Declare(def.entryType())
+			sc.bb.Entry(key).Declare(def.entryType())
 		}
 	}
 }

@@ -3,6 +3,8 @@ package bt
 import (
 	"strings"
 	"testing"
+	"time"
+	"unsafe"
 
 	"github.com/gobt/bt/blackboard"
 )
@@ -189,3 +191,102 @@ func TestDecoratorNeedsDecoratorNode(t *testing.T) {
 		t.Errorf("after a tick the decorator is %v, its child %v; want SUCCESS and IDLE", s, c)
 	}
 }
+
+// TestTreesShareTheirLayout checks that the trees built from one definition share the
+// index of their nodes by UID, which a crowd of trees would otherwise keep once per
+// tree (issue 31), and that each tree's Node finds its own node by it, subtrees
+// included — also after a reload gave one of them a new definition.
+func TestTreesShareTheirLayout(t *testing.T) {
+	f := NewFactory()
+	err := f.LoadString("crowd.xml", `<root BTCPP_format="4" main_tree_to_execute="Main">
+	<BehaviorTree ID="Main">
+		<Sequence><SubTree ID="Sub"/><Fallback><AlwaysFailure/><SubTree ID="Sub"/></Fallback></Sequence>
+	</BehaviorTree>
+	<BehaviorTree ID="Sub"><Inverter><AlwaysFailure/></Inverter></BehaviorTree>
+</root>`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var trees []*Tree
+	for range 3 {
+		tree, err := f.NewTree("Main")
+		if err != nil {
+			t.Fatal(err)
+		}
+		trees = append(trees, tree)
+	}
+	for i, tree := range trees {
+		if &tree.byUID()[0] != &trees[0].byUID()[0] {
+			t.Errorf("tree %d has an index of its own", i)
+		}
+	}
+	sub, err := f.NewTree("Sub")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sub.byUID()) != 2 || &sub.byUID()[0] == &trees[0].byUID()[0] {
+		t.Errorf("the tree Sub shares Main's index: %v", sub.byUID())
+	}
+	if _, err := trees[1].Reload(f, "Sub"); err != nil {
+		t.Fatal(err)
+	}
+	for i, tree := range append(trees, sub) {
+		for uid := range uint16(tree.Len()) {
+			if n := tree.Node(uid + 1); n == nil || n.UID() != uid+1 || n.Tree() != tree {
+				t.Errorf("tree %d: Node(%d) is %v", i, uid+1, n)
+			}
+		}
+	}
+}
+
+// TestCrowdSizes keeps what every tree of a crowd keeps to its size class (issue 31:
+// heap per agent, bench/README.md): a byte more puts each in the next class.
+func TestCrowdSizes(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		size, max uintptr
+	}{
+		{"Tree", unsafe.Sizeof(Tree{}), 176},
+		{"Node", unsafe.Sizeof(Node{}), 32},
+		{"nodeMeta", unsafe.Sizeof(nodeMeta{}), 16},
+		{"scope", unsafe.Sizeof(scope{}), 48},
+		{"sequence", unsafe.Sizeof(sequence{}), 64},
+	} {
+		if c.size > c.max {
+			t.Errorf("a %s takes %d bytes, more than %d", c.name, c.size, c.max)
+		}
+	}
+}
+
+// TestTreesShareTheirConfig checks that the trees a Factory builds without options
+// share their configuration (issue 31: a crowd keeps one), and that an option changes
+// only its own tree's.
+func TestTreesShareTheirConfig(t *testing.T) {
+	f := NewFactory()
+	if err := f.LoadString("c.xml", `<root BTCPP_format="4" main_tree_to_execute="M"><BehaviorTree ID="M"><AlwaysSuccess/></BehaviorTree></root>`); err != nil {
+		t.Fatal(err)
+	}
+	clock := bttestClock{}
+	var trees [4]*Tree
+	for i, opts := range [][]Option{nil, {WithOwner(1)}, {WithClock(clock), WithHaltTimeout(time.Second)}, nil} {
+		tree, err := f.NewTree("M", opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		trees[i] = tree
+	}
+	if trees[0].cfg != trees[1].cfg || trees[0].cfg != trees[3].cfg || trees[2].cfg == trees[0].cfg {
+		t.Error("the trees without options do not share their configuration, or the one with options shares it")
+	}
+	if trees[2].Clock() != clock || trees[2].cfg.haltTimeout != time.Second || trees[2].cfg.enums == nil {
+		t.Errorf("the tree with options has clock %v, halt timeout %v", trees[2].Clock(), trees[2].cfg.haltTimeout)
+	}
+	for _, i := range []int{0, 1, 3} {
+		if _, ok := trees[i].Clock().(systemClock); !ok || trees[i].cfg.haltTimeout != 0 {
+			t.Errorf("tree %d has clock %v, halt timeout %v", i, trees[i].Clock(), trees[i].cfg.haltTimeout)
+		}
+	}
+}
+
+// bttestClock is a Clock that is not the system's (bttest imports bt).
+type bttestClock struct{ systemClock }

@@ -183,6 +183,10 @@ type treeDef struct {
 	// fp is the fingerprint of the trees built from it, made by their first Snapshot
 	// or Restore (see Tree.fingerprint).
 	fp atomic.Pointer[string]
+	// byUID is the index in a tree's nodes of the node of each UID (see Tree.byUID),
+	// the same for every tree built from the definition: the first one makes it, the
+	// next share it (a crowd of trees keeps one).
+	byUID atomic.Pointer[[]uint16]
 }
 
 // maxNodes is the number of UIDs a tree has (BehaviorTree.CPP's UIDs are 16 bits).

@@ -211,7 +211,9 @@
 // node's UID, its previous and new statuses) recorded as the tick goes, and a time
 // from the tree's clock read once per tick. Tree.Subscribe calls a function for every
 // change as it is made, which costs a call per change. Both cost nothing while nobody
-// listens. The time of a change is when its tick began (or its Halt), not when the
+// listens. Tree.SubscribeBatchWhen is SubscribeBatch for a subscriber that chooses, at
+// each tick, whether it hears it — a tracer that drops most runs — and while nobody
+// hears, the tree records nothing. The time of a change is when its tick began (or its Halt), not when the
 // change was made: logs have one timestamp per tick, which is what makes observing a
 // tree cheap enough to leave on. Tree.Ticks counts the ticks. Package btlog builds
 // BehaviorTree.CPP's loggers on the batches — the console, .btlog files for Groot2,

@@ -56,7 +56,7 @@ func PanicSiteFrames() (names, functions []string) {
 	for _, f := range []any{
 		action0.tick, action1.tick, action2.tick, cond0.tick, cond1.tick, cond2.tick,
 		(*userNode).tick, (*userNode).Halt, (*Node).callPre, (*Node).callPost, (*Node).guardCond,
-		(*Node).protect, (*family).resetFrom, (*Tree).tick, (*Tree).halt, (*Tree).notify, (*Tree).handOver,
+		(*Node).protect, (*family).resetFrom, (*Tree).TickOnce, (*Tree).tickRoot, (*Tree).halt, (*Tree).notify, (*Tree).handOver,
 	} {
 		name := runtime.FuncForPC(reflect.ValueOf(f).Pointer()).Name()
 		functions = append(functions, strings.TrimPrefix(name, pkg))
@@ -64,4 +64,15 @@ func PanicSiteFrames() (names, functions []string) {
 	slices.Sort(names)
 	slices.Sort(functions)
 	return names, functions
+}
+
+// Observed reports whether the tree records its changes for subscribers: it has an
+// observation, and its status bytes are marked (all of them, or none when it has none).
+func Observed(t *Tree) bool {
+	for i := range t.status {
+		if t.status[i].observed() != (t.obs != nil) {
+			panic("a status byte disagrees with the tree's observation")
+		}
+	}
+	return t.obs != nil
 }

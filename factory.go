@@ -34,6 +34,7 @@ type Factory struct {
 	standIns  map[string]*btxml.Model // the TreeNodesModel entries of stand-ins, by ID
 
 	enumLookup func(string) (int64, bool) // f.enum, made once: every tree keeps it
+	config     *treeConfig                // what its trees built without options share
 
 	// links are the linked definitions of the registered trees (link.go), made when
 	// trees are created and forgotten when a document is loaded.
@@ -55,7 +56,17 @@ func NewFactory() *Factory {
 		}
 	}
 	f.enumLookup = f.enum
+	f.config = newConfig(f.enumLookup)
 	return f
+}
+
+// treeConfig returns the configuration the factory's trees share until an option
+// changes theirs.
+func (f *Factory) treeConfig() *treeConfig {
+	if f.config == nil { // the zero Factory, whose trees are NewTree's
+		return specConfig
+	}
+	return f.config
 }
 
 // Register adds node types. It fails, registering none of them, if an ID is taken
@@ -323,7 +334,7 @@ func (f *Factory) NewTree(id string, opts ...Option) (*Tree, error) {
 	if d, err = f.substitute(d); err != nil {
 		return nil, err
 	}
-	return newTreeOf(d, f.enumLookup, opts)
+	return newTreeOf(d, f.treeConfig(), opts)
 }
 
 func quoteList(ss []string) string {

@@ -88,7 +88,7 @@ func (t *Tree) interrupt(n *Node, self bool, top *Node) error {
 			continue
 		}
 		if i, ok := n.core().(interruptible); ok {
-			i.interrupted(int(t.byUID[child.meta.uid-1]) - int(n.meta.first))
+			i.interrupted(int(t.byUID()[child.meta.uid-1]) - int(n.meta.first))
 		}
 	}
 	return joinErrors(errs)
@@ -97,7 +97,7 @@ func (t *Tree) interrupt(n *Node, self bool, top *Node) error {
 // parent returns the parent of n, or nil for the root. Nodes do not keep their parent
 // (a tick never needs it); this runs only after a failure.
 func (t *Tree) parent(n *Node) *Node {
-	i := int(t.byUID[n.meta.uid-1])
+	i := int(t.byUID()[n.meta.uid-1])
 	for k := range t.nodes {
 		if m := t.nodes[k].meta; int(m.first) <= i && i < int(m.first)+int(m.nkids) {
 			return &t.nodes[k]

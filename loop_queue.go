@@ -131,7 +131,7 @@ func buildLoop[T any](c *NodeConfig) (decorator, error) {
 		l.entry, err = entryFor(c, key, def)
 		return l, err
 	}
-	l.static, err = parseQueue[T](text, c.node.Tree().enums)
+	l.static, err = parseQueue[T](text, c.node.Tree().cfg.enums)
 	if err != nil {
 		return l, fmt.Errorf("port %q: %w", "queue", err)
 	}
@@ -208,7 +208,7 @@ func (l *loopQueue[T]) pop(n *Node) (v T, ok bool) {
 			}
 			return q[0], true
 		case string:
-			p, err := parseQueue[T](q, n.Tree().enums)
+			p, err := parseQueue[T](q, n.Tree().cfg.enums)
 			if err != nil {
 				n.Abort(fmt.Errorf("port %q: %w", "queue", err))
 			}

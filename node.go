@@ -775,7 +775,7 @@ func (n *Node) Spec() *Spec {
 }
 
 // Blackboard returns the blackboard of the tree or subtree instance the node belongs to.
-func (n *Node) Blackboard() *blackboard.Blackboard { return n.meta.scope.env.bb }
+func (n *Node) Blackboard() *blackboard.Blackboard { return n.meta.scope.bb }
 
 // scope is what the nodes of one tree or subtree instance share.
 type scope struct {
@@ -783,13 +783,14 @@ type scope struct {
 	defs   *defs  // the definition of the scope's nodes: the records from defs.nodes[root]
 	root   uint32 // on (fewer than maxNodes of them: see nodeMeta)
 	prefix string // path prefix of the nodes: "" in the main tree, "name/" in a subtree
-	// env is what the scripts of the scope's nodes compile against; env.bb is the
-	// scope's blackboard.
-	env scriptEnv
+	// bb is the scope's blackboard, which the scripts of its nodes read and write: the
+	// scope is their script.Env (see scripting.go). A crowd of small trees keeps a
+	// scope per tree, in 48 bytes.
+	bb *blackboard.Blackboard
 }
 
 func newScope(t *Tree, prefix string, bb *blackboard.Blackboard, d *treeDef) *scope {
-	return &scope{tree: t, defs: d.defs, root: d.root, prefix: prefix, env: scriptEnv{bb, t.enums}}
+	return &scope{tree: t, defs: d.defs, root: d.root, prefix: prefix, bb: bb}
 }
 
 // userNode runs a user's Behavior: it notes the node whose code runs, for a panic to

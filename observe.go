@@ -141,7 +141,7 @@ func (t *Tree) SubscribeBatch(fn func(Batch)) (cancel func()) {
 func (t *Tree) subscribe(s *subscriber) (cancel func()) {
 	o := t.obs
 	if o == nil {
-		o = &observation{buf: make([]Change, minBatch), time: t.clock.Now()}
+		o = &observation{buf: make([]Change, minBatch), time: t.cfg.clock.Now()}
 		t.obs = o
 		t.markObserved(true)
 	}
@@ -175,10 +175,19 @@ func (t *Tree) unsubscribe(s *subscriber) {
 	}
 }
 
-// markObserved switches every node between the store-only and the notifying path.
+// markObserved switches every node between the store-only and the notifying path. A
+// subscriber of SubscribeBatchWhen may switch a tree at each tick: the loops are
+// apart, so that each is a load, a mask and a store per node.
 func (t *Tree) markObserved(on bool) {
-	for i := range t.status {
-		t.status[i].observe(on)
+	st := t.status
+	if on {
+		for i := range st {
+			st[i].observe(true)
+		}
+		return
+	}
+	for i := range st {
+		st[i].observe(false)
 	}
 }
 
@@ -278,7 +287,7 @@ func (t *Tree) handOver(end bool) {
 	b := Batch{Changes: o.buf[:o.n], Time: o.time, End: end}
 	o.n = 0
 	if !end && o.ticking {
-		o.time = t.clock.Now()
+		o.time = t.cfg.clock.Now()
 	}
 	o.hand(b)
 }
@@ -298,7 +307,7 @@ func (o *observation) hand(b Batch) {
 // beginBatch reads the clock for the changes a tick or a Halt is about to make.
 func (t *Tree) beginBatch(ticking bool) {
 	if o := t.obs; o != nil {
-		o.time, o.ticking = t.clock.Now(), ticking
+		o.time, o.ticking = t.cfg.clock.Now(), ticking
 		o.endRun()
 	}
 }

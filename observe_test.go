@@ -20,17 +20,27 @@ type batchLog struct {
 
 func subscribeBatches(tree *Tree, start time.Time) *batchLog {
 	l := &batchLog{tree: tree, start: start}
-	tree.SubscribeBatch(func(b Batch) {
-		end := ""
-		if b.End {
-			end = " end"
-		}
-		fmt.Fprintf(&l.b, "batch %v%s\n", b.Time.Sub(l.start), end)
-		for _, c := range b.Changes {
-			fmt.Fprintf(&l.b, "%s: %v -> %v\n", l.tree.Node(c.UID()).Path(), c.Previous(), c.Status())
-		}
-	})
+	tree.SubscribeBatch(l.hear)
 	return l
+}
+
+// hear writes b down.
+func (l *batchLog) hear(b Batch) {
+	end := ""
+	if b.End {
+		end = " end"
+	}
+	fmt.Fprintf(&l.b, "batch %v%s\n", b.Time.Sub(l.start), end)
+	for _, c := range b.Changes {
+		fmt.Fprintf(&l.b, "%s: %v -> %v\n", l.tree.Node(c.UID()).Path(), c.Previous(), c.Status())
+	}
+}
+
+// take returns what was written down since the last call.
+func (l *batchLog) take() string {
+	s := l.b.String()
+	l.b.Reset()
+	return s
 }
 
 // A Sequence or Fallback of leaves writes its changes when it completes

@@ -119,6 +119,6 @@ var siteFrames = map[string]site{
 	"(*Node).callPre": inUser, "(*Node).callPost": inUser, "(*Node).guardCond": inUser,
 
 	"(*Node).protect": inEngine, "(*family).resetFrom": inEngine,
-	"(*Tree).tick": inEngine, "(*Tree).halt": inEngine,
+	"(*Tree).TickOnce": inEngine, "(*Tree).tickRoot": inEngine, "(*Tree).halt": inEngine,
 	"(*Tree).notify": inEngine, "(*Tree).handOver": inEngine,
 }

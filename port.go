@@ -315,7 +315,7 @@ func blackboardKey(text, port string) (key string, ok bool) {
 // entryFor returns the node's blackboard entry a port refers to, creating it (empty,
 // typed after the port) as BehaviorTree.CPP does when a tree is built.
 func entryFor(c *NodeConfig, key string, def *PortDef) (*blackboard.Entry, error) {
-	e := c.node.meta.scope.env.bb.Entry(key)
+	e := c.node.meta.scope.bb.Entry(key)
 	if err := e.Declare(def.entryType()); err != nil {
 		return nil, fmt.Errorf("port %q: %w", def.Name, err)
 	}
@@ -371,7 +371,7 @@ func (p *In[T]) bind(c *NodeConfig, name string) error {
 		p.entry, err = entryFor(c, key, def)
 		return err
 	}
-	v, err := parseAs[T](text, c.node.Tree().enums)
+	v, err := parseAs[T](text, c.node.Tree().cfg.enums)
 	if err != nil {
 		return fmt.Errorf("port %q: %w", name, err)
 	}

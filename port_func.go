@@ -39,7 +39,7 @@ func Get[T any](n *Node, name string) (T, error) {
 	if v, ok := b.lit.(T); ok {
 		return v, nil
 	}
-	v, err := parseAs[T](b.text, n.Tree().enums)
+	v, err := parseAs[T](b.text, n.Tree().cfg.enums)
 	if err != nil {
 		return v, fmt.Errorf("port %q: %w", name, err)
 	}
@@ -124,7 +124,7 @@ func bindPorts(c *NodeConfig) ([]binding, error) {
 		}
 		b.text, b.set = text, true
 		if def.Type != nil {
-			v, err := blackboard.Parse(text, def.Type, c.node.Tree().enums)
+			v, err := blackboard.Parse(text, def.Type, c.node.Tree().cfg.enums)
 			if err != nil {
 				return nil, fmt.Errorf("port %q: %w", def.Name, err)
 			}

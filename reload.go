@@ -80,7 +80,9 @@ func (t *Tree) Reload(f *Factory, id string) (*ReloadReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	return t.reload(d, f.enumLookup)
+	cfg := *t.cfg // the tree's options, with the factory's enum names
+	cfg.enums = f.enumLookup
+	return t.reload(d, &cfg)
 }
 
 // ReloadSpec is Reload for a tree built with NewTree: root is the new definition.
@@ -89,7 +91,7 @@ func (t *Tree) ReloadSpec(root *Spec) (*ReloadReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	return t.reload(d, t.enums)
+	return t.reload(d, t.cfg)
 }
 
 // RequestReload asks the goroutine that ticks the tree to reload it (Reload) at the
@@ -121,7 +123,7 @@ func (t *Tree) OnReload(fn func(*ReloadReport)) (cancel func()) {
 }
 
 // reload is Reload of the definition d, whose enum names are enums.
-func (t *Tree) reload(d *treeDef, enums func(string) (int64, bool)) (*ReloadReport, error) {
+func (t *Tree) reload(d *treeDef, cfg *treeConfig) (*ReloadReport, error) {
 	switch {
 	case t.root == nil:
 		return nil, ErrEmptyTree
@@ -137,8 +139,7 @@ func (t *Tree) reload(d *treeDef, enums func(string) (int64, bool)) (*ReloadRepo
 	m := newMatcher(t)
 	// The new nodes are built into a tree of their own, with the options of this one, so
 	// that a definition that fails to build leaves this one untouched.
-	nt := &Tree{clock: t.clock, ctx: t.ctx, enums: enums, bb: t.bb, owner: t.owner, logger: t.logger,
-		typeNames: t.typeNames, haltTimeout: t.haltTimeout, repanic: t.repanic}
+	nt := &Tree{cfg: cfg, bb: t.bb, owner: t.owner, repanic: t.repanic}
 	if err := nt.build(d, m.board); err != nil {
 		return nil, err
 	}
@@ -186,8 +187,8 @@ func (t *Tree) adopt(nt *Tree, m *matcher, carried []bool) {
 		}
 		claims[n.meta.uid-1].epoch.Store((*old)[o.meta.uid-1].epoch.Load())
 	}
-	t.def, t.enums = nt.def, nt.enums
-	t.root, t.nodes, t.status, t.byUID = nt.root, nt.nodes, nt.status, nt.byUID
+	t.def, t.cfg = nt.def, nt.cfg
+	t.root, t.nodes, t.status = nt.root, nt.nodes, nt.status
 	t.rareParts().keys = m.newKeys
 	t.claims.Store(&claims)
 	for i := range t.nodes {
@@ -216,7 +217,7 @@ func (b *builder) childBoard(n *Node, parent *scope) (*blackboard.Blackboard, bo
 		return b.boards(n, parent)
 	}
 	d, r := n.def()
-	return parent.env.bb.NewChild(d.moreOf(r).autoRemap), false // a SubTree has its more
+	return parent.bb.NewChild(d.moreOf(r).autoRemap), false // a SubTree has its more
 }
 
 // matcher matches the nodes of a tree with those of its new definition.
@@ -367,15 +368,15 @@ func stepOf(d *defs, r *defNode) (typ, name string) {
 // the same key, when its SubTree node is the same (tree, remappings, values) and its
 // parent instance kept its blackboard too; else a new one.
 func (m *matcher) board(n *Node, parent *scope) (*blackboard.Blackboard, bool) {
-	pkey, ok := m.boardKey[parent.env.bb]
+	pkey, ok := m.boardKey[parent.bb]
 	key := m.within(pkey, parent.defs, parent.root, n.meta.def)
-	if o := m.byKey[key]; ok && m.reused[parent.env.bb] && o != nil && o.NumChildren() == 1 && o.Kind() == KindSubTree && m.same(o, n) {
+	if o := m.byKey[key]; ok && m.reused[parent.bb] && o != nil && o.NumChildren() == 1 && o.Kind() == KindSubTree && m.same(o, n) {
 		bb := o.Child(0).Blackboard()
 		m.boardKey[bb], m.reused[bb] = key, true
 		return bb, true
 	}
 	d, r := n.def()
-	bb := parent.env.bb.NewChild(d.moreOf(r).autoRemap)
+	bb := parent.bb.NewChild(d.moreOf(r).autoRemap)
 	m.boardKey[bb] = key
 	return bb, false
 }

@@ -7,28 +7,26 @@ import (
 	"github.com/gobt/bt/script"
 )
 
-// scriptEnv lets scripts read and write a node's blackboard: every variable becomes an
-// entry handle when the script is compiled, so running it looks nothing up.
-type scriptEnv struct {
-	bb    *blackboard.Blackboard
-	enums func(string) (int64, bool)
-}
+// A scope is the environment its nodes' scripts compile against: they read and write
+// its blackboard, every variable becoming an entry handle when the script is compiled,
+// so that running it looks nothing up, and they know its tree's enums.
 
-// envOf returns the script environment of n's scope (a pointer: no allocation per compile).
-func envOf(n *Node) *scriptEnv { return &n.meta.scope.env }
+// envOf returns the script environment of n: its scope.
+func envOf(n *Node) *scope { return n.meta.scope }
 
-func (e scriptEnv) Var(name string) (script.Var, error) {
+func (sc *scope) Var(name string) (script.Var, error) {
 	if name == "@" {
 		return nil, fmt.Errorf("%q is not a blackboard key", name)
 	}
-	return entryVar{e.bb.Entry(name)}, nil
+	return entryVar{sc.bb.Entry(name)}, nil
 }
 
-func (e scriptEnv) Enum(name string) (int64, bool) {
-	if e.enums == nil {
+func (sc *scope) Enum(name string) (int64, bool) {
+	enums := sc.tree.cfg.enums
+	if enums == nil {
 		return 0, false
 	}
-	return e.enums(name)
+	return enums(name)
 }
 
 // entryVar is a script variable backed by a blackboard entry.

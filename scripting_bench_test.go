@@ -9,7 +9,7 @@ import (
 
 // benchScriptEnv returns an Env over a fresh blackboard holding a = 2, b = 5,
 // c = "x" and n = 0, as the engine builds it for a node.
-func benchScriptEnv(tb testing.TB) scriptEnv {
+func benchScriptEnv(tb testing.TB) *scope {
 	tb.Helper()
 	bb := blackboard.New()
 	for key, v := range map[string]blackboard.Value{
@@ -22,7 +22,7 @@ func benchScriptEnv(tb testing.TB) scriptEnv {
 			tb.Fatal(err)
 		}
 	}
-	return scriptEnv{bb: bb}
+	return &scope{tree: &Tree{cfg: specConfig}, bb: bb}
 }
 
 func compileBench(tb testing.TB, src string) *script.Program {

@@ -188,9 +188,7 @@ func (q *sequence) tick(n *Node) Status {
 				q.idx, q.skipped = 0, 0 // (in case a tick was aborted)
 				switch s {
 				case Skipped: // the general loop takes over
-					q.storeUpTo(i, Idle)
-					q.idx = uint32(i + 1)
-					q.skipped++
+					q.skip(i)
 					i++
 				case Running:
 					q.endRunning(i)
@@ -204,7 +202,25 @@ func (q *sequence) tick(n *Node) Status {
 		}
 		q.idx, q.skipped = 0, 0 // (they are 0 unless a tick was aborted)
 	case statusByte(Running):
+		// The node resumes at the child that returned Running at its last tick, which
+		// most of the time runs on: its byte says so already (but for a node that a
+		// reload put in its place: the byte is stored) and the position stays.
 		i = uint(q.idx)
+		if kids = q.nodes; i < uint(len(kids)) {
+			switch s := kids[i].t.tick(&kids[i]); s {
+			case Running:
+				q.status[i].store(Running)
+				return Running
+			case q.pass: // the general loop goes on after it
+				i++
+			case Skipped:
+				q.skip(i)
+				i++
+			default: // the stop status
+				q.resetTicked(i + 1)
+				return s
+			}
+		}
 	default: // observed; or completed and ticked again before it was reset (as the
 		// failed condition of a two-child IfThenElse is)
 		if o := n.meta.scope.tree.obs; o != nil {
@@ -227,9 +243,7 @@ general:
 		}
 		switch s {
 		case Skipped:
-			q.storeUpTo(i, Idle)
-			q.idx = uint32(i + 1)
-			q.skipped++
+			q.skip(i)
 		case Running:
 			q.endRunning(i)
 			return Running
@@ -262,6 +276,14 @@ func (q *sequence) interrupted(k int) {
 	if len(st) > 0 { // observed: tickLeaves may have left changes unwritten
 		q.nodes[0].Tree().closeRun(q, k)
 	}
+}
+
+// skip notes that child i was skipped: the statuses up to it are stored, and the
+// position is the next child.
+func (q *sequence) skip(i uint) {
+	q.storeUpTo(i, Idle)
+	q.idx = uint32(i + 1)
+	q.skipped++
 }
 
 // storeUpTo stores the statuses of the children from idx to i: pass, and s for child i.

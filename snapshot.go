@@ -71,7 +71,7 @@ func (t *Tree) Snapshot() (*Snapshot, error) {
 	case t.ticking:
 		return nil, errSnapshotTicking
 	}
-	w := stateWriter{tree: t, now: t.clock.Now()}
+	w := stateWriter{tree: t, now: t.cfg.clock.Now()}
 	s := &Snapshot{of: t, data: snapcodec.Snapshot{
 		Head:  snapcodec.Head{Version: snapcodec.Version, Tree: t.ID(), Fingerprint: t.fingerprint(), Nodes: len(t.nodes)},
 		Taken: w.now, Aborted: t.attention.Load()&attnAborted != 0}}
@@ -142,7 +142,7 @@ func (t *Tree) scopes() func(yield func(treeScope) bool) {
 		for n := range t.Nodes() {
 			if n.Kind() == KindSubTree && n.NumChildren() == 1 {
 				sc := n.Child(0).meta.scope
-				if !yield(treeScope{uid: n.UID(), path: sc.prefix, bb: sc.env.bb}) {
+				if !yield(treeScope{uid: n.UID(), path: sc.prefix, bb: sc.bb}) {
 					return
 				}
 			}
@@ -290,9 +290,9 @@ func (t *Tree) check(s *Snapshot, r *stateReader) ([]Status, error) {
 		}
 	}
 	for _, st := range s.data.States {
-		statuses[t.byUID[st.UID-1]] = Status(st.Status)
+		statuses[t.byUID()[st.UID-1]] = Status(st.Status)
 	}
-	r.statusOf = func(n *Node) Status { return statuses[t.byUID[n.UID()-1]] }
+	r.statusOf = func(n *Node) Status { return statuses[t.byUID()[n.UID()-1]] }
 	r.cleanTick = !s.data.Aborted
 	for n := range t.Nodes() {
 		var fields []snapcodec.Field
@@ -335,10 +335,10 @@ const maxRestoreErrors = 100
 // condition may run while a branch does.)
 func (t *Tree) checkRunning(n *Node, statuses []Status) []error {
 	var errs []error
-	parent := statuses[t.byUID[n.UID()-1]]
+	parent := statuses[t.byUID()[n.UID()-1]]
 	for i := range n.NumChildren() {
 		c := n.Child(i)
-		if statuses[t.byUID[c.UID()-1]] == Running && parent != Running {
+		if statuses[t.byUID()[c.UID()-1]] == Running && parent != Running {
 			errs = append(errs, fmt.Errorf("node %s: RUNNING under %s, which is %s", c.Path(), n.Path(), parent))
 		}
 	}
@@ -402,7 +402,7 @@ func (t *Tree) apply(s *Snapshot, statuses []Status, r *stateReader) error {
 		prev[i] = b.status()
 		t.status[i].restore(statuses[i])
 	}
-	r.apply, r.now, r.statusOf = true, t.clock.Now(), (*Node).Status
+	r.apply, r.now, r.statusOf = true, t.cfg.clock.Now(), (*Node).Status
 	j := 0
 	for n := range t.Nodes() {
 		var fields []snapcodec.Field
@@ -428,7 +428,7 @@ func (t *Tree) apply(s *Snapshot, statuses []Status, r *stateReader) error {
 	t.beginBatch(false)
 	var errs []error
 	for n := range t.Nodes() {
-		i := t.byUID[n.UID()-1]
+		i := t.byUID()[n.UID()-1]
 		if prev[i] != statuses[i] {
 			errs = appendErr(errs, t.tell(n, prev[i], statuses[i]))
 		}
@@ -455,17 +455,18 @@ func WithTypes(types ...reflect.Type) Option {
 	return func(t *Tree) {
 		for _, typ := range types {
 			if typ != nil {
-				if t.typeNames == nil {
-					t.typeNames = map[string]reflect.Type{}
+				c := t.config()
+				if c.typeNames == nil {
+					c.typeNames = map[string]reflect.Type{}
 				}
-				t.typeNames[typ.String()] = typ
+				c.typeNames[typ.String()] = typ
 			}
 		}
 	}
 }
 
 // types finds the type a saved blackboard value names among those given WithTypes.
-func (t *Tree) types(name string) reflect.Type { return t.typeNames[name] }
+func (t *Tree) types(name string) reflect.Type { return t.cfg.typeNames[name] }
 
 // fingerprint returns the fingerprint of the tree's definition: a hash of what every
 // node is, in UID order — its type, name, children, ports and pre/post conditions,

@@ -85,7 +85,7 @@ type switchCase struct {
 }
 
 func newSwitch(c *NodeConfig, cases int) (*switchNode, error) {
-	sw := &switchNode{cases: make([]switchCase, cases), running: -1, enums: c.node.Tree().enums}
+	sw := &switchNode{cases: make([]switchCase, cases), running: -1, enums: c.node.Tree().cfg.enums}
 	if err := sw.variable.bind(c, "variable"); err != nil {
 		return nil, err
 	}

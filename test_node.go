@@ -212,15 +212,15 @@ func (o *optionalScript) run(n *Node) script.Value {
 
 // statusEnv is a node's script environment with the status names as enums (they win
 // over the factory's enums, as in BehaviorTree.CPP's TestNode).
-type statusEnv struct{ scriptEnv }
+type statusEnv struct{ *scope }
 
-func statusEnvOf(n *Node) script.Env { return statusEnv{*envOf(n)} }
+func statusEnvOf(n *Node) script.Env { return statusEnv{envOf(n)} }
 
 func (e statusEnv) Enum(name string) (int64, bool) {
 	if s, err := ParseStatus(name); err == nil {
 		return int64(s), true
 	}
-	return e.scriptEnv.Enum(name)
+	return e.scope.Enum(name)
 }
 
 // saveState saves the timer of async_delay.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"log/slog"
+	"maps"
 	"reflect"
 	"sync/atomic"
 	"time"
@@ -19,41 +20,72 @@ import (
 // A tree is ticked, halted and read by one goroutine at a time; WakeUp and Stop may be
 // called from anywhere.
 type Tree struct {
-	def         *treeDef // the definition it was built from (its ID, its fingerprint: see Snapshot)
-	root        *Node
-	nodes       []Node       // every node; siblings are contiguous
-	status      []statusByte // the status of nodes[i] is status[i]
-	byUID       []uint16     // the index in nodes of the node whose UID is i+1
-	obs         *observation // while someone subscribes (see observe.go)
-	ticks       uint64       // see Ticks
-	repanic     bool
-	ticking     bool                          // a tick or a halt is under way (Snapshot and Restore refuse to run)
-	preCond     bool                          // user is running a pre-condition's code (see guardCond)
-	attention   atomic.Uint32                 // what the next tick sees to first: attnStop, attnAborted, attnQueued
-	user        uint16                        // the UID of the node whose code runs; 0: none (see panic.go)
-	leaf        uint16                        // the UID of the last function leaf that ran (see panic.go)
-	wakes       atomic.Uint64                 // the wake-ups asked for (see wake.go)
-	claims      atomic.Pointer[[]wakeClaim]   // the wake-ups nodes asked for (see Node.claim); nil: none yet
-	bell        atomic.Pointer[chan struct{}] // see doorbell; nil: none yet
+	// A crowd of small trees pays for every byte of a Tree, which is kept to 176 bytes
+	// (a size class): what the options set is shared (treeConfig), what few trees use
+	// is apart (treeRare), and the index of the nodes by UID is the definition's.
+	def       *treeDef // the definition it was built from (its ID, its fingerprint: see Snapshot)
+	root      *Node
+	nodes     []Node       // every node; siblings are contiguous
+	status    []statusByte // the status of nodes[i] is status[i]
+	obs       *observation // while someone subscribes (see observe.go)
+	ticks     uint64       // see Ticks
+	repanic   bool
+	ticking   bool                          // a tick or a halt is under way (Snapshot and Restore refuse to run)
+	preCond   bool                          // user is running a pre-condition's code (see guardCond)
+	ownCfg    bool                          // cfg is the tree's own, which options may change (see config)
+	attention atomic.Uint32                 // what the next tick sees to first: attnStop, attnAborted, attnQueued, attnWatch
+	user      uint16                        // the UID of the node whose code runs; 0: none (see panic.go)
+	leaf      uint16                        // the UID of the last function leaf that ran (see panic.go)
+	wakes     atomic.Uint64                 // the wake-ups asked for (see wake.go)
+	claims    atomic.Pointer[[]wakeClaim]   // the wake-ups nodes asked for (see Node.claim); nil: none yet
+	bell      atomic.Pointer[chan struct{}] // see doorbell; nil: none yet
+	runs      atomic.Pointer[runScope]      // see runContext
+	cfg       *treeConfig                   // nil only in the zero Tree
+	bb        *blackboard.Blackboard
+	owner     any                   // see WithOwner
+	queue     atomic.Pointer[queue] // functions to run before the next tick (see Do); nil: none yet
+	rare      *treeRare             // nil until OnReload, Reload, OnAsyncStart or SubscribeBatchWhen
+}
+
+// treeConfig is what the options set, which does not change once the tree is built:
+// the trees built without such options share one (a Factory's, or NewTree's).
+type treeConfig struct {
 	clock       Clock
 	ctx         context.Context
-	runs        atomic.Pointer[runScope] // see runContext
+	enums       func(string) (int64, bool) // a Factory's enum names; nil: none
+	logger      *slog.Logger               // for the Log node; nil: slog.Default() (see logger.go)
+	typeNames   map[string]reflect.Type    // the types given WithTypes, by name
 	haltTimeout time.Duration
-	bb          *blackboard.Blackboard
-	owner       any // see WithOwner
-	enums       func(string) (int64, bool)
-	logger      *slog.Logger            // for the Log node; nil: slog.Default() (see logger.go)
-	typeNames   map[string]reflect.Type // the types given WithTypes, by name
-	queue       atomic.Pointer[queue]   // functions to run before the next tick (see Do); nil: none yet
-	rare        *treeRare               // nil until OnReload, Reload or OnAsyncStart
+}
+
+// newConfig returns the configuration of a tree built without options, with the enum
+// names enums (nil: none).
+func newConfig(enums func(string) (int64, bool)) *treeConfig {
+	return &treeConfig{clock: systemClock{}, ctx: context.Background(), enums: enums}
+}
+
+// specConfig is the configuration NewTree's trees share until an option changes theirs.
+var specConfig = newConfig(nil)
+
+// config returns the tree's configuration to change, for an option: a copy of the
+// shared one, made at the first change.
+func (t *Tree) config() *treeConfig {
+	if !t.ownCfg {
+		c := *t.cfg
+		c.typeNames = maps.Clone(c.typeNames)
+		t.cfg, t.ownCfg = &c, true
+	}
+	return t.cfg
 }
 
 // treeRare is what few trees use, kept apart: a crowd of small trees pays for every byte
-// of a Tree, which takes 256 bytes (a size class) without it.
+// of a Tree (see Tree).
 type treeRare struct {
 	reloaded []*func(*ReloadReport) // told of each reload (see OnReload)
 	keys     []nodeKey              // the nodes' keys, which the last reload made for the next
 	asyncCtx []*AsyncContextFunc    // see OnAsyncStart; nil: none
+	watchers []*watcher             // the subscribers of SubscribeBatchWhen (see watch.go)
+	spare    *observation           // the recording of a tree that they do not hear, for when they do
 }
 
 // rareParts returns the tree's treeRare, made at its first use.
@@ -70,18 +102,19 @@ const (
 	attnStop    = 1 << iota // Stop was called
 	attnAborted             // an error stopped the last tick half-way (see TickOnce)
 	attnQueued              // Do was given functions to run
+	attnWatch               // subscribers of SubscribeBatchWhen are asked at each tick (see watch.go)
 )
 
 // Option configures a tree when it is built.
 type Option func(*Tree)
 
 // WithClock makes the tree read time from c instead of the system clock.
-func WithClock(c Clock) Option { return func(t *Tree) { t.clock = c } }
+func WithClock(c Clock) Option { return func(t *Tree) { t.config().clock = c } }
 
 // WithContext sets the parent context of the contexts given to async actions: canceling
 // ctx cancels their work (the tree still has to be halted to wait for them; see Stop for
 // a way that does both).
-func WithContext(ctx context.Context) Option { return func(t *Tree) { t.ctx = ctx } }
+func WithContext(ctx context.Context) Option { return func(t *Tree) { t.config().ctx = ctx } }
 
 // WithBlackboard makes bb the tree's root blackboard instead of a new, empty one
 // (several trees may share one).
@@ -91,8 +124,8 @@ func WithBlackboard(bb *blackboard.Blackboard) Option { return func(t *Tree) { t
 // returned as a *NodeError.
 func WithRepanic() Option { return func(t *Tree) { t.repanic = true } }
 
-func newTree(enums func(string) (int64, bool), opts []Option) (*Tree, error) {
-	t := &Tree{clock: systemClock{}, ctx: context.Background(), enums: enums}
+func newTree(cfg *treeConfig, opts []Option) (*Tree, error) {
+	t := &Tree{cfg: cfg}
 	for _, o := range opts {
 		if o == nil {
 			return nil, errors.New("bt: a nil Option")
@@ -100,15 +133,15 @@ func newTree(enums func(string) (int64, bool), opts []Option) (*Tree, error) {
 		o(t)
 	}
 	switch {
-	case t.clock == nil:
+	case t.cfg.clock == nil:
 		return nil, errors.New("bt: WithClock: the clock is nil")
-	case t.ctx == nil:
+	case t.cfg.ctx == nil:
 		return nil, errors.New("bt: WithContext: the context is nil")
-	case t.haltTimeout < 0:
-		return nil, fmt.Errorf("bt: WithHaltTimeout: the timeout %v is negative", t.haltTimeout)
+	case t.cfg.haltTimeout < 0:
+		return nil, fmt.Errorf("bt: WithHaltTimeout: the timeout %v is negative", t.cfg.haltTimeout)
 	}
 	if t.bb == nil {
-		t.bb = blackboard.New(blackboard.WithEnums(t.enums))
+		t.bb = blackboard.New(blackboard.WithEnums(t.cfg.enums))
 	}
 	return t, nil
 }
@@ -126,51 +159,61 @@ func newTree(enums func(string) (int64, bool), opts []Option) (*Tree, error) {
 // pre-condition failed, and the ones above it) say Running — and the next tick (or
 // Halt) first halts the tree as Halt does: it starts again from a clean state. If that
 // halt fails, the tick returns its errors instead of ticking.
-func (t *Tree) TickOnce() (Status, error) { return t.tick(true) }
-
-// TickExactlyOnce ticks the root exactly once, ignoring wake-ups: a node that yields
-// returns Running for this call.
-func (t *Tree) TickExactlyOnce() (Status, error) { return t.tick(false) }
-
-// tick is TickOnce (rerun) or TickExactlyOnce: the root's ticks, then the tick's end
-// for the subscribers, who may have come in a function given to Do.
 //
 // Its common case — nobody observes the tree and the tick has nothing to see to first
-// (Stop, an aborted tick, functions given to Do) — is written out in one frame: a crowd
-// of small trees, each ticked once a frame, pays a tick's fixed cost for every tree.
-// Every other case takes tickFull.
-func (t *Tree) tick(rerun bool) (s Status, err error) {
+// (Stop, an aborted tick, functions given to Do) — is written out in its own frame: a
+// crowd of small trees, each ticked once a frame, pays a tick's fixed cost for every
+// tree. Every other case takes tickFull.
+func (t *Tree) TickOnce() (s Status, err error) {
 	root := t.root
 	if root == nil || t.ticking || t.obs != nil || t.attention.Load() != 0 {
-		return t.tickFull(rerun)
+		return t.tickFull(true)
 	}
-	done := false // the tick did not panic: the deferred call need not ask recover
+	// t.ticking says whether the deferred call must ask recover: the tick is under way,
+	// so it panicked. (Code that clears it during a tick, as Do's, restores it.)
 	defer func() {
-		if !done {
+		if t.ticking {
 			s, err = t.untick(recover())
 		}
 	}()
 	t.ticking = true
-	if s = root.t.tick(root); rerun && s == Running && uint32(t.wakes.Load()) != 0 {
-		s, err = t.rerun(root, s, true)
-	} else if b := root.st; !b.observed() { // Running, or Idle when it completed
-		b.store(Idle)
-		if s == Running {
-			b.store(Running)
-		}
-	} else { // a subscriber came during the tick
-		s = root.storeRootStatus(s)
+	// A wake-up asked for (whatever s is), a subscriber that came during the tick or a
+	// Stop: one test each, the rest is tickTail's.
+	s = root.t.tick(root)
+	if t.obs != nil || uint32(t.wakes.Load())|t.attention.Load()&attnStop != 0 {
+		return t.tickTail(root, s)
 	}
-	done = true
+	// Nobody observes the root's byte (t.obs is nil): it says Running, or Idle when the
+	// root completed.
+	if s == Running {
+		root.st.store(Running)
+	} else {
+		root.st.store(Idle)
+	}
 	t.ticking = false
-	if t.attention.Load()&attnStop != 0 || t.obs != nil { // (tickEnd is not inlined)
-		return t.tickEnd(s, err)
-	}
 	t.ticks++
-	return s, err
+	return s, nil
 }
 
-// untick ends a tick of tick's common case that panicked with r.
+// tickTail ends a tick of TickOnce's common case whose root returned s, when a node
+// asked for a wake-up (the tick goes on while the root is Running), a subscriber came
+// during it, or Stop was called.
+func (t *Tree) tickTail(root *Node, s Status) (Status, error) {
+	var err error
+	if s == Running && uint32(t.wakes.Load()) != 0 {
+		s, err = t.rerun(root, s, true)
+	} else {
+		s = root.storeRootStatus(s)
+	}
+	t.ticking = false
+	return t.tickEnd(s, err)
+}
+
+// TickExactlyOnce ticks the root exactly once, ignoring wake-ups: a node that yields
+// returns Running for this call.
+func (t *Tree) TickExactlyOnce() (Status, error) { return t.tickFull(false) }
+
+// untick ends a tick of TickOnce's common case that panicked with r.
 func (t *Tree) untick(r any) (Status, error) {
 	t.ticking = false
 	var err error
@@ -180,14 +223,15 @@ func (t *Tree) untick(r any) (Status, error) {
 	return t.tickEnd(Idle, err)
 }
 
-// tickFull is tick, every case. An observed tick with nothing to see to first (the
-// case of a tree that a logger or a monitor watches) is written out here, in one frame,
-// as tick's common case is: the batch begun, the root ticked, the batch handed over,
-// with one deferred call for a panic in either. (Through beginBatch, tickRoot, tickEnd
-// and endBatch, it took three frames and two deferred calls that ask recover, each
-// with its checks: on a small tree, most of what observing costs.) The uncommon ends —
-// Stop called during the tick, a subscription changed by a function given to Do, a
-// panic — take tickEnd.
+// tickFull is TickOnce (rerun) or TickExactlyOnce, every case: the root's ticks, then
+// the tick's end for the subscribers, who may have come in a function given to Do. An
+// observed tick with nothing to see to first (the case of a tree that a logger or a
+// monitor watches) is written out here, in one frame, as TickOnce's common case is: the
+// batch begun, the root ticked, the batch handed over, with one deferred call for a
+// panic in either. (Through beginBatch, tickRoot, tickEnd and endBatch, it took three
+// frames and two deferred calls that ask recover, each with its checks: on a small
+// tree, most of what observing costs.) The uncommon ends — Stop called during the
+// tick, a subscription changed by a function given to Do, a panic — take tickEnd.
 func (t *Tree) tickFull(rerun bool) (s Status, err error) {
 	o, root := t.obs, t.root
 	switch {
@@ -199,10 +243,10 @@ func (t *Tree) tickFull(rerun bool) (s Status, err error) {
 		t.beginBatch(true)
 		return t.tickEnd(t.tickRoot(rerun))
 	}
-	if _, ok := t.clock.(systemClock); ok { // (time.Now called directly, not through Clock)
+	if _, ok := t.cfg.clock.(systemClock); ok { // (time.Now called directly, not through Clock)
 		o.time = time.Now()
 	} else {
-		o.time = t.clock.Now()
+		o.time = t.cfg.clock.Now()
 	}
 	o.ticking, o.openUID = true, 0
 	phase := phaseTick
@@ -298,6 +342,9 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 		root = t.root // a function given to Do may have reloaded the tree
 	}
 	t.ticking = true
+	if t.attention.Load()&attnWatch != 0 {
+		t.watchTick()
+	}
 	s, err = t.rerun(root, root.t.tick(root), rerun)
 	done = true
 	return s, err
@@ -309,7 +356,7 @@ func (t *Tree) tickRoot(rerun bool) (s Status, err error) {
 func (t *Tree) rerun(root *Node, s Status, again bool) (Status, error) {
 	for again && s == Running && t.woken() {
 		root.storeStatus(s)
-		if a := t.attention.Load(); a != 0 {
+		if a := t.attention.Load(); a&^attnWatch != 0 {
 			if a&attnStop != 0 {
 				return t.endRun(true)
 			}
@@ -513,7 +560,7 @@ type runScope struct {
 func (t *Tree) runContext() context.Context {
 	rs := t.runs.Load()
 	if rs == nil {
-		ctx, cancel := context.WithCancel(t.ctx)
+		ctx, cancel := context.WithCancel(t.cfg.ctx)
 		rs = &runScope{ctx, cancel}
 		t.runs.Store(rs)
 		if t.attention.Load()&attnStop != 0 { // a Stop that did not see it
@@ -585,13 +632,18 @@ func (t *Tree) Status() Status {
 func (t *Tree) Blackboard() *blackboard.Blackboard { return t.bb }
 
 // Clock returns the tree's clock.
-func (t *Tree) Clock() Clock { return t.clock }
+func (t *Tree) Clock() Clock {
+	if t.cfg == nil { // the zero Tree
+		return nil
+	}
+	return t.cfg.clock
+}
 
 // Context returns the context async actions derive theirs from: a child of the context
 // given WithContext, canceled by Stop. Like the other methods, call it from the
 // goroutine that ticks the tree.
 func (t *Tree) Context() context.Context {
-	if t.ctx == nil { // the zero Tree
+	if t.cfg == nil { // the zero Tree
 		return context.Background()
 	}
 	return t.runContext()
@@ -600,18 +652,27 @@ func (t *Tree) Context() context.Context {
 // Len returns the number of nodes.
 func (t *Tree) Len() int { return len(t.nodes) }
 
+// byUID returns the index in nodes of the node of each UID: that of the node whose UID
+// is i+1 is byUID()[i]. The trees of a definition share it.
+func (t *Tree) byUID() []uint16 {
+	if t.def == nil { // the zero Tree
+		return nil
+	}
+	return *t.def.byUID.Load()
+}
+
 // Node returns the node whose UID is uid, or nil.
 func (t *Tree) Node(uid uint16) *Node {
 	if uid == 0 || int(uid) > len(t.nodes) {
 		return nil
 	}
-	return &t.nodes[t.byUID[uid-1]]
+	return &t.nodes[t.byUID()[uid-1]]
 }
 
 // Nodes returns every node in UID order: depth-first, parents before children.
 func (t *Tree) Nodes() iter.Seq[*Node] {
 	return func(yield func(*Node) bool) {
-		for _, i := range t.byUID {
+		for _, i := range t.byUID() {
 			if !yield(&t.nodes[i]) {
 				return
 			}

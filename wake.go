@@ -164,7 +164,7 @@ func (t *Tree) Sleep(ctx context.Context, d time.Duration) (woken bool, err erro
 	switch {
 	case ctx == nil:
 		return false, errNilContext
-	case t.clock == nil: // the zero Tree
+	case t.cfg == nil: // the zero Tree
 		return false, ErrEmptyTree
 	}
 	var sl sleeper
@@ -186,11 +186,11 @@ func (sl *sleeper) sleep(ctx context.Context, t *Tree, d time.Duration) (woken b
 	if t.woken() {
 		return true, nil
 	}
-	deadline := t.clock.Now().Add(d)
+	deadline := t.cfg.clock.Now().Add(d)
 	if sl.timer == nil {
 		ring := make(chan struct{}, 1)
 		sl.ring = ring
-		sl.timer = t.clock.AfterFunc(d, func() {
+		sl.timer = t.cfg.clock.AfterFunc(d, func() {
 			select {
 			case ring <- struct{}{}:
 			default:
@@ -215,7 +215,7 @@ func (sl *sleeper) sleep(ctx context.Context, t *Tree, d time.Duration) (woken b
 				return true, nil
 			}
 		case <-sl.ring:
-			if !t.clock.Now().Before(deadline) { // else the late ring of an earlier sleep
+			if !t.cfg.clock.Now().Before(deadline) { // else the late ring of an earlier sleep
 				return false, nil
 			}
 		}

@@ -14,15 +14,17 @@ import (
 // mutex guards only the map of entries, which is used when handles are taken, never
 // when values are read or written through a handle.
 type Blackboard struct {
+	// A crowd of small trees keeps a blackboard per tree, often never written: the
+	// scope is kept to 64 bytes (its root is found through the parents, which are few)
+	// and its map is made at the first entry.
 	parent *Blackboard
-	root   *Blackboard
 	env    *options
-	auto   bool
 
 	mu      sync.RWMutex
-	storage map[string]*Entry
+	storage map[string]*Entry // nil until the first entry
 	remaps  map[string]string // internal key → key in the parent
 	made    atomic.Int32      // len(storage), for Len without the lock
+	auto    bool
 }
 
 // options are shared by every scope of a tree and by their entries.
@@ -54,16 +56,14 @@ func New(opts ...Option) *Blackboard {
 			opt(o)
 		}
 	}
-	b := &Blackboard{env: o, storage: make(map[string]*Entry)}
-	b.root = b
-	return b
+	return &Blackboard{env: o}
 }
 
 // NewChild returns a scope whose parent is b, for a subtree instance. With autoRemap
 // every key not starting with '_' that is not stored in the child resolves in the
 // parent (BT.CPP's _autoremap). The child shares the root's enums and clock.
 func (b *Blackboard) NewChild(autoRemap bool) *Blackboard {
-	return &Blackboard{parent: b, root: b.root, env: b.env, auto: autoRemap, storage: make(map[string]*Entry)}
+	return &Blackboard{parent: b, env: b.env, auto: autoRemap}
 }
 
 // Remap makes the child key internal resolve to the parent's key external (a SubTree
@@ -82,7 +82,12 @@ func (b *Blackboard) Remap(internal, external string) {
 func (b *Blackboard) Parent() *Blackboard { return b.parent }
 
 // Root returns the root scope (b itself for a root).
-func (b *Blackboard) Root() *Blackboard { return b.root }
+func (b *Blackboard) Root() *Blackboard {
+	for b.parent != nil {
+		b = b.parent
+	}
+	return b
+}
 
 // Entry returns the handle for key, resolved in this order:
 //
@@ -124,7 +129,7 @@ func (b *Blackboard) Local(key string) *Entry {
 		return newEntry(key, nil)
 	}
 	if key[0] == '@' {
-		return b.root.local(key[1:], true)
+		return b.Root().local(key[1:], true)
 	}
 	return b.local(key, true)
 }
@@ -141,7 +146,7 @@ func (b *Blackboard) find(key string, create bool) (*Entry, error) {
 		return newEntry(key, nil), err
 	}
 	if key[0] == '@' {
-		return b.root.local(key[1:], create), nil
+		return b.Root().local(key[1:], create), nil
 	}
 	b.mu.RLock()
 	e := b.storage[key]
@@ -170,6 +175,9 @@ func (b *Blackboard) local(key string, create bool) *Entry {
 	defer b.mu.Unlock()
 	if e = b.storage[key]; e == nil {
 		e = newEntry(key, b.env)
+		if b.storage == nil {
+			b.storage = make(map[string]*Entry)
+		}
 		b.storage[key] = e
 		b.made.Store(int32(len(b.storage)))
 	}
@@ -185,7 +193,7 @@ func (b *Blackboard) Unset(key string) {
 	}
 	s := b
 	if key[0] == '@' {
-		s, key = b.root, key[1:]
+		s, key = b.Root(), key[1:]
 	}
 	if e := s.local(key, false); e != nil {
 		e.Unset()
@@ -236,10 +244,7 @@ func compareKeys(a, b *Entry) int { return strings.Compare(a.Key(), b.Key()) }
 // Handles taken from b do not see the copy. Together with CopyInto it backs up and
 // restores a tree's data (BT.CPP's BlackboardBackup and BlackboardRestore).
 func (b *Blackboard) Clone() *Blackboard {
-	c := &Blackboard{parent: b.parent, root: b.root, env: b.env, auto: b.auto, storage: make(map[string]*Entry)}
-	if b.parent == nil {
-		c.root = c
-	}
+	c := &Blackboard{parent: b.parent, env: b.env, auto: b.auto, storage: make(map[string]*Entry)}
 	b.mu.RLock()
 	if b.remaps != nil {
 		c.remaps = make(map[string]string, len(b.remaps))

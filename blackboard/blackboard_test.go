@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // tree builds root ← sub (explicit remaps) ← auto (autoremap) ← deep (no autoremap).
@@ -299,5 +300,26 @@ func TestAppendEntries(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { list = b.AppendEntries(list[:0]) }); n != 0 {
 		t.Errorf("AppendEntries into a slice with room: %v allocations", n)
+	}
+}
+
+// TestScopeIsSmall keeps a scope that is never written to its 64 bytes, with no map:
+// a crowd of small trees keeps one per tree (issue 31). Its root is still found from
+// any depth, and the first entry makes the map.
+func TestScopeIsSmall(t *testing.T) {
+	if size := unsafe.Sizeof(Blackboard{}); size > 64 {
+		t.Errorf("a Blackboard takes %d bytes, more than 64", size)
+	}
+	root := New()
+	if root.storage != nil {
+		t.Error("New made the map of entries")
+	}
+	deep := root.NewChild(false).NewChild(true)
+	if deep.Root() != root || root.Root() != root {
+		t.Error("Root did not find the root scope")
+	}
+	mustSet(t, deep.Entry("@x"), Int(1))
+	if e, ok := root.Lookup("x"); !ok || e.Load().Int() != 1 || root.Len() != 1 {
+		t.Errorf("@x written from a grandchild: %v, %v, len %d", e, ok, root.Len())
 	}
 }

@@ -102,9 +102,9 @@ func ExampleAttach() {
 }
 
 // fetchRun runs fetchTree against pong, both traced through a pipeline sampling with
-// sampler, until the tree completes and the server's spans ended. The test closes the
-// Observer.
-func fetchRun(t *testing.T, sampler sdktrace.Sampler) (*pipeline, *btotel.Observer) {
+// sampler, with its metrics or none (metered), until the tree completes and the
+// server's spans ended. The test closes the Observer.
+func fetchRun(t *testing.T, sampler sdktrace.Sampler, metered bool) (*pipeline, *btotel.Observer) {
 	t.Helper()
 	p := newPipeline(sampler)
 	server := pong(p.tp)
@@ -113,7 +113,7 @@ func fetchRun(t *testing.T, sampler sdktrace.Sampler) (*pipeline, *btotel.Observ
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := p.attach(t, tree)
+	o := p.attachMetered(t, tree, metered)
 	if s, err := run(tree); s != bt.Success || err != nil {
 		t.Fatal(s, err)
 	}
@@ -124,7 +124,7 @@ func fetchRun(t *testing.T, sampler sdktrace.Sampler) (*pipeline, *btotel.Observ
 // The test of the example's nesting: the client's span is a child of the node's, the
 // server's of the client's, all in the trace of the tree's run.
 func TestHTTPClientSpanNestsUnderTheNode(t *testing.T) {
-	p, o := fetchRun(t, sdktrace.AlwaysSample())
+	p, o := fetchRun(t, sdktrace.AlwaysSample(), true)
 	defer o.Close()
 	byName := map[string]sdktrace.ReadOnlySpan{}
 	for _, s := range p.spans.GetSpans().Snapshots() {
@@ -179,13 +179,25 @@ func TestHaltedAsyncAction(t *testing.T) {
 // an unsampled span context (so that the services it calls drop theirs too), and the
 // metrics are recorded all the same.
 func TestSamplerThatDropsEverything(t *testing.T) {
-	p, o := fetchRun(t, sdktrace.ParentBased(sdktrace.NeverSample()))
+	p, o := fetchRun(t, sdktrace.ParentBased(sdktrace.NeverSample()), true)
 	defer o.Close()
 	if got := p.spans.GetSpans(); len(got) != 0 {
 		t.Errorf("%d spans exported: %v", len(got), got)
 	}
 	if got, want := sums(collect(t, p.reader), btotel.MetricNodeCompletions), "Answered success 1, Fetch success 1, Sequence success 1"; got != want {
 		t.Errorf("completions: %s\nwant %s", got, want)
+	}
+}
+
+// Without metrics, a run whose trace is dropped is not heard; its async action's work
+// still gets the run's unsampled span context: the client's span, a child of it, is
+// dropped, where it would be a root span, sampled, without it.
+func TestDroppedRunUnheardGivesTheWorkItsSpanContext(t *testing.T) {
+	sampler := &runSampler{sample: []bool{false, true}}
+	p, o := fetchRun(t, sampler, false)
+	defer o.Close()
+	if got := p.spans.GetSpans(); len(got) != 0 || sampler.roots != 1 {
+		t.Errorf("%d root spans; %d spans exported: %s", sampler.roots, len(got), p.describe())
 	}
 }
 

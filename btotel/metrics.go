@@ -126,4 +126,13 @@ func (o *Observer) tick(b bt.Batch) {
 	}
 }
 
+// metered reports whether the Observer's metrics are recorded: whether its histograms
+// are enabled (metric.Float64Histogram.Enabled), which they are not when the meter
+// provider is a no-op, the global one before a real one is set, or a view drops them.
+// The Observer then counts no completions in the runs it does not hear (see hear).
+func (o *Observer) metered() bool {
+	ctx := context.Background()
+	return o.duration.Enabled(ctx) || o.tickTime.Enabled(ctx)
+}
+
 func (o *Observer) closeMetrics() error { return o.reg.Unregister() }

@@ -70,6 +70,15 @@ type Observer struct {
 	floor []time.Time // when the last of its children's spans ended: its own ends no sooner
 	info  []info
 
+	// The run of the tree under way (see hear): the root's span that a tick beginning a
+	// run starts, which the root's activation takes (pending, begun at pendingAt); and
+	// in a run the Observer does not hear (deaf), that span, which async actions' work
+	// gets.
+	pending   trace.Span
+	pendingAt time.Time
+	deaf      bool
+	dropped   trace.Span
+
 	cancel      func() // the batch subscription
 	cancelAsync func() // the OnAsyncStart registration
 	cancelLoad  func() // the OnReload registration
@@ -132,7 +141,7 @@ func Attach(tree *bt.Tree, opts ...Option) (*Observer, error) {
 	if err := o.initMetrics(c.mp); err != nil {
 		return nil, err
 	}
-	o.cancel = tree.SubscribeBatch(o.batch)
+	o.cancel = tree.SubscribeBatchWhen(o.batch, o.hear)
 	o.cancelAsync = tree.OnAsyncStart(o.asyncStart)
 	o.cancelLoad = tree.OnReload(o.reloaded)
 	return o, nil
@@ -164,7 +173,8 @@ func (o *Observer) describe() {
 }
 
 // Close detaches the Observer from its tree: it ends the spans of the activations under
-// way (without a status: the tree goes on without the Observer) and stops reporting
+// way (without a status: the tree goes on without the Observer), and the root's span of
+// a run whose first tick did not start the root (see hear), and stops reporting
 // metrics. Like Attach, it must be called between ticks. Closing again does nothing.
 func (o *Observer) Close() error {
 	if o.closed {
@@ -175,6 +185,12 @@ func (o *Observer) Close() error {
 	o.cancelAsync()
 	o.cancelLoad()
 	now := o.tree.Clock().Now()
+	for _, sp := range [...]trace.Span{o.pending, o.dropped} {
+		if sp != nil {
+			sp.End(trace.WithTimestamp(now))
+		}
+	}
+	o.pending, o.dropped = nil, nil
 	for i := range o.act {
 		if a := &o.act[i]; a.span != nil {
 			if a.own {
@@ -212,6 +228,40 @@ func (o *Observer) reloaded(r *bt.ReloadReport) {
 		a.parent = parent
 		o.start[uid-1], o.floor[uid-1] = start[i], floor[i]
 	}
+}
+
+// hear tells the tree, at each tick, whether the Observer hears it
+// (bt.Tree.SubscribeBatchWhen). A tick that begins a run of the tree starts the root's
+// span, with which the sampler decides for the run's trace; the Observer does not hear
+// a run whose trace is dropped while the metrics are off, since nothing of it would be
+// exported. The other ticks of a run are heard or not as its first was (a run begun
+// before Attach is heard).
+func (o *Observer) hear() bool {
+	// A run is under way while the root is Running, or while its observers see it so
+	// (a root that returned Skipped after it went Running is Idle: see bt.Node.Status).
+	root := o.tree.Root().UID()
+	if o.tree.Status() == bt.Running || o.act[root-1].span != nil {
+		return !o.deaf
+	}
+	if o.dropped != nil { // the last run, not heard
+		o.dropped.End()
+		o.dropped = nil
+	}
+	sp := o.pending
+	if sp == nil { // (a pending span is a run's whose first tick did not start the root)
+		// The tick's batch read the clock already, if the tree records, but its Time is
+		// not known before the batch is handed over: the root's children begin their
+		// spans no sooner than this (see open).
+		nd := &o.info[root-1]
+		o.pendingAt = o.tree.Clock().Now()
+		_, sp = o.tracer.Start(o.base, nd.name, trace.WithTimestamp(o.pendingAt), trace.WithAttributes(nd.attrs...))
+	}
+	if o.deaf = !sp.IsRecording() && !o.metered(); o.deaf {
+		o.pending, o.dropped = nil, sp
+		return false
+	}
+	o.pending = sp
+	return true
 }
 
 // batch hears of a batch of changes, on the ticking goroutine. Most changes of a tick
@@ -294,7 +344,13 @@ func (o *Observer) open(uid uint16, at time.Time) {
 	a.async = false
 	o.start[uid-1], o.floor[uid-1] = at, time.Time{}
 	ctx := o.base
-	if p := a.parent; p != 0 {
+	switch p := a.parent; {
+	case p == 0 && o.pending != nil: // the root: the span hear began for the run
+		a.span, o.pending = o.pending, nil
+		a.own, a.rec, a.seq = true, a.span.IsRecording(), o.seq
+		o.start[uid-1] = o.pendingAt
+		return
+	case p != 0:
 		if o.act[p-1].span == nil {
 			o.open(p, at)
 		}
@@ -304,6 +360,10 @@ func (o *Observer) open(uid uint16, at time.Time) {
 			return
 		}
 		ctx = trace.ContextWithSpan(ctx, pa.span)
+		if s := o.start[p-1]; at.Before(s) { // a span begins no sooner than its parent's
+			at = s
+			o.start[uid-1] = at
+		}
 	}
 	nd := &o.info[uid-1]
 	_, a.span = o.tracer.Start(ctx, nd.name, trace.WithTimestamp(at), trace.WithAttributes(nd.attrs...))
@@ -368,6 +428,9 @@ func (o *Observer) instant(uid uint16, k int, at time.Time) {
 // asyncStart gives an async action's work the context of the node's span, which it
 // begins at once: so the work's own spans nest under it.
 func (o *Observer) asyncStart(ctx context.Context, n *bt.Node) context.Context {
+	if o.deaf { // a run whose trace is dropped: its span context says so
+		return trace.ContextWithSpan(ctx, o.dropped)
+	}
 	o.tree.Flush() // so that the node's ancestors have their spans
 	o.mu.Lock()
 	if o.act[n.UID()-1].span == nil {

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/metric"
+	metricnoop "go.opentelemetry.io/otel/metric/noop"
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 	"go.opentelemetry.io/otel/sdk/metric/metricdata"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
@@ -40,7 +42,18 @@ func newPipeline(sampler sdktrace.Sampler) *pipeline {
 
 func (p *pipeline) attach(t testing.TB, tree *bt.Tree) *btotel.Observer {
 	t.Helper()
-	o, err := btotel.Attach(tree, btotel.WithTracerProvider(p.tp), btotel.WithMeterProvider(p.mp))
+	return p.attachMetered(t, tree, true)
+}
+
+// attachMetered attaches an Observer to tree on p's tracer provider, with p's metrics
+// or none: without, the runs whose trace is dropped are not heard at all.
+func (p *pipeline) attachMetered(t testing.TB, tree *bt.Tree, metered bool) *btotel.Observer {
+	t.Helper()
+	mp := metric.MeterProvider(metricnoop.NewMeterProvider())
+	if metered {
+		mp = p.mp
+	}
+	o, err := btotel.Attach(tree, btotel.WithTracerProvider(p.tp), btotel.WithMeterProvider(mp))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,5 +274,204 @@ Sequence<- 4-5 failure [Ready 4 success]
 `
 	if got := p.describe(); got != want {
 		t.Errorf("spans:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// runSampler samples the traces of a tree's runs as told: the i-th span without a
+// parent (a run's root span) is sampled if sample[i%len(sample)]; a span with a parent
+// is sampled as its parent is. It counts the spans without a parent it was asked about.
+type runSampler struct {
+	sample []bool
+	roots  int
+}
+
+func (s *runSampler) ShouldSample(p sdktrace.SamplingParameters) sdktrace.SamplingResult {
+	psc := trace.SpanContextFromContext(p.ParentContext)
+	sample := psc.IsSampled()
+	if !psc.IsValid() {
+		sample = s.sample[s.roots%len(s.sample)]
+		s.roots++
+	}
+	if sample {
+		return sdktrace.SamplingResult{Decision: sdktrace.RecordAndSample, Tracestate: psc.TraceState()}
+	}
+	return sdktrace.SamplingResult{Decision: sdktrace.Drop, Tracestate: psc.TraceState()}
+}
+
+func (s *runSampler) Description() string { return "runSampler" }
+
+// Item 7 of issue 29: the sampler decides at the first tick of each run, once for the
+// run's trace. The ticks of a dropped run, without metrics, are not heard (the tree
+// records nothing of them); a run after it is traced as if the Observer had heard
+// everything: a node Running across ticks of a dropped run has no span, and its next
+// activation, in a sampled run, has its own from its start. The same with metrics,
+// which hear every run and count its completions.
+func TestSamplingDecidesPerRun(t *testing.T) {
+	for _, metered := range []bool{false, true} {
+		t.Run(fmt.Sprint("metrics ", metered), func(t *testing.T) {
+			sampler := &runSampler{sample: []bool{false, true, false, true}}
+			p := newPipeline(sampler)
+			clock := bttest.NewClock(epoch)
+			tree, err := bt.NewTree(bt.Sequence(bt.Condition("Ready", func() bool { return true }),
+				bt.Inverter(script("Move", bt.Running, bt.Running, bt.Failure))), bt.WithClock(clock))
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := p.attachMetered(t, tree, metered)
+			defer o.Close()
+			tick := func(want bt.Status) {
+				t.Helper()
+				if s, err := tree.TickOnce(); s != want || err != nil {
+					t.Fatal(s, err)
+				}
+				clock.Advance(time.Second)
+			}
+			for range 2 { // a dropped run, then a sampled one
+				tick(bt.Running)
+				tick(bt.Running)
+				tick(bt.Success)
+			}
+			tick(bt.Running) // dropped, Move Running…
+			if err := tree.Halt(); err != nil {
+				t.Fatal(err)
+			}
+			clock.Advance(time.Second)
+			tick(bt.Running) // …and sampled: Move starts afresh
+			tick(bt.Success)
+			want := `Move<Inverter 3-5 failure
+Inverter<Sequence 3-5 success
+Sequence<- 3-5 success [Ready 3 success]
+Move<Inverter 8-9 failure
+Inverter<Sequence 8-9 success
+Sequence<- 8-9 success [Ready 8 success]
+`
+			if got := p.describe(); got != want {
+				t.Errorf("spans:\n%s\nwant:\n%s", got, want)
+			}
+			if sampler.roots != 4 {
+				t.Errorf("the sampler decided for %d root spans, want one a run: 4", sampler.roots)
+			}
+			if !metered {
+				return
+			}
+			if got, want := sums(collect(t, p.reader), btotel.MetricNodeCompletions), "Inverter halted 1, Inverter success 3, Move failure 3, Move halted 1, Ready success 4, Sequence halted 1, Sequence success 3"; got != want {
+				t.Errorf("completions: %s\nwant %s", got, want)
+			}
+		})
+	}
+}
+
+// steppingClock is a manual clock whose every reading is a second after the last: it
+// tells the readings apart.
+type steppingClock struct{ *bttest.Clock }
+
+func (c steppingClock) Now() time.Time {
+	c.Advance(time.Second)
+	return c.Clock.Now()
+}
+
+// The root's span of a run begins when the Observer asks the sampler, just before the
+// root is ticked, after the tick's batch began (when something else observes the tree,
+// the tree read the clock for it first): the root's children begin their spans no
+// sooner than it.
+func TestSpanBeginsNoSoonerThanItsParent(t *testing.T) {
+	p := newPipeline(sdktrace.AlwaysSample())
+	tree, err := bt.NewTree(bt.Sequence(script("Step", bt.Running, bt.Success)), bt.WithClock(steppingClock{bttest.NewClock(epoch)}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.SubscribeBatch(func(bt.Batch) {})()
+	o := p.attachMetered(t, tree, false)
+	tree.TickOnce() // the batch's time is 2, the root's span begins at 3
+	tree.TickOnce()
+	o.Close()
+	if got, want := p.describe(), "Step<Sequence 3-5 success\nSequence<- 3-5 success\n"; got != want {
+		t.Errorf("spans:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// A run begun before Attach is heard, whatever the sampler (it was not asked for it):
+// a node Running at Attach has a span from when a child of its starts, and the nodes
+// that just end have none.
+func TestRunBegunBeforeAttach(t *testing.T) {
+	sampler := &runSampler{sample: []bool{true}}
+	p := newPipeline(sampler)
+	clock := bttest.NewClock(epoch)
+	tree, err := bt.NewTree(bt.Sequence(script("A", bt.Running, bt.Success), script("B", bt.Running, bt.Success)), bt.WithClock(clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tick := func(want bt.Status) {
+		t.Helper()
+		if s, err := tree.TickOnce(); s != want || err != nil {
+			t.Fatal(s, err)
+		}
+		clock.Advance(time.Second)
+	}
+	tick(bt.Running) // A starts
+	o := p.attachMetered(t, tree, false)
+	defer o.Close()
+	tick(bt.Running) // A ends, B starts
+	tick(bt.Success)
+	if got, want := p.describe(), "B<Sequence 1-2 success\nSequence<- 1-2 success\n"; got != want {
+		t.Errorf("spans:\n%s\nwant:\n%s", got, want)
+	}
+	if sampler.roots != 1 {
+		t.Errorf("the sampler decided for %d root spans, want 1", sampler.roots)
+	}
+}
+
+// A root that a pre-condition skips, and a root that returns Skipped after it went
+// Running (all its children were skipped), tick after tick. The first tick of a run
+// that does not start the root began the root's span all the same: the run's next
+// tick goes on with it, so the root's span begins at the tick that skipped it. A root
+// Skipped while Running is Idle, but its observers go on seeing it Running: its run
+// goes on, in the same trace. Either way the sampler is asked once.
+func TestRootSkipped(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		spec  func(skip *bool) *bt.Spec
+		ticks []bt.Status
+		want  string
+	}{{
+		"skipped at its first tick",
+		func(skip *bool) *bt.Spec {
+			return bt.Sequence(script("Step", bt.Running, bt.Success)).Pre(bt.SkipIf, func(*bt.Node) bool { return *skip })
+		},
+		[]bt.Status{bt.Skipped, bt.Running, bt.Success},
+		"Step<Sequence 1-2 success\nSequence<- 0-2 success\n",
+	}, {
+		"skipped while running",
+		func(skip *bool) *bt.Spec {
+			return bt.Sequence(bt.AlwaysSuccess().Pre(bt.SkipIf, func(*bt.Node) bool { return *skip }))
+		},
+		[]bt.Status{bt.Skipped, bt.Success},
+		"Sequence<- 0-1 success [AlwaysSuccess 1 success]\n",
+	}} {
+		t.Run(c.name, func(t *testing.T) {
+			sampler := &runSampler{sample: []bool{true}}
+			p := newPipeline(sampler)
+			clock := bttest.NewClock(epoch)
+			skip := true
+			tree, err := bt.NewTree(c.spec(&skip), bt.WithClock(clock))
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := p.attachMetered(t, tree, false)
+			defer o.Close()
+			for _, want := range c.ticks {
+				if s, err := tree.TickOnce(); s != want || err != nil {
+					t.Fatal(s, err)
+				}
+				skip = false
+				clock.Advance(time.Second)
+			}
+			if got := p.describe(); got != c.want {
+				t.Errorf("spans:\n%s\nwant:\n%s", got, c.want)
+			}
+			if sampler.roots != 1 {
+				t.Errorf("the sampler decided for %d root spans, want 1", sampler.roots)
+			}
+		})
 	}
 }

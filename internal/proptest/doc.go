@@ -15,6 +15,10 @@
 //     observer told in batches (SubscribeBatch) hears the same changes, at the same
 //     times, as one told of each (Subscribe) — one seed in four makes a tree of
 //     Sequences, Fallbacks and leaves only, whose changes the engine writes in runs;
+//     it hears the same beside a subscriber of SubscribeBatchWhen that hears ticks at
+//     random; and an observer of SubscribeBatchWhen alone, hearing ticks at random,
+//     changes nothing of the run, and hears every change of the ticks it hears,
+//     following from the statuses as they were when it began to hear again;
 //   - a run saved and restored into a new tree before every step (Tree.Snapshot,
 //     encoded as JSON or in binary, then Tree.Restore) goes as the run straight
 //     through: statuses, results, calls, blackboard and every status change with its

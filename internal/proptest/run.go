@@ -14,15 +14,17 @@ import (
 	"github.com/gobt/bt/blackboard"
 )
 
-// Check builds the tree of seed and drives it three times — without an observer, with
-// one told of each change (Subscribe) and with one told in batches (SubscribeBatch) —
-// each time in a synctest bubble, checking the invariants after every step; then it
-// checks that the runs went the same way, and that both observers heard the same
+// Check builds the tree of seed and drives it five times — without an observer, with
+// one told of each change (Subscribe), with one told in batches (SubscribeBatch), with
+// that one and a subscriber of SubscribeBatchWhen that hears ticks at random, and with
+// an observer of SubscribeBatchWhen alone that hears ticks at random — each time in a
+// synctest bubble, checking the invariants after every step; then it checks that the
+// runs went the same way, and that the observers told of every change heard the same
 // changes, at the same times. Failures name the seed.
 func Check(t *testing.T, seed uint64) {
 	t.Helper()
-	var traces [3][]string
-	for i, mode := range []observer{none, each, batched} {
+	var traces [5][]string
+	for i, mode := range []observer{none, each, batched, batchedBeside, batchedAtRandom} {
 		synctest.Test(t, func(t *testing.T) {
 			t.Helper()
 			traces[i] = drive(t, seed, mode)
@@ -55,15 +57,19 @@ func Check(t *testing.T, seed uint64) {
 	}
 	compare("without and with an observer", traces[0], withoutEvents(traces[1]))
 	compare("observed change by change and in batches", traces[1], traces[2])
+	compare("observed in batches, beside a subscriber that hears ticks at random, and alone", traces[2], traces[3])
+	compare("without an observer and with one that hears ticks at random", traces[0], withoutEvents(traces[4]))
 }
 
 // observer is how a run is observed (see Check).
 type observer int
 
 const (
-	none    observer = iota
-	each             // Subscribe
-	batched          // SubscribeBatch
+	none            observer = iota
+	each                     // Subscribe
+	batched                  // SubscribeBatch
+	batchedBeside            // SubscribeBatch, and a SubscribeBatchWhen that hears ticks at random
+	batchedAtRandom          // SubscribeBatchWhen, hearing ticks at random
 )
 
 // Describe returns the tree of seed, one node a line, for failure reports.
@@ -92,13 +98,14 @@ func drive(t *testing.T, seed uint64, mode observer) []string {
 		return nil
 	}
 	if mode != none {
-		d.batched, d.record = mode == batched, true
+		d.mode, d.record = mode, true
+		d.hears = rand.New(rand.NewPCG(seed, pcgStream^1)) // (r draws the steps: the same in every mode)
 		d.watch()
 	}
 	for i := range 15 + r.IntN(30) {
 		d.step(i, r)
 	}
-	d.finish(mode != none)
+	d.finish(mode != none && mode != batchedAtRandom)
 	return d.trace
 }
 
@@ -166,9 +173,11 @@ type driver struct {
 	heard       []string               // the observer's complaints
 	events      []string               // the changes the observer was told of since the last step, if record
 	record      bool
-	batched     bool   // the observer is told in batches (see Check)
-	unwatch     func() // cancels the observer
-	restored    bool   // the tree was restored from a snapshot (see CheckSnapshot)
+	mode        observer   // how the observer is told (see Check)
+	hears       *rand.Rand // draws the answers of SubscribeBatchWhen's hear
+	deaf        bool       // the observer does not hear the tick under way (batchedAtRandom)
+	unwatch     func()     // cancels the observer
+	restored    bool       // the tree was restored from a snapshot (see CheckSnapshot)
 	failed      bool
 }
 
@@ -192,19 +201,41 @@ func (d *driver) rewatch() {
 	if d.unwatch != nil {
 		d.unwatch()
 	}
-	d.seen = map[*bt.Node]bt.Status{}
+	d.seen, d.deaf = map[*bt.Node]bt.Status{}, false
 	for n := range d.tree.Nodes() {
 		d.seen[n] = n.Status()
 	}
-	if d.batched {
-		d.unwatch = d.tree.SubscribeBatch(func(b bt.Batch) {
-			for _, c := range b.Changes {
-				d.heardOf(bt.StatusChange{Node: d.tree.Node(c.UID()), Previous: c.Previous(), Status: c.Status(), Time: b.Time})
-			}
-		})
-		return
+	batch := func(b bt.Batch) {
+		for _, c := range b.Changes {
+			d.heardOf(bt.StatusChange{Node: d.tree.Node(c.UID()), Previous: c.Previous(), Status: c.Status(), Time: b.Time})
+		}
 	}
-	d.unwatch = d.tree.Subscribe(d.heardOf)
+	switch d.mode {
+	default: // each, and the observers of CheckSnapshot and CheckReload
+		d.unwatch = d.tree.Subscribe(d.heardOf)
+	case batched:
+		d.unwatch = d.tree.SubscribeBatch(batch)
+	case batchedBeside:
+		cancel := d.tree.SubscribeBatch(batch)
+		cancelWhen := d.tree.SubscribeBatchWhen(func(bt.Batch) {}, func() bool { return d.hears.IntN(2) == 0 })
+		d.unwatch = func() { cancel(); cancelWhen() }
+	case batchedAtRandom:
+		d.unwatch = d.tree.SubscribeBatchWhen(batch, d.hear)
+	}
+}
+
+// hear answers SubscribeBatchWhen's question for the observer of batchedAtRandom: yes
+// two ticks in three. An observer that hears again takes the statuses as they are: it
+// was not told of the changes in between.
+func (d *driver) hear() bool {
+	h := d.hears.IntN(3) != 0
+	if h && d.deaf {
+		for n := range d.tree.Nodes() {
+			d.seen[n] = n.Status()
+		}
+	}
+	d.deaf = !h
+	return h
 }
 
 // heardOf checks and records a change the observer was told of.
@@ -308,7 +339,7 @@ func (d *driver) checkAlways(what string) {
 		d.fail("after %s: the observer: %s", what, p)
 	}
 	d.heard = nil
-	if d.seen != nil {
+	if d.seen != nil && !d.deaf {
 		for n := range d.tree.Nodes() {
 			// A node that returned Skipped after it was marked Running is Idle, but
 			// observers see it Running until it is reset, as in BehaviorTree.CPP.
@@ -353,7 +384,7 @@ func (d *driver) checkIdle(what string) {
 		if n.Status() != bt.Idle {
 			d.fail("after %s: %s is %v", what, n.Path(), n.Status())
 		}
-		if s, ok := d.seen[n]; ok && s != bt.Idle {
+		if s, ok := d.seen[n]; ok && s != bt.Idle && !d.deaf {
 			d.fail("after %s: %s is Idle, the observer was told %v", what, n.Path(), s)
 		}
 	}
