@@ -94,8 +94,8 @@
 // resets in a run rather than halting each; the feed no longer follows each node's
 // status on the ticking goroutine (the monitor's goroutine follows them from the
 // frames, and while frames are dropped the feed keeps only the last status of each
-// node they changed); and a frame is handed over in a few calls, as a record of four
-// fields.
+// node they changed); and a frame is handed over in a few calls, as the pointer to the
+// batch it was recorded in.
 //
 // # The stream
 //

@@ -84,8 +84,10 @@ type batch struct {
 	changes []bt.Change
 	scopes  []scopeMark
 	vals    []entryVal
-	time    time.Time // when the tick began (the frame's milliseconds are the hub's to compute)
-	// What few frames carry: a keyframe's statuses (see record), a reload's tree.
+	time    time.Time  // when the tick began (the frame's milliseconds are the hub's to compute)
+	tick    uint64     // the tree's tick count
+	kind    recordKind // what the frame gives
+	// What few frames carry: a keyframe's statuses (see recordKind), a reload's tree.
 	statuses statuses
 	info     *treeInfo
 }
@@ -199,7 +201,7 @@ func (f *Feed) sync() {
 		f.keyframe()
 	case f.cancel != nil && !want:
 		f.stop()
-		f.hub.enqueue(record{kind: recStop}, 0)
+		f.hub.enqueue(&batch{kind: recStop}, 0)
 	}
 }
 
@@ -220,6 +222,7 @@ func (f *Feed) stop() {
 func (f *Feed) observer() func(bt.Batch) {
 	return func(b bt.Batch) {
 		cur := f.cur
+		cur.time = b.Time // (the frame's, when b ends the tick; here, so that b need not be kept across the calls)
 		if !f.full && len(cur.changes)+len(b.Changes) <= maxChanges {
 			cur.changes = append(cur.changes, b.Changes...)
 		} else {
@@ -238,8 +241,8 @@ func (f *Feed) observer() func(bt.Batch) {
 			return
 		}
 		f.blackboards(false)
-		cur.time = b.Time
-		next, ok := f.hub.enqueue(record{b: cur, kind: recDelta, tick: f.tree.Ticks()}, f.hub.buffer)
+		cur.kind, cur.tick = recDelta, f.tree.Ticks()
+		next, ok := f.hub.enqueue(cur, f.hub.buffer)
 		if ok {
 			f.cur = next
 			return
@@ -270,8 +273,8 @@ func (f *Feed) publishAll(t time.Time) {
 		b.changes = append(b.changes, bt.MakeChange(uid, bt.Idle, f.behind[uid-1]))
 	}
 	f.blackboards(true)
-	b.time = t
-	if f.send(record{kind: recCatchUp, tick: f.tree.Ticks()}) {
+	b.time, b.kind, b.tick = t, recCatchUp, f.tree.Ticks()
+	if f.send() {
 		f.catchUp()
 		return
 	}
@@ -312,11 +315,10 @@ func (f *Feed) catchUp() {
 	f.full = false
 }
 
-// send hands a record of the frame in f.cur to the hub, and reports whether the hub
-// took it; if it did not (it is too far behind), f.cur is still the feed's.
-func (f *Feed) send(r record) bool {
-	r.b = f.cur
-	next, ok := f.hub.enqueue(r, f.hub.buffer)
+// send hands the frame in f.cur to the hub, and reports whether the hub took it; if
+// it did not (it is too far behind), f.cur is still the feed's.
+func (f *Feed) send() bool {
+	next, ok := f.hub.enqueue(f.cur, f.hub.buffer)
 	if ok {
 		f.cur = next
 	}
@@ -332,19 +334,19 @@ func (f *Feed) send(r record) bool {
 // status then take them from the changes: see Feed.)
 func (f *Feed) keyframe() {
 	f.catchUp()
-	f.send(f.keyRecord())
+	f.recordKey()
+	f.send()
 }
 
-// keyRecord records the state of the tree now in f.cur, and returns its record.
-func (f *Feed) keyRecord() record {
+// recordKey records the state of the tree now in f.cur.
+func (f *Feed) recordKey() {
 	f.cur.reset()
 	f.cur.statuses = make(statuses, 0, f.tree.Len())
 	for n := range f.tree.Nodes() {
 		f.cur.statuses = append(f.cur.statuses, n.Status())
 	}
 	f.blackboards(true)
-	f.cur.time = f.tree.Clock().Now()
-	return record{kind: recKey, tick: f.tree.Ticks()}
+	f.cur.time, f.cur.kind, f.cur.tick = f.tree.Clock().Now(), recKey, f.tree.Ticks()
 }
 
 // scopesOf returns the scopes' records, nothing recorded yet.
@@ -403,17 +405,17 @@ func (f *Feed) recordScope(i int) {
 	b.scopes = append(b.scopes, scopeMark{scope: i, end: len(b.vals)})
 }
 
-// frameOf completes the frame of r from its batch, on the monitor's goroutine: the
-// changes, and the JSON of the scopes that changed since it was last sent (a scope
-// whose entries were written again with the same values is left out, but on a
-// keyframe, which gives every scope).
+// frameOf makes the frame of batch b, on the monitor's goroutine: the changes, and the
+// JSON of the scopes that changed since it was last sent (a scope whose entries were
+// written again with the same values is left out, but on a keyframe, which gives
+// every scope).
 //
 // It follows the statuses from frame to frame (hub.statuses): a keyframe gives them, a
-// delta changes some; a record of the frame after changes were not sent gives the
+// delta changes some; the batch of the frame after changes were not sent gives the
 // last status of each node they changed, and its frame gives every node's status.
-func (h *hub) frameOf(r *record) frame {
-	fr, b := frame{Tick: r.tick, Time: millis(r.b.time)}, r.b
-	switch r.kind {
+func (h *hub) frameOf(b *batch) frame {
+	fr := frame{Tick: b.tick, Time: millis(b.time)}
+	switch b.kind {
 	case recKey:
 		fr.Statuses = b.statuses
 		h.statuses = append(h.statuses[:0], b.statuses...)

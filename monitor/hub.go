@@ -97,8 +97,8 @@ type hub struct {
 	// The queue of records a Feed hands over, drained by a goroutine of its own; the batches the records carried come
 	// back to the Feed through free, so that a tick allocates nothing.
 	qmu      sync.Mutex
-	queue    []record
-	spare    []record
+	queue    []*batch
+	spare    []*batch
 	free     []*batch
 	draining bool
 	drainer  func()   // h.drain
@@ -124,16 +124,9 @@ func newHub(info *treeInfo, limit, buffer int, always bool) *hub {
 	return h
 }
 
-// record is what a Feed hands the hub after a tick: a frame, whose changes and
-// blackboard scopes are in b, or the news that the feed stopped observing (recStop).
-// It is small, as it is copied at every tick: what few records carry is in b.
-type record struct {
-	b    *batch // nil for recStop; b.info is set when the tree was reloaded (see reload.go)
-	tick uint64
-	kind recordKind
-}
-
-// recordKind says what a record's frame gives.
+// recordKind says what a batch the Feed hands the hub gives: a frame, or the news that
+// the feed stopped observing (recStop). (b.info is set when the tree was reloaded: see
+// reload.go.)
 type recordKind uint8
 
 const (
@@ -143,18 +136,18 @@ const (
 	recStop                      // no frame: the feed stopped observing
 )
 
-// enqueue hands r to the hub without waiting for it and returns a batch for the next
-// record (one the hub is done with, or a new one). ok is false if the queue is full (the hub is
-// that far behind): r is dropped, its batch is still the feed's, and the feed must
-// send every status next. A stop record is always taken, and so are a keyframe (the
-// statuses that the frames after it change) and a reload's.
-func (h *hub) enqueue(r record, max int) (next *batch, ok bool) {
+// enqueue hands b to the hub without waiting for it and returns a batch for the next
+// frame (one the hub is done with, or a new one). ok is false if the queue is full (the
+// hub is that far behind): b is still the feed's, and the feed must send every status
+// next. A stop is always taken, and so are a keyframe (the statuses that the frames
+// after it change) and a reload's.
+func (h *hub) enqueue(b *batch, max int) (next *batch, ok bool) {
 	h.qmu.Lock()
-	if len(h.queue) >= max && r.kind != recStop && r.kind != recKey {
+	if len(h.queue) >= max && b.kind != recStop && b.kind != recKey {
 		h.qmu.Unlock()
 		return nil, false
 	}
-	h.queue = append(h.queue, r)
+	h.queue = append(h.queue, b)
 	if n := len(h.free) - 1; n >= 0 {
 		next, h.free = h.free[n], h.free[:n] // (the feed holds it: the array may too)
 	}
@@ -170,47 +163,42 @@ func (h *hub) enqueue(r record, max int) (next *batch, ok bool) {
 	return next, true
 }
 
-// drain applies the queued records until the queue is empty.
+// drain applies the queued batches until the queue is empty.
 func (h *hub) drain() {
 	for {
 		h.qmu.Lock()
-		batch := h.queue
+		q := h.queue
 		h.queue, h.spare = h.spare[:0], nil
-		if len(batch) == 0 {
-			h.spare = batch
+		if len(q) == 0 {
+			h.spare = q
 			h.draining = false
 			h.qmu.Unlock()
 			return
 		}
 		h.qmu.Unlock()
-		for i := range batch {
-			h.apply(&batch[i])
+		for _, b := range q {
+			h.apply(b)
 		}
 		h.qmu.Lock()
-		for _, r := range batch {
-			if r.b != nil {
-				r.b.reset()
-				h.free = append(h.free, r.b)
-			}
+		for _, b := range q {
+			b.reset()
+			h.free = append(h.free, b)
 		}
-		clear(batch) // drop the references to the frames
-		h.spare = batch[:0]
+		clear(q) // drop the references to the frames
+		h.spare = q[:0]
 		h.qmu.Unlock()
 	}
 }
 
-// apply adds a record to the history and sends it to the clients.
-func (h *hub) apply(r *record) {
-	var info *treeInfo
-	if r.b != nil {
-		info = r.b.info
-	}
+// apply adds the frame of a batch to the history and sends it to the clients.
+func (h *hub) apply(b *batch) {
+	info := b.info
 	if info != nil {
 		h.lastBB = make([][]byte, len(info.Scopes))
 	}
 	var fr frame
-	if r.kind != recStop {
-		fr = h.frameOf(r)
+	if b.kind != recStop {
+		fr = h.frameOf(b)
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -222,7 +210,7 @@ func (h *hub) apply(r *record) {
 		h.reloaded(info, fr)
 		return
 	}
-	if r.kind == recStop {
+	if b.kind == recStop {
 		h.synced = false
 		h.broadcast(message("stale", []byte("{}")))
 		return

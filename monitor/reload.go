@@ -18,12 +18,12 @@ func (f *Feed) reloaded(*bt.ReloadReport) {
 	info, scopes := describe(f.name, f.tree)
 	f.scopes = scopesOf(scopes)
 	f.catchUp()
-	r := f.keyRecord()
+	f.recordKey()
 	if f.cancel == nil { // not observing: the statuses are not followed
 		f.cur.statuses = nil
 	}
 	f.cur.info = info
-	f.send(r) // always taken: the old history cannot go on
+	f.send() // always taken: the old history cannot go on
 }
 
 // reloaded starts the history afresh from fr, the frame of a reload of the tree that
