@@ -77,11 +77,11 @@
 // that does almost nothing, the worst case), counted in instructions with callgrind, as
 // a shared machine's clock is too noisy: a tick costs 515 instructions unobserved,
 // 1,245 observed by a batch subscriber that does nothing (2.4×: the cost of
-// bt.Tree.SubscribeBatch, which the feed rides on), and 1,581 with a monitor and a
-// browser connected (3.07×; the hand-off to the monitor's goroutine included, not the
+// bt.Tree.SubscribeBatch, which the feed rides on), and 1,567 with a monitor and a
+// browser connected (3.04×; the hand-off to the monitor's goroutine included, not the
 // start of that goroutine when it was idle). Before the work on this cost (issue 27)
 // they were 515, 1,673 (3.2×) and 2,301 (4.5×); the 3× it aimed at was met (1,578 ÷ 536
-// = 2.94×) until the unobserved tick got cheaper. The feed's own share is some 340
+// = 2.94×) until the unobserved tick got cheaper. The feed's own share is some 320
 // instructions a tick: the changes copied, each scope's entries checked (a call of
 // Entry.Seq per entry), the frame queued; the clock, read once a tick for the frame's
 // time, some 80. A tick with more work of its own (actions, scripts) costs relatively
