@@ -176,12 +176,14 @@ func (q *sequence) tick(n *Node) Status {
 	switch *n.st {
 	case statusByte(Idle):
 		if q.plain {
-			kids = q.nodes
 			// Every child is Idle and stores nothing itself: a node that completes
 			// without a child skipped or Running has nothing to store or reset, and
 			// its position and count are 0 (a Halt, or the end of a run, left them so).
-			for ; i < uint(len(kids)); i++ {
-				s := kids[i].t.tick(&kids[i])
+			// (The children are read from q at each turn: kept in locals, they would
+			// be stored on the stack before the loop and read from there.)
+			for ; i < uint(len(q.nodes)); i++ {
+				c := &q.nodes[i]
+				s := c.t.tick(c)
 				if s == q.pass {
 					continue
 				}
