@@ -327,10 +327,23 @@ func (t *Tree) settle() {
 	if n.st.status() == Idle {
 		n.set(Running)
 	}
-	for ; o.openDone < uint16(q.idx); o.openDone++ {
-		q.nodes[o.openDone].set(q.pass)
+	// The children that passed, Idle and observed as they are, written in a run when
+	// the batch has room for them all (as recordReset does), else one by one.
+	kids, st := q.nodes[o.openDone:q.idx], q.status[o.openDone:q.idx]
+	if w, rec := o.n, o.quick; len(rec)-w >= len(kids) {
+		pu := MakeChange(0, Idle, q.pass)
+		st = st[:len(kids)]
+		for j := range kids {
+			st[j] = observedByte(q.pass)
+			rec[w+j] = Change(kids[j].meta.uid) | pu
+		}
+		o.n = w + len(kids)
+	} else {
+		for j := range kids {
+			kids[j].set(q.pass)
+		}
 	}
-	o.openUID = uid
+	o.openDone, o.openUID = uint16(q.idx), uid
 }
 
 // closeRun ends the run of sequence.tickLeaves of q, if it is under way, when child k
