@@ -90,6 +90,16 @@ func TestBatchesOfRuns(t *testing.T) {
 			return Fallback(Sequence(AlwaysFailure(), AlwaysSuccess()), Sequence(AlwaysSuccess(), AlwaysSuccess()),
 				Sequence(AlwaysFailure()), AlwaysFailure())
 		},
+		"full batch": func() *Spec {
+			// The inner Sequence's run fills the batch but for one change, Y's: the
+			// middle one, ticked by the root directly (tickFresh), finds no room to
+			// write its children's resets in one go, then records its own end.
+			leaves := make([]*Spec, 1024/2-3) // a batch starts with room for 1,024 changes
+			for i := range leaves {
+				leaves[i] = AlwaysSuccess()
+			}
+			return Sequence(Sequence(Sequence(leaves...), Action("Y", func() Status { return Success })))
+		},
 		"nested": func() *Spec {
 			return Sequence(Fallback(AlwaysFailure(), Action("F", flush)), Inverter(Sequence(AlwaysSuccess(), AlwaysFailure())),
 				Sequence(Action("M", mark)))

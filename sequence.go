@@ -425,7 +425,7 @@ func (q *sequence) close(n *Node, o *observation, k int, s Status) Status {
 	w, rec := o.n, o.quick
 	if len(rec)-w <= k {
 		q.recordReset(o)
-		return s
+		return q.own(n, s)
 	}
 	for j := range k {
 		b := st[j]
@@ -435,7 +435,7 @@ func (q *sequence) close(n *Node, o *observation, k int, s Status) Status {
 		if b&shownRunningBit != 0 { // set may record more than one change
 			o.n = w
 			resetEach(kids[j:], st[j:])
-			return s
+			return q.own(n, s)
 		}
 		st[j] = observedByte(Idle)
 		rec[w] = MakeChange(kids[j].meta.uid, Status(b&^observedBit), Idle)
@@ -447,6 +447,17 @@ func (q *sequence) close(n *Node, o *observation, k int, s Status) Status {
 		w++
 	}
 	o.n = w
+	return s
+}
+
+// own records the change of a node that completed with s (not Skipped) when nothing
+// stands between its tick and its parent, as close does: after a run that could not
+// be written in one go, so that a parent that ticked the node directly (tickFresh)
+// finds every change of a completed child made.
+func (q *sequence) own(n *Node, s Status) Status {
+	if _, self := n.t.(*sequence); self {
+		n.storeStatus(s)
+	}
 	return s
 }
 
@@ -550,19 +561,19 @@ func (q *sequence) tickFresh(n *Node, o *observation) Status {
 		c := &q.nodes[i]
 		var r Status
 		// A child that is a Sequence or Fallback, Idle as the node is, gets what its
-		// tick would call, without its tests.
-		if kq, ok := c.t.(*sequence); !ok || *c.st != observedByte(Idle) {
-			r = c.t.tick(c)
-		} else if kq.leaves {
-			r = kq.tickLeaves(c, o)
-		} else {
-			r = kq.tickFresh(c, o)
-		}
-		if *c.st != observedByte(r) { // a leaf, or a change left to record
+		// tick would call, without its tests; when it completes, it has recorded its
+		// own change (see close and own).
+		if kq, ok := c.t.(*sequence); ok && *c.st == observedByte(Idle) {
+			if kq.leaves {
+				r = kq.tickLeaves(c, o)
+			} else {
+				r = kq.tickFresh(c, o)
+			}
+		} else if r = c.t.tick(c); *c.st != observedByte(r) { // a leaf, or a change left to record
 			return q.freshStopped(n, o, i, r)
 		}
 		if r != q.pass {
-			if r == Running {
+			if r == Running || r == Skipped {
 				return q.freshStopped(n, o, i, r)
 			}
 			k, s = i+1, r
@@ -625,7 +636,7 @@ func (q *sequence) finishLeaves(n *Node, k int, s Status) Status {
 	q.idx = 0
 	q.nodes[k-1].set(s)
 	q.recordReset(n.Tree().obs)
-	return s
+	return q.own(n, s)
 }
 
 // leavesStopped goes on from tickLeaves' run after child i returned Running or
