@@ -569,7 +569,7 @@ func (q *sequence) tickFresh(n *Node, o *observation) Status {
 			} else {
 				r = kq.tickFresh(c, o)
 			}
-		} else if r = c.t.tick(c); *c.st != observedByte(r) { // a leaf, or a change left to record
+		} else if r = c.t.tick(c); q.status[i] != observedByte(r) { // a leaf, or a change left to record
 			return q.freshStopped(n, o, i, r)
 		}
 		if r != q.pass {
