@@ -549,9 +549,9 @@ func (q *sequence) tickLeaves(n *Node, o *observation) Status {
 // tickObserved (freshStopped).
 func (q *sequence) tickFresh(n *Node, o *observation) Status {
 	uid := n.meta.uid
-	if w := o.n; w < len(o.quick) { // observation.tryRecord, for a byte known to be Idle
+	if w, rec := o.n, o.quick; w < len(rec) { // observation.tryRecord, for a byte known to be Idle
+		rec[w] = MakeChange(uid, Idle, Running)
 		*n.st = observedByte(Running)
-		o.quick[w] = MakeChange(uid, Idle, Running)
 		o.n = w + 1
 	} else {
 		n.set(Running)
