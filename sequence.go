@@ -556,8 +556,13 @@ func (q *sequence) tickFresh(n *Node, o *observation) Status {
 	} else {
 		n.set(Running)
 	}
-	k, s := len(q.nodes), q.pass
-	for i := 0; i < len(q.nodes); i++ { // (reading q's fields again costs less than keeping them)
+	var k int // the children ticked, the last one returning s
+	var s Status
+	for i := 0; ; i++ { // (reading q's fields again costs less than keeping them)
+		if i >= len(q.nodes) {
+			k, s = i, q.pass
+			break
+		}
 		c := &q.nodes[i]
 		var r Status
 		// A child that is a Sequence or Fallback, Idle as the node is, gets what its
