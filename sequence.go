@@ -544,9 +544,9 @@ func (q *sequence) tickLeaves(n *Node, o *observation) Status {
 
 // tickFresh is tickObserved for a node ticked while Idle whose children are not all
 // leaves, in its common case: the node records its own change first; each child that
-// is a control records its own (see close), and the loop goes on while they pass;
-// then the node closes as close does, written out. Anything else goes on in
-// tickObserved (freshStopped).
+// is a control records its own (see close; a Sequence or Fallback ticked directly, on
+// every path: see own), and the loop goes on while they pass; then the node closes
+// as close does, written out. Anything else goes on in tickObserved (freshStopped).
 func (q *sequence) tickFresh(n *Node, o *observation) Status {
 	uid := n.meta.uid
 	if w, rec := o.n, o.quick; w < len(rec) { // observation.tryRecord, for a byte known to be Idle
