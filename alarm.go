@@ -22,6 +22,7 @@ import (
 type alarm struct {
 	timer    Timer
 	tree     *Tree
+	clock    Clock // the tree's, read once: the timer's goroutine reads it, not the tree's
 	deadline time.Time
 	armed    atomic.Uint64 // the generation the timer is armed for
 	due      atomic.Int64  // its deadline, in UnixNano; stored before armed
@@ -33,10 +34,8 @@ type alarm struct {
 // set arms the alarm to ring after d, for a new activation.
 func (a *alarm) set(n *Node, d time.Duration) {
 	a.gen++
-	if a.tree == nil { // once: the timer's goroutine reads it
-		a.tree = n.Tree()
-	}
-	a.deadline = a.tree.Clock().Now().Add(d)
+	a.bind(n)
+	a.deadline = a.clock.Now().Add(d)
 	a.due.Store(a.deadline.UnixNano())
 	a.armed.Store(a.gen)
 	if d <= 0 { // due now: ring at once, deterministically
@@ -44,16 +43,24 @@ func (a *alarm) set(n *Node, d time.Duration) {
 		return
 	}
 	if a.timer == nil {
-		a.timer = a.tree.Clock().AfterFunc(d, a.ring)
+		a.timer = a.clock.AfterFunc(d, a.ring)
 		return
 	}
 	a.timer.Reset(d)
 }
 
+// bind notes the node's tree and its clock, once: the timer's goroutine reads them (a
+// reload may give the tree another configuration, not the alarm another clock).
+func (a *alarm) bind(n *Node) {
+	if a.tree == nil {
+		a.tree, a.clock = n.Tree(), n.Tree().Clock()
+	}
+}
+
 // ring runs in the timer's goroutine: it must not touch the tree but to wake it.
 func (a *alarm) ring() {
 	g := a.armed.Load() // then due, which set stored before it: g's deadline or a later one
-	if g == 0 || a.tree.Clock().Now().UnixNano() < a.due.Load() {
+	if g == 0 || a.clock.Now().UnixNano() < a.due.Load() {
 		return // nothing armed, or a late ring of an earlier activation
 	}
 	// Only ever move rang forward: a ring of an earlier activation that was delayed
@@ -72,7 +79,7 @@ func (a *alarm) ring() {
 
 // done reports whether the alarm rang for the current activation.
 func (a *alarm) done() bool {
-	return a.gen != 0 && a.rang.Load() == a.gen && !a.tree.Clock().Now().Before(a.deadline)
+	return a.gen != 0 && a.rang.Load() == a.gen && !a.clock.Now().Before(a.deadline)
 }
 
 // stop cancels a pending alarm and ends the activation: a late ring is ignored, and
@@ -125,7 +132,7 @@ func (a *alarm) restoreState(n *Node, r *stateReader) {
 		a.set(n, left)
 	default:
 		a.gen++
-		a.tree = n.Tree()
+		a.bind(n)
 		a.deadline = r.now.Add(left)
 		a.due.Store(a.deadline.UnixNano())
 		a.armed.Store(a.gen)

@@ -45,6 +45,27 @@ func TestTimersOnTheSystemClock(t *testing.T) {
 	})
 }
 
+// A timer that rings in its own goroutine reads the clock the alarm took when it was
+// set, not the tree, which a reload changes meanwhile: under -race, a ring after a
+// reload was a data race on the tree's configuration.
+func TestAlarmRingsAfterReload(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		spec := func() *Spec { return Sequence(Sleep(100*time.Millisecond), Script("done := 1")) }
+		tree := mustTree(t, spec())
+		if s, err := tree.TickOnce(); s != Running || err != nil {
+			t.Fatalf("tick: %v, %v", s, err)
+		}
+		if _, err := tree.ReloadSpec(spec()); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond) // the timer rings, in its goroutine
+		synctest.Wait()
+		if s, err := tree.TickOnce(); s != Success || err != nil {
+			t.Fatalf("tick after the ring: %v, %v", s, err)
+		}
+	})
+}
+
 func TestHaltCancelsTimersOnTheSystemClock(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		tree, err := NewTree(Parallel(-1, 1, Sleep(time.Second), Delay(time.Second, AlwaysSuccess()),

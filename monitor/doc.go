@@ -77,21 +77,21 @@
 // that does almost nothing, the worst case), counted in instructions with callgrind, as
 // a shared machine's clock is too noisy: a tick costs 515 instructions unobserved,
 // 1,245 observed by a batch subscriber that does nothing (2.4×: the cost of
-// bt.Tree.SubscribeBatch, which the feed rides on), and 1,567 with a monitor and a
-// browser connected (3.04×; the hand-off to the monitor's goroutine included, not the
+// bt.Tree.SubscribeBatch, which the feed rides on), and 1,517 with a monitor and a
+// browser connected (2.95×; the hand-off to the monitor's goroutine included, not the
 // start of that goroutine when it was idle). Before the work on this cost (issue 27)
-// they were 515, 1,673 (3.2×) and 2,301 (4.5×); the 3× it aimed at was met (1,578 ÷ 536
-// = 2.94×) until the unobserved tick got cheaper. The feed's own share is some 320
+// they were 515, 1,673 (3.2×) and 2,301 (4.5×). The feed's own share is some 320
 // instructions a tick: the changes copied, each scope's entries checked (a call of
 // Entry.Seq per entry), the frame queued; the clock, read once a tick for the frame's
 // time, some 80. A tick with more work of its own (actions, scripts) costs relatively
-// less to observe. bench/instructions fails when the ratio goes over 3.15×, the figure
-// with some 3 % of room (bench/README.md, "The monitor's cost", says where the rest
-// goes).
+// less to observe. bench/instructions fails when the ratio goes over 3×, the target
+// (bench/README.md, "The monitor's cost", says where the rest goes).
 //
 // What made it so: the tree ticks an observed root in one frame with one deferred
 // call, as it ticks an unobserved one; a reactive control records its children's
-// resets in a run rather than halting each; the feed no longer follows each node's
+// resets in a run rather than halting each, and a Sequence of leaves whose run is
+// settled by a child Running writes the children that passed in a run too; the feed
+// no longer follows each node's
 // status on the ticking goroutine (the monitor's goroutine follows them from the
 // frames, and while frames are dropped the feed keeps only the last status of each
 // node they changed); and a frame is handed over in a few calls, as the pointer to the

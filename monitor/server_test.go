@@ -198,6 +198,7 @@ func TestServerMaxConns(t *testing.T) {
 		if resp := used.get(t, "/api/trees"); resp.StatusCode != 200 {
 			t.Fatalf("the connection between requests: %d", resp.StatusCode)
 		}
+		time.Sleep(time.Second)    // (the bubble's time: without it, both were last used at the same instant)
 		fresh.get(t, "/api/trees") // used is now idle longer than fresh
 		another := p.dial()
 		if resp := another.get(t, "/"); resp.StatusCode != 200 {
