@@ -57,6 +57,7 @@ func NewFactory() *Factory {
 	}
 	f.enumLookup = f.enum
 	f.config = newConfig(f.enumLookup)
+	f.config.enumsOf = f
 	return f
 }
 

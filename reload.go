@@ -80,9 +80,13 @@ func (t *Tree) Reload(f *Factory, id string) (*ReloadReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := *t.cfg // the tree's options, with the factory's enum names
-	cfg.enums = f.enumLookup
-	return t.reload(d, &cfg)
+	cfg := t.cfg // the tree's options, with the factory's enum names
+	if cfg.enumsOf != f {
+		c := *cfg
+		c.enums, c.enumsOf = f.enumLookup, f
+		cfg = &c
+	}
+	return t.reload(d, cfg)
 }
 
 // ReloadSpec is Reload for a tree built with NewTree: root is the new definition.
@@ -187,7 +191,10 @@ func (t *Tree) adopt(nt *Tree, m *matcher, carried []bool) {
 		}
 		claims[n.meta.uid-1].epoch.Store((*old)[o.meta.uid-1].epoch.Load())
 	}
-	t.def, t.cfg = nt.def, nt.cfg
+	t.def = nt.def
+	if t.cfg != nt.cfg { // (unchanged, it is not written: async goroutines read it)
+		t.cfg = nt.cfg
+	}
 	t.root, t.nodes, t.status = nt.root, nt.nodes, nt.status
 	t.rareParts().keys = m.newKeys
 	t.claims.Store(&claims)

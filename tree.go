@@ -53,6 +53,7 @@ type treeConfig struct {
 	clock       Clock
 	ctx         context.Context
 	enums       func(string) (int64, bool) // a Factory's enum names; nil: none
+	enumsOf     *Factory                   // the Factory whose enum names enums are; nil: none
 	logger      *slog.Logger               // for the Log node; nil: slog.Default() (see logger.go)
 	typeNames   map[string]reflect.Type    // the types given WithTypes, by name
 	haltTimeout time.Duration
