@@ -337,3 +337,43 @@ func TestReloadTellsSubscribers(t *testing.T) {
 		t.Errorf("a nil spec: %v", err)
 	}
 }
+
+// The goroutine of an async action kept by a reload from the same factory reads its
+// ports while the reload runs: the tree's configuration, where the ports' enum names
+// are, is not written then (under -race, a reload that wrote it was a data race).
+func TestReloadWhileAsyncReadsPorts(t *testing.T) {
+	started := make(chan struct{})
+	reader := NewAsync("Reader", func(ctx context.Context, n *Node) (Status, error) {
+		close(started)
+		for ctx.Err() == nil {
+			if _, err := Get[int](n, "x"); err != nil { // "3", parsed at each read
+				return Failure, err
+			}
+		}
+		return Success, nil
+	}, InputPort[any]("x", ""))
+	f := NewFactory()
+	if err := f.Register(reader); err != nil {
+		t.Fatal(err)
+	}
+	const doc = `<root BTCPP_format="4"><BehaviorTree ID="T"><Reader x="3"/></BehaviorTree></root>`
+	if err := f.LoadString("t.xml", doc); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := f.NewTree("T")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := tree.TickOnce(); s != Running || err != nil {
+		t.Fatalf("tick: %v, %v", s, err)
+	}
+	<-started
+	for range 20 {
+		if _, err := tree.Reload(f, "T"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tree.Halt(); err != nil {
+		t.Fatal(err)
+	}
+}
