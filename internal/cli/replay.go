@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 
 	"github.com/gobt/bt/btlog"
@@ -25,6 +27,9 @@ transitions, successes, failures, last result and last status.
 FILE.db3 (or .btdb) is a SQLite database of "bt run --sqlite" or of
 BehaviorTree.CPP's SqliteLogger: a file that holds several sessions (runs appended
 to it) needs --session ID, and without it the command lists them.
+
+An interrupt (Ctrl-C) stops a long replay: the status is 1, and stderr says
+"bt: interrupted".
 
 A file that is not a .btlog, or is damaged, is an error naming the byte where the
 problem is ("bt: run.btlog: byte 18: …" on stderr; exit status 1). A file cut short
@@ -52,12 +57,18 @@ func (c *cmd) replay(args []string) int {
 	}
 	log, err := c.readLog(files[0], *session)
 	if log != nil { // complete, or cut short: what was read before the cut
+		out := interruptible{c.ctx, c.stdout}
 		opts := &btlog.ConsoleOptions{Color: c.color, Paths: *paths, UIDs: *uids, Absolute: *absolute}
-		if werr := log.WriteConsole(c.stdout, opts); werr != nil {
-			err = errors.Join(werr, err)
+		werr := log.WriteConsole(out, opts)
+		if *stats && werr == nil {
+			werr = log.Stats().WriteTable(out)
 		}
-		if *stats {
-			log.Stats().WriteTable(c.stdout)
+		if errors.Is(werr, errInterrupted) {
+			c.fail(errInterrupted)
+			return exitError
+		}
+		if werr != nil {
+			err = errors.Join(werr, err)
 		}
 	}
 	if err != nil {
@@ -74,4 +85,20 @@ func readError(err error) error {
 		return fmt.Errorf("%s: %v", pe.Path, pe.Err)
 	}
 	return err
+}
+
+var errInterrupted = errors.New("interrupted")
+
+// interruptible is an output that a long command stops writing to at an interrupt:
+// once ctx is done, its writes fail with errInterrupted.
+type interruptible struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (i interruptible) Write(p []byte) (int, error) {
+	if i.ctx.Err() != nil {
+		return 0, errInterrupted
+	}
+	return i.w.Write(p)
 }

@@ -296,3 +296,42 @@ func TestSniperBtlog(t *testing.T) {
 		t.Errorf("bt replay %s printed\n%s\nbt run --log printed\n%s", shipped, replayed, changeLines(out))
 	}
 }
+
+// TestReplayInterrupted checks that an interrupt stops a long replay: what was written
+// before it stays, nothing follows it, and the status is 1 with "bt: interrupted".
+func TestReplayInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	tree, rec := filepath.Join(dir, "loop.xml"), filepath.Join(dir, "loop.btlog")
+	xml := `<root BTCPP_format="4"><BehaviorTree ID="M"><KeepRunningUntilFailure><AlwaysSuccess/></KeepRunningUntilFailure></BehaviorTree></root>`
+	if err := os.WriteFile(tree, []byte(xml), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := runBT(t, "run", "--ticks", "1500", "--btlog", rec, tree); code != 0 {
+		t.Fatalf("bt run: exit %d: %s", code, errOut)
+	}
+	whole, _, _ := runBT(t, "replay", "--stats", rec)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &cancelAfterWrite{cancel: cancel}
+	var errOut bytes.Buffer
+	c := &cmd{ctx: ctx, stdout: out, stderr: &errOut}
+	code := c.main([]string{"replay", "--stats", rec})
+	got := out.String()
+	if code != exitError || errOut.String() != "bt: interrupted\n" {
+		t.Errorf("exit %d, stderr %q; want 1 and %q", code, errOut.String(), "bt: interrupted\n")
+	}
+	if got == "" || len(got) >= len(whole) || !strings.HasPrefix(whole, got) {
+		t.Errorf("interrupted replay wrote %d bytes of the %d of the whole one, or other bytes", len(got), len(whole))
+	}
+}
+
+// cancelAfterWrite is an output whose first write interrupts the command.
+type cancelAfterWrite struct {
+	bytes.Buffer
+	cancel context.CancelFunc
+}
+
+func (w *cancelAfterWrite) Write(p []byte) (int, error) {
+	defer w.cancel()
+	return w.Buffer.Write(p)
+}

@@ -288,7 +288,7 @@ func (c *cmd) tickAll(tree *bt.Tree, tick func() (bt.Status, error), max int, in
 	obs.flush()
 	fmt.Fprintf(c.stdout, "blackboard %s\n", js)
 	if interrupted {
-		return errors.New("interrupted")
+		return errInterrupted
 	}
 	return nil
 }
